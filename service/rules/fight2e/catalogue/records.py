@@ -3,7 +3,9 @@
 An entry whose combat effect is a number under a condition says so in its data file under ``rules:``, as a list of
 records of the kinds below. The list is validated when the catalogue loads (a malformed record fails the load),
 collected per move by the combat profile, and applied at named points by one generic function per point
-(``combat/registry/points.py``). Entries whose effect is procedural are handled in code by registered handlers instead.
+(``combat/registry/points.py``); what an entry grants its move itself (``PROFILE_KINDS``: a Response kind, a
+movement grant, a Combo part, the roles the turn asks about by name …) is read into tables when the move's profile is
+built. Entries whose effect is procedural are handled in code by registered handlers instead.
 
 Pure data: no framework, no combat state.
 """
@@ -102,6 +104,7 @@ class Point(StrEnum):
     damage_step = "damage_step"  # the move's damage die, in sizes (E.1)
     super_energy = "super_energy"  # Super Energy the user gains when the move hits (E.5, counted at H)
     blocked_damage = "blocked_damage"  # Life Bar the defender loses when the attack misses against the option (F.1)
+    primed_damage = "primed_damage"  # damage a readied move adds when it is unleashed (D.1)
 
 
 class Modifier(_Frozen):
@@ -127,7 +130,9 @@ class Modifier(_Frozen):
             raise ValueError("a labelled Accuracy modifier may only depend on the Range and the move's place")
         if self.point is Point.defense_total and (self.label is None or w != When(lasting=True)):
             raise ValueError("a Defense Total modifier has a label and counts while the entry's effect lasts")
-        if self.point in (Point.damage_step, Point.super_energy) and (w != When() or self.vs or self.label):
+        if self.point in (Point.damage_step, Point.super_energy, Point.primed_damage) and (
+            w != When() or self.vs or self.label
+        ):
             raise ValueError(f"a {self.point.value} modifier takes no condition, defence option or label")
         if self.point is Point.blocked_damage and (w != When() or not self.vs or self.label):
             raise ValueError("a blocked_damage modifier names the defence options it goes through, nothing more")
@@ -260,8 +265,326 @@ class UseLock(_Frozen):
     ref: str
 
 
+# ── what a move's entry grants the move itself, read into its combat profile when it is built ────────────────────
+
+
+class Response(StrEnum):
+    """A Defensive Response kind (the values of the combat contract's ``ResponseKind``, 000 L5866–L5902)."""
+
+    anti_air = "anti_air"
+    counter = "counter"
+    evade_ranged = "evade_ranged"
+    interrupt = "interrupt"
+    mid_air_teleport = "mid_air_teleport"
+    priority = "priority"
+    ranged = "ranged"
+    reversal = "reversal"
+    sidestep_counter = "sidestep_counter"
+    throw = "throw"
+
+
+class GrantsResponse(_Frozen):
+    """The move answers with this Defensive Response even when its keywords do not say so."""
+
+    kind: Literal["response"]
+    response: Response
+    ref: str
+
+
+class ProjectileLimit(_Frozen):
+    """How a projectile's Liability limits the answers to it, and its own use as a Ranged Response."""
+
+    kind: Literal["projectile_limit"]
+    ranged_response_stops_it: bool = True  # the defender's Ranged Response may answer it
+    reflected: bool = True  # Reflection may turn it back
+    own_ranged_response: bool = True  # it answers as a Ranged Response (else only if an option buys it)
+    ref: str
+
+
+class Movement(_Frozen):
+    """What the entry changes about moving with the move, jumping with it or reaching a jumper; a move's grants are
+    the union of its entries' (the Accuracy against a Super Jump their sum)."""
+
+    kind: Literal["movement"]
+    no_fs: bool = False  # its Mobile movement costs no FS
+    pass_through: bool = False  # 2 free Ranges, only to Range 0 or past the opponent
+    airborne: bool = False  # the move is a jump (Jumper, Cross-Up, Anti-Air, aerial defences)
+    power_dash: bool = False  # may follow the 1 FS Dash, one die size more damage
+    wall_spring: bool = False  # a Special Move that may spring off the Wall
+    forward_first: bool = False  # at least 1 Range forward before attacking
+    full_screen: bool = False  # +1 Defense Total for the defender after a full 3-Range approach
+    no_full_screen_bonus: bool = False  # the defender gets no such bonus
+    reaches_super_jump: bool = False  # a Special Move that may strike a Super-Jumping fighter
+    super_jump_accuracy: Annotated[int, Field(ge=0, le=4)] = 0  # Accuracy against him
+    follows_knockback: bool = False  # may follow its Knock Back by as many Ranges
+    ref: str
+
+
+class ComboPart(StrEnum):
+    """How a move's entry changes its place in a Combo and the Knock Downs around it."""
+
+    pursuit = "pursuit"  # strikes a downed foe, follows a Knock Down (000 L3910–L3928)
+    skips_knock_down = "skips_knock_down"  # the Knock Down right before it does not happen (000 L4163–L4173)
+    pursuit_bounce = "pursuit_bounce"  # no Ender; a DL 8 Tactics check lets the Combo go on (000 L3930–L3936)
+    delayed_knock_down = "delayed_knock_down"  # its Knock Down waits for the end of the Combo (000 L2939, L3611)
+    juggle = "juggle"  # a Juggle attack, for Walls and Light fighters (000 L6185, L1457)
+    bounce = "bounce"  # a DL 8 Tactics check in a Combo: +1 damage, or the later moves miss (000 L2933–L2941)
+    final_knock_down = "final_knock_down"  # it knocks down only when closing the Combo (000 L3645–L3651)
+    easy = "easy"  # not counted against the Combo Skill (000 L3256–L3262)
+    opener = "opener"  # a Utility Combo Opener (000 L4433–L4441)
+
+
+class ComboRole(_Frozen):
+    """The parts the entry gives its move in a Combo."""
+
+    kind: Literal["combo_part"]
+    parts: tuple[ComboPart, ...] = Field(min_length=1)
+    ref: str
+
+
+class Heals(StrEnum):
+    """Whom a Healing move heals."""
+
+    heals = "heals"  # the move's die at H.1, the user by default (000 L3436–L3444)
+    others = "others"  # or a fighter at Range 0–2 named with the action (000 L3446–L3450)
+    not_self = "not_self"  # never the user (000 L3452–L3454)
+
+
+class Healing(_Frozen):
+    """The move heals, and whom."""
+
+    kind: Literal["heals"]
+    who: tuple[Heals, ...] = Field(min_length=1)
+    ref: str
+
+
+class Use(StrEnum):
+    """The ways of using a move besides answering as a Defensive Response."""
+
+    attack = "attack"  # an ordinary attack with the action
+    reaction = "reaction"  # a Reaction Attack
+
+
+class AnswerOnly(_Frozen):
+    """The move only answers as a Defensive Response: the uses the entry takes away."""
+
+    kind: Literal["answer_only"]
+    withholds: tuple[Use, ...] = Field(min_length=1)
+    ref: str
+
+
+class Invincible(_Frozen):
+    """Invincibility: how far the user's Initiative may trail the attacker's, per instance."""
+
+    kind: Literal["invincible"]
+    margin: Annotated[int, Field(ge=1, le=10)]
+    ref: str
+
+
+class MoveTrait(StrEnum):
+    """A role an entry gives its move that the turn's steps ask about by name, never by the entry's id."""
+
+    partial_hit = "partial_hit"  # a Super's near miss by its instances is a partial hit (Breakthrough)
+    pierces = "pierces"  # ignores Temporary Invulnerability, a Special one only unless a Super (Breaker)
+    cancels = "cancels"  # a hit at Range 1 may turn into a Throw after a Tactics check (Cancel Throw)
+    invulnerable = "invulnerable"  # no effect from attacks while it is under way (Temporary Invulnerability)
+    vulnerable = "vulnerable"  # damage taken while it is under way is one die size higher (Vulnerability)
+    priority = "priority"  # goes ahead of a tied or held action (Priority)
+    hits_low = "hits_low"  # a crouching block gives nothing against it; an Evasion must move away (Hits Low)
+    crouching = "crouching"  # used from a crouch: Hits Low and a downed target (Crouching)
+    prone_only = "prone_only"  # used only from the ground, or after a Self-Prone move (Only When Prone)
+    self_prone = "self_prone"  # leaves its user on the ground (Self-Prone)
+    slow_startup = "slow_startup"  # started one turn, lands the next (Slow Startup)
+    set_up = "set_up"  # readied with one action, used with a later one (Set Up)
+    wind_up = "wind_up"  # held to hit harder (Wind Up)
+    super_counter = "super_counter"  # a Super that answers as a Counter (Super Counter)
+    projectile = "projectile"  # a projectile (Ranged)
+    reduced_blast = "reduced_blast"  # an area attack one die size lower against each defender (Reduced Damage)
+    triggered = "triggered"  # an Interrupt that waits for its trigger (Triggered Interrupt)
+    interrupt = "interrupt"  # strikes into an opponent's attack (Interrupt)
+    counter = "counter"  # only answers an attack, never opens one (Counter)
+    launcher = "launcher"  # a Launcher: a Tactics check in a Combo, Increased Knockback closing it (Launcher)
+    sustained_hold = "sustained_hold"  # a Throw that holds its target over turns (Sustained Hold)
+    opening_throw = "opening_throw"  # opens a Multi-Part Throw that later throws link on to (Opening Throw)
+    prop = "prop"  # a Prop its user carries, and may lose (Prop)
+    prop_recovery = "prop_recovery"  # picks a lost Prop back up (Prop Recovery)
+    limited_use = "limited_use"  # used from a pool of charges (Limited Use)
+    more_charges = "more_charges"  # more charges in its pool (More Charges)
+    extended_reload = "extended_reload"  # its pool reloads further (Extended Reload)
+    reload = "reload"  # reloads a Limited Use pool (Reload)
+    super_reload = "super_reload"  # a Super that reloads a Limited Use pool (Super Reload)
+    bomb = "bomb"  # places a Bomb (Bomb)
+    controlled_detonation = "controlled_detonation"  # its Bomb goes off when its user says (Controlled Detonation)
+    short_timer = "short_timer"  # its Bomb has a short fuse (Short Timer)
+    bomb_self_invulnerability = "bomb_self_invulnerability"  # its Bomb does not harm its user (Self Invulnerability)
+    bomb_no_range = "bomb_no_range"  # its Bomb is placed where its user stands (No Range)
+    assault_bomb = "assault_bomb"  # its Bomb shoots (Assault Bomb)
+    no_detonation = "no_detonation"  # its Bomb never goes off by itself (No Detonation)
+    multiple_bombs = "multiple_bombs"  # several of its Bombs may lie at once (Multiple Bombs)
+    buff = "buff"  # starts a Buff on its user (Buff)
+    early_ending = "early_ending"  # its Buff may be ended early (Early Ending)
+    repeatable_buff = "repeatable_buff"  # its Buff may be stacked by using it again (Repeatable)
+    super_energy_duration = "super_energy_duration"  # its Buff lasts while Super Energy is paid (Super Energy Duration)
+    lowered_basic_quality = "lowered_basic_quality"  # its Buff lowers a Basic Quality (Lowered Basic Quality)
+    removed_ki = "removed_ki"  # its Buff takes the Ki away (Removed Ki)
+    increased_duration = "increased_duration"  # its Buff lasts longer (Increased Duration)
+    decreased_duration = "decreased_duration"  # its Buff lasts less (Decreased Duration)
+    defense_liability = "defense_liability"  # its Buff lowers the Defense (Defense Liability)
+    buff_gauge = "buff_gauge"  # its Buff runs on a gauge (Buff Gauge)
+    end_buff = "end_buff"  # ends its user's Buff (End Buff)
+    end_style = "end_style"  # ends a Style's Command (End Style)
+    movement_exception = "movement_exception"  # ends a Style and may move (Movement Exception)
+    multi_hit = "multi_hit"  # hits several times (Multi-Hit)
+    ki_access = "ki_access"  # a Super that needs the Ki to be used (Ki Access)
+    increased_damage = "increased_damage"  # one more damage step per instance (Increased Damage)
+    decreased_damage = "decreased_damage"  # one damage step less per instance (Decreased Damage)
+    increased_accuracy = "increased_accuracy"  # one more Accuracy per instance (Increased Accuracy)
+    decreased_accuracy = "decreased_accuracy"  # one Accuracy less per instance (Decreased Accuracy)
+    copies_moves = "copies_moves"  # copies an opponent's move (Copies Moves)
+    suppression = "suppression"  # suppresses its target's moves (Suppression)
+    summon = "summon"  # calls a summoned ally (Summon)
+    opening_move = "opening_move"  # opens a sequence of moves (Opening Move)
+    non_finisher = "non_finisher"  # never takes the last Life Bar (Non-Finisher)
+    limited_damage = "limited_damage"  # takes no Life Bar (Limited Damage)
+    hurl = "hurl"  # a Throw that hurls its target (Hurl)
+    throw = "throw"  # a Throw (Throw)
+    temporary_technique = "temporary_technique"  # lends a technique for a while (Temporary Technique)
+    modifies_super_energy = "modifies_super_energy"  # a Taunt that changes Super Energy (Modify Super Energy)
+    self_stun = "self_stun"  # stuns its own user (Self Stun)
+    self_damage = "self_damage"  # harms its own user (Self Damage)
+    power_enhancer = "power_enhancer"  # powers up another move (Power Enhancer)
+    negative_positioning = "negative_positioning"  # leaves its user badly placed (Negative Positioning)
+    free_movement = "free_movement"  # a free movement (Free Movement)
+    entangle = "entangle"  # entangles its target (Entangle)
+    cross_up = "cross_up"  # crosses over its target (Cross-Up)
+    behind_opponent = "behind_opponent"  # ends behind its target (Behind Opponent)
+    sidestep_counter = "sidestep_counter"  # a Sidestep that counters (Sidestep Counter)
+    no_movement = "no_movement"  # the move allows no movement (No Movement)
+
+
+class Traits(_Frozen):
+    """The roles the entry gives its move."""
+
+    kind: Literal["trait"]
+    traits: tuple[MoveTrait, ...] = Field(min_length=1)
+    ref: str
+
+
+class State(StrEnum):
+    """A fighter's state under which every one of his attacks counts as having an entry."""
+
+    beast_form = "beast_form"  # 000 L5319
+
+
+class Granted(_Frozen):
+    """Every attack of a fighter in ``state`` has the entry's other records, as if its last move had the entry:
+    read wherever those records are (Beast Form's Increased Knockback, 000 L5319)."""
+
+    kind: Literal["granted"]
+    state: State
+    ref: str
+
+
+class OneRange(_Frozen):
+    """The move connects at one Range only, the one its builder names in the entry's design ``option``."""
+
+    kind: Literal["one_range"]
+    option: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    ref: str
+
+
+class Area(_Frozen):
+    """The move attacks everyone else within ``radius`` of its user, or of its target when it is Ranged and
+    ``around_ranged_target``; of a move's areas the widest counts."""
+
+    kind: Literal["area"]
+    radius: Annotated[int, Field(ge=0, le=4)]
+    around_ranged_target: bool = False
+    ref: str
+
+
+class OnlyWhile(_Frozen):
+    """The move may be used only while an ongoing effect (``effect``, an ongoing effect's id) is on its user."""
+
+    kind: Literal["only_while"]
+    effect: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_.]*$")]
+    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9_]*$")]  # the violation it is reported with
+    message: str  # ({move}: the move's name)
+    ref: str
+
+
+class AccuracyForDamage(_Frozen):
+    """Each Range cut from the move's reach trades ``accuracy`` for ``damage``."""
+
+    kind: Literal["accuracy_for_damage"]
+    accuracy: Annotated[int, Field(le=0)]
+    damage: Annotated[int, Field(ge=1)]
+    ref: str
+
+
+class ExtendsDuration(_Frozen):
+    """A Super's timed effects last ``count`` longer for each lot of ``cost`` Super Energy paid on use."""
+
+    kind: Literal["extends_duration"]
+    cost: Annotated[int, Field(ge=1)]
+    count: Annotated[int, Field(ge=1)]
+    ref: str
+
+
+class OnlyIn(_Frozen):
+    """The move may be used only while its user is in ``state``."""
+
+    kind: Literal["only_in"]
+    state: State
+    ref: str
+
+
+# Records read through tables when the move's profile is built or by the one step that applies them (never
+# collected at the turn's points).
+PROFILE_KINDS = (
+    GrantsResponse,
+    ProjectileLimit,
+    Movement,
+    ComboRole,
+    Healing,
+    AnswerOnly,
+    Invincible,
+    Traits,
+    Granted,
+    OneRange,
+    Area,
+    OnlyWhile,
+    AccuracyForDamage,
+    ExtendsDuration,
+    OnlyIn,
+)
+
+
 Record = Annotated[
-    Modifier | Knockback | DieShiftNextTurn | Denies | Misfire | Lasting | UseLock | Priced | Family,
+    Modifier
+    | Knockback
+    | DieShiftNextTurn
+    | Denies
+    | Misfire
+    | Lasting
+    | UseLock
+    | Priced
+    | Family
+    | GrantsResponse
+    | ProjectileLimit
+    | Movement
+    | ComboRole
+    | Healing
+    | AnswerOnly
+    | Invincible
+    | Traits
+    | Granted
+    | OneRange
+    | Area
+    | OnlyWhile
+    | AccuracyForDamage
+    | ExtendsDuration
+    | OnlyIn,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

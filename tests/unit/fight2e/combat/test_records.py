@@ -11,6 +11,7 @@ import pytest
 from service.rules.fight2e.catalogue.catalog import CatalogError, catalog, load_catalog
 from service.rules.fight2e.catalogue.records import (
     DEFENCE_OPTIONS,
+    PROFILE_KINDS,
     Denies,
     DieShiftNextTurn,
     Family,
@@ -227,6 +228,20 @@ def test_knockback_records() -> None:
     assert points.own_knockback(inc) == 2 and points.own_knockback(plain) == 1
 
 
+@dataclass
+class _Fighter:
+    beast_form: bool
+
+
+def test_beast_form_gives_every_attack_the_increased_knockback_record() -> None:
+    # 000 L5319: in Beast Form every attack has Increased Knockback, which is 2 Ranges (000 L3559), whatever the move
+    beast, human, plain = _Fighter(True), _Fighter(False), _Move()
+    assert points.knockback([plain], beast) == 2 and points.knockback([plain], human) is None
+    assert points.knockback([_Move(), plain], beast) == 2  # the Combo's last move has it (000 L3555–L3559)
+    assert points.knockback([_Move(keywords=frozenset())], beast) == 0  # no Knockback keyword: none (000 L5948)
+    assert points.own_knockback(plain, beast) == 2 and points.own_knockback(plain, human) == 1  # Draw Closer, L4007
+
+
 LAUNCH = {"id": "launch", "name": "Launch", "level": 3, "elements": [{"id": "juggle"}, {"id": "juggle.launcher"}]}
 
 
@@ -243,7 +258,9 @@ def test_a_launcher_closing_a_combo_knocks_back_two_ranges() -> None:
 
 def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
-    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family}
+    assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family} | set(
+        PROFILE_KINDS
+    )
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 
@@ -412,3 +429,20 @@ def test_the_implemented_entries_are_the_registry_s() -> None:
     # every entry with a record or a registered handler, and nothing else, is implemented; the catalogue agrees
     assert set(IMPLEMENTED) == applied_entries()
     assert {i for i, e in catalog().entries.items() if e.combat == "implemented"} == applied_entries()
+
+
+def test_tables_read_from_records_keep_the_book_s_figures() -> None:
+    from service.rules.fight2e.combat.elements import ranged, super_only, transformations
+    from service.rules.fight2e.combat.state import profile
+    from service.rules.fight2e.combat.turn import d_accuracy, d_area_attacks, d_move_declaration
+
+    assert points.modifier_total(_Move(("set_up.powerless",)), Point.primed_damage) == 2  # 000 L4141
+    assert ranged.TRADES["ranged.accuracy_for_damage"] == ranged.Trade(-1, 2)  # 000 L3997
+    assert super_only.STRETCHES["extended_duration"] == super_only.Stretch(10, 5)  # 000 L4922–L4926
+    assert transformations.FORM_ONLY["only_in_beast_form"] is transformations.Form.beast  # 000 L5321
+    assert d_accuracy.ONE_RANGE["specific_range"] == "range"  # 000 L4858
+    assert d_area_attacks.AREAS["explosive"] == d_area_attacks.Area(2, True)  # 000 L3324–L3330
+    assert d_area_attacks.AREAS["area_effect"] == d_area_attacks.Area(1, False)  # 000 L2831–L2839
+    assert d_move_declaration.ONLY_WHILE["end_buff.end_only"].effect == "buff"  # 000 L3276–L3280
+    assert profile.INVINCIBLE["invincibility"] == 1  # 000 L4936–L4948
+    assert profile.MOVEMENT_GRANTS["hits_super_jump"].super_jump_accuracy == 1  # 000 L3474

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ...catalogue.records import Point
+from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable, FlagTable
+from ..state.entry_tables import FlagTable
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import copies, free_movement, props, styles, summon, suppression
@@ -31,12 +33,11 @@ POWERLESS: FlagTable[Powerless] = FlagTable(
 
 
 _PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)
-# The extra damage of the primed move when it is unleashed (000 L4141).
-PRIMED_DAMAGE: EntryTable[int] = EntryTable("powerless_damage", {"set_up.powerless": 2})
 
 
 def primed_damage(m: MoveProfile) -> int:
-    return sum(v for _, v in PRIMED_DAMAGE.found(m.entries))
+    """The extra damage of the primed move when it is unleashed (000 L4141)."""
+    return records.modifier_total(m, Point.primed_damage)
 
 
 def _special(m: MoveProfile) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .hazards.hazards import maneuver_check
 
@@ -22,7 +22,7 @@ def behind_ok(
     Maneuver Check when starting at Range 0 (moving at most 1 Range) or stepping from Range 1 to 0; the check is
     waived when the opponent faces other opponents. Not met: the move cannot be used and the action is spent
     (ruling). The condition holds until either fighter moves or is moved."""
-    if not moves[0].has("behind_opponent"):
+    if not moves[0].trait(MoveTrait.behind_opponent):
         return True
     if any(e.id == "behind" and e.target == t.id for e in f.ongoing):
         return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..state.combatant import Combatant
-from ..state.profile import ComboPart, MoveProfile
+from ..state.profile import ComboPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import knockdown_chain
 from .sequences import sequences
@@ -66,7 +66,7 @@ def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> 
         if (
             m.throw
             and i != last
-            and not (m.has("throw.hurl") and i == last - 1 and moves[last].has("ranged"))
+            and not (m.trait(MoveTrait.hurl) and i == last - 1 and moves[last].trait(MoveTrait.projectile))
             and not link
         ):
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)

@@ -19,7 +19,7 @@ from ..registry.elements import Element, carried, register
 from ..registry.sheet import profile
 from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant, Effect
-from ..state.profile import AccuracyPart, MoveProfile
+from ..state.profile import AccuracyPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 PREFIX = "copy:"
@@ -107,7 +107,11 @@ def link(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 
 def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """A copied move never shares a Combo with a Copies Moves move (000 L3113)."""
-    if len(moves) > 1 and any(m.has("copies_moves") for m in moves) and any(m.id.startswith(PREFIX) for m in moves):
+    if (
+        len(moves) > 1
+        and any(m.trait(MoveTrait.copies_moves) for m in moves)
+        and any(m.id.startswith(PREFIX) for m in moves)
+    ):
         ctx.fail(
             "COPIED_MOVE_COMBO", path, f"{key}: a copied move cannot be in a Combo with a Copies Moves move.", key=key
         )
@@ -129,9 +133,9 @@ def convert(ctx: Turn, atk: Attack, dmg: DamageRoll) -> None:
     """E.1: the damage rolled is Move Points; the copier picks a Special Move of the target within them and the
     Element it loses; what is left hurts as usual (000 L3115–L3119)."""
     a, d = atk.attacker, atk.defender
-    if not any(m.has("copies_moves") for m in atk.moves):
+    if not any(m.trait(MoveTrait.copies_moves) for m in atk.moves):
         return
-    part = next((p for p in dmg.parts if p.move.has("copies_moves")), None)
+    part = next((p for p in dmg.parts if p.move.trait(MoveTrait.copies_moves)), None)
     mp = dmg.total if len(atk.moves) == 1 or part is None else part.value
     # ruling: in a Combo only the Copies Moves move's own share of the damage becomes Move Points
     # ruling: a Special Move costs its Level in Move Points (000 L5025) and a Super Move is a Special Move too (L5214)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..registry import elements
 from ..state.action import DamageRoll, Part
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from . import gradual
 from .sequences import combo_opener
@@ -47,7 +47,7 @@ def move_step(m: MoveProfile, attacker: Combatant, defender: Combatant) -> int:
 def _roll_with_minimum(ctx: Turn, attacker: Combatant, m: MoveProfile, step: int, minimum: int, purpose: str) -> int:
     """Roll the die of ``step``; re-roll below ``minimum``; a minimum above the die's maximum is the result
     (000 L3732, L10141)."""
-    mh, id_odd = m.has("multi_hit"), m.has("increased_damage") % 2
+    mh, id_odd = m.trait(MoveTrait.multi_hit), m.trait(MoveTrait.increased_damage) % 2
     if step <= -3:
         col = _COLUMNS.get((min(mh, 6), id_odd))
         if col is None:

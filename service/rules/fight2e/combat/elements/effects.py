@@ -9,7 +9,7 @@ from ..registry import points as records
 from ..registry.coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from ..state.action import Attack, DamageRoll, Guard
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import (
     drain_life,
@@ -64,7 +64,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The user pays for the move: Power Level in Life Bar, or (Self-Stun in its place) Stunned next turn."""
     if f.defeated:
         return
-    if m.has("self_damage.self_stun"):
+    if m.trait(MoveTrait.self_stun):
         f.self_stun = True
         ctx.note(
             "G",
@@ -74,7 +74,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
             {},
             {"self_stun": True},
         )
-    elif m.has("self_damage"):
+    elif m.trait(MoveTrait.self_damage):
         before = f.life
         f.life = max(f.life - f.pl, min(f.life, 1))  # never below 1; no Stun, Knock Back or Hit Stun (000 L4797)
         ctx.note(
@@ -89,7 +89,7 @@ def self_damage(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 @elements.MOVE_USED(20, entries=("self_prone",))
 def self_prone(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    if m.has("self_prone"):
+    if m.trait(MoveTrait.self_prone):
         f.knocked_down = True
         transformations.knocked_down(ctx, f)  # ruling: ending prone is a Knock Down "by any means" (000 L5317)
         ctx.note("G", f.id, f"{f.id} ends prone after {m.name} and must stand with his next action.", "000 L4809")
@@ -120,7 +120,7 @@ def recovery_shifts(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: 
 def entangle(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """Entangle: the action is lost if not yet taken, and the next Initiative die is smaller (000 L3306)."""
     d = atk.defender
-    if not m.has("entangle") or d.defeated:
+    if not m.trait(MoveTrait.entangle) or d.defeated:
         return
     d.entangled = True
     action_lost = not d.acted

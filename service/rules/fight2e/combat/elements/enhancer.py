@@ -18,7 +18,7 @@ from ..registry.elements import Element, carried, register
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import FlagTable
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 ENTRY = "power_enhancer"
@@ -221,7 +221,7 @@ class PowerEnhancer(Element):
     def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
         pm = f.move(eff.move) if eff.move else None
-        if pm is None or not pm.has("power_enhancer"):
+        if pm is None or not pm.trait(MoveTrait.power_enhancer):
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Power Enhancer move '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, eff.since, charges=eff.charges or 0))
 

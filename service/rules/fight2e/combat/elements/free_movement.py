@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..contract.models import ActionType
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 COUNT = 5  # 000 L3380
@@ -25,7 +25,7 @@ immune = active  # nothing reaches him: attacks, Reaction Attacks, blasts, Hazar
 
 def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Used (hit or miss: the Always keyword): the count starts afresh, never stacking."""
-    if not m.has("free_movement") or f.defeated:
+    if not m.trait(MoveTrait.free_movement) or f.defeated:
         return
     f.ongoing = [e for e in f.ongoing if e.id != "free_movement"]
     f.ongoing.append(Effect("free_movement", m.id, COUNT, ctx.turn))
@@ -41,7 +41,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 
 def lock(f: Combatant, m: MoveProfile) -> str | None:
-    if "free_movement" not in f.prof.entry_ids or not active(f):
+    if MoveTrait.free_movement not in f.prof.traits or not active(f):
         return None
     return f"{f.id} is in Free Movement and can only move"
 

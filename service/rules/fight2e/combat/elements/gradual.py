@@ -20,7 +20,7 @@ from ..contract.models import CombatOptions, OngoingEffect
 from ..registry.elements import ON_HIT, Element, after_time_roll, at, carried, register
 from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant, Effect
-from ..state.profile import Heals, MoveProfile, command_move
+from ..state.profile import Heals, MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
 from .glory import defeat_glory
 
@@ -53,7 +53,7 @@ def after_hit(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     a, d = atk.attacker, atk.defender
     for p in dmg.parts:
         m = p.move
-        if not m.has(ENTRY) or p.counted not in ("full", "half") or m.has("limited_damage") or d.defeated:
+        if not m.has(ENTRY) or p.counted not in ("full", "half") or m.trait(MoveTrait.limited_damage) or d.defeated:
             continue
         amount = installment(p.roll + m.flat_bonus)
         if m.has(DELAYED):
@@ -146,7 +146,7 @@ def _pay(ctx: Turn, f: Combatant, target: Combatant, m: MoveProfile, amount: int
         )
         return
     before = target.life
-    floor = 1 if m.has("non_finisher") else 0
+    floor = 1 if m.trait(MoveTrait.non_finisher) else 0
     target.life = max(target.life - amount, min(floor, target.life))
     target.dmg_from[f.id] = target.dmg_from.get(f.id, 0) + before - target.life
     ctx.note(

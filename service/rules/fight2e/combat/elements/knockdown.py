@@ -7,7 +7,7 @@ from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.profile import ComboPart
+from ..state.profile import ComboPart, MoveTrait
 from ..state.turn import Turn
 from . import access, knockdown_chain, positions, props, ranged, sidestep_setup, styles, techniques, transformations
 from .buffs import buff_modifiers
@@ -32,12 +32,9 @@ def knockback_ranges(atk: Attack, damage: int) -> int:
     d = atk.defender
     if d.prof.big and damage < 2:
         return 0  # 000 L1078
-    by_records = records.knockback(atk.moves)  # Hurl, Increased Knockback, Launcher (000 L4375, L3559, L3621)
-    if by_records is not None:
-        return by_records
-    if transformations.increased_knockback(atk.attacker):
-        return 2  # Beast Form: every attack has Increased Knockback (000 L5319)
-    return 1
+    # Hurl, Increased Knockback (every attack's in Beast Form), Launcher (000 L4375, L3559, L5319, L3621)
+    by_records = records.knockback(atk.moves, atk.attacker)
+    return 1 if by_records is None else by_records
 
 
 def knock_back(ctx: Turn, atk: Attack, damage: int) -> int:
@@ -121,7 +118,7 @@ def knockback_advance(ctx: Turn, atk: Attack, kb: int) -> None:
         kb <= 0
         or a.defeated
         or not any(m.moving.follows_knockback for m in atk.moves)
-        or (styles.immobile(a) and not any(m.has("end_style.movement_exception") for m in atk.moves))
+        or (styles.immobile(a) and not any(m.trait(MoveTrait.movement_exception) for m in atk.moves))
     ):
         return
     key, dv = ctx.decide(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 
@@ -20,7 +20,7 @@ class LimitedUse(Element):
 
     def restore(self, ctx: Turn, f: Combatant, path: str, raw: OngoingEffect) -> None:
         eff = carried(raw)
-        if eff.move not in {pool(m) for m in f.prof.moves.values() if m.has("limited_use")}:
+        if eff.move not in {pool(m) for m in f.prof.moves.values() if m.trait(MoveTrait.limited_use)}:
             ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: no Limited Use pool '{eff.move}'.")
         f.ongoing.append(Effect(eff.id, eff.move, None, charges=eff.charges if eff.charges is not None else 0))
 
@@ -41,7 +41,9 @@ def _charge_cost(m: MoveProfile) -> int:
 
 def _full(f: Combatant, name: str) -> int:
     more = any(
-        m.has("limited_use.more_charges") for m in f.prof.moves.values() if m.has("limited_use") and pool(m) == name
+        m.trait(MoveTrait.more_charges)
+        for m in f.prof.moves.values()
+        if m.trait(MoveTrait.limited_use) and pool(m) == name
     )
     return 8 if more else 6  # 000 L4603, L4626–L4630
 
@@ -54,16 +56,16 @@ def _pool_effect(f: Combatant, name: str) -> Effect:
     return e
 
 
-_CHARGES = frozenset({"limited_use", "reload", "super_reload"})
+_CHARGES = frozenset({MoveTrait.limited_use, MoveTrait.reload, MoveTrait.super_reload})
 
 
 def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
     """The first pool the declared moves would overdraw, or None."""
-    if not f.prof.entry_ids & _CHARGES:
+    if f.prof.traits.isdisjoint(_CHARGES):
         return None
     need: dict[str, int] = {}
     for m in moves:
-        if m.has("limited_use"):
+        if m.trait(MoveTrait.limited_use):
             need[pool(m)] = need.get(pool(m), 0) + _charge_cost(m)
     for name, n in need.items():
         e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
@@ -74,10 +76,10 @@ def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
 
 
 def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
-    if not f.prof.entry_ids & _CHARGES:
+    if f.prof.traits.isdisjoint(_CHARGES):
         return
     for m in moves:
-        if m.has("limited_use"):
+        if m.trait(MoveTrait.limited_use):
             e = _pool_effect(f, pool(m))
             e.charges = max((e.charges or 0) - _charge_cost(m), 0)
             ctx.note(
@@ -88,20 +90,22 @@ def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
                 {},
                 {"charges": e.charges},
             )
-        if m.has("reload") or m.has("super_reload"):
+        if m.trait(MoveTrait.reload) or m.trait(MoveTrait.super_reload):
             _reload(ctx, f, m)
 
 
 def _reload(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """3 charges (6 with Extended Reload) back into the pool, never above its starting total (ruling)."""
-    entry = "reload" if m.has("reload") else "super_reload"
-    pools = sorted({pool(x) for x in f.prof.moves.values() if x.has("limited_use")})
+    entry = "reload" if m.trait(MoveTrait.reload) else "super_reload"
+    pools = sorted({pool(x) for x in f.prof.moves.values() if x.trait(MoveTrait.limited_use)})
     name = str(m.options.get(entry, {}).get("pool") or (pools[0] if len(pools) == 1 else ""))
     if name not in pools:
         return
     e = _pool_effect(f, name)
     extended = any(
-        x.has("limited_use.extended_reload") for x in f.prof.moves.values() if x.has("limited_use") and pool(x) == name
+        x.trait(MoveTrait.extended_reload)
+        for x in f.prof.moves.values()
+        if x.trait(MoveTrait.limited_use) and pool(x) == name
     )
     e.charges = min((e.charges or 0) + (6 if extended else 3), _full(f, name))
     ctx.note(

@@ -7,7 +7,7 @@ from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .hazards.hazard_elements import free_check
 from .hazards.hazards import condition, drop, resolved
@@ -21,7 +21,7 @@ def after_action(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """After the action: a move with Negative Positioning leaves its user in the Negative Position (ruling: hit or
     miss); an earlier one is spent by this action (000 L4690, L4696)."""
     drop(f, "negative_positioning")
-    m = next((m for m in moves if m.has("negative_positioning")), None)
+    m = next((m for m in moves if m.trait(MoveTrait.negative_positioning)), None)
     if m is None or f.defeated:
         return
     f.ongoing.append(Effect("negative_positioning", m.id, None, ctx.turn))

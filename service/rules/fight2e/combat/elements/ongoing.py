@@ -12,7 +12,7 @@ from ..registry import elements
 from ..registry import points as records
 from ..registry.elements import Element, after_time_roll, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, Profile
+from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
 from . import super_only, taunts, vulnerability
 from .buffs import buff_modifiers as mods
@@ -64,7 +64,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         )
     assert m is not None
     if eff.id == "buff":
-        if (eff.charges or 1) > (mods.REPEAT_MAX if m.has("buff.repeatable") else 1):
+        if (eff.charges or 1) > (mods.REPEAT_MAX if m.trait(MoveTrait.repeatable_buff) else 1):
             ctx.fail(
                 "STATE_INCONSISTENT_STATUS",
                 f"{path}.charges",
@@ -90,7 +90,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             eff.time_left,
             eff.since,
             eff.target,
-            eff.charges if eff.id == "buff" and m.has("buff.repeatable") else None,
+            eff.charges if eff.id == "buff" and m.trait(MoveTrait.repeatable_buff) else None,
         )
     )
 
@@ -165,12 +165,12 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         f.ongoing.append(Effect(entry, m.id, rec.count, ctx.turn))
         text = rec.note.format(fighter=f.id, count=rec.count)
         ctx.note("C.5", f.id, text, rec.ref, {"move": m.id}, {"time_left": rec.count})
-    if m.has("temporary_technique"):
+    if m.trait(MoveTrait.temporary_technique):
         grant(ctx, f, m)
-    if not m.has("buff"):
+    if not m.trait(MoveTrait.buff):
         return
     old = next((e for e in f.ongoing if e.id == "buff" and e.move == m.id), None)
-    repeatable = bool(m.has("buff.repeatable"))
+    repeatable = bool(m.trait(MoveTrait.repeatable_buff))
     # ruling: a repeat adds to the stack and the whole stack runs from a fresh count (000 L3049)
     uses = mods.repeat(ctx, f, m, old) if repeatable else 1
     if old is not None:
@@ -205,9 +205,9 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 def _count(ctx: Turn, f: Combatant, m: MoveProfile) -> int | None:
     """The Buff's count: the Buff Gauge, 2 per Super Energy point, or the usual duration."""
-    if m.has("buff.buff_gauge"):
+    if m.trait(MoveTrait.buff_gauge):
         return mods.gauge_count(ctx, f, m)
-    if m.has("buff.super_energy_duration"):
+    if m.trait(MoveTrait.super_energy_duration):
         # ruling: a Utility Super whose cost is not yet taken has it set aside first (000 L3069)
         se = f.se if f.super_used or not m.is_super else max(f.se - m.se_cost, 0)
         return 2 * se  # at least the turn after this one (see tick)
@@ -216,12 +216,12 @@ def _count(ctx: Turn, f: Combatant, m: MoveProfile) -> int | None:
 
 def end_buff(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """End Buff: the named Buff (with Early Ending) stops at the end of this turn (000 L2993–L2999, L3262)."""
-    if not m.has("end_buff"):
+    if not m.trait(MoveTrait.end_buff):
         return
     target = _norm(str(m.options.get("end_buff", {}).get("target_buff") or ""))
     for e in f.ongoing:
         bm = f.move(e.move) if e.move and e.id == "buff" else None
-        if bm is None or not bm.has("buff.early_ending"):
+        if bm is None or not bm.trait(MoveTrait.early_ending):
             continue
         if not target or target in (_norm(bm.id), _norm(bm.name)):
             f.ending.add(bm.id)
@@ -287,7 +287,7 @@ def tick(ctx: Turn, elapsed: int) -> None:
             # turn after they began.
             least = e.since == ctx.turn and (
                 e.id in ("flight", "free_movement", "suppression", "copied_move")
-                or (e.id == "buff" and m is not None and m.has("buff.super_energy_duration"))
+                or (e.id == "buff" and m is not None and m.trait(MoveTrait.super_energy_duration))
             )
             if least:
                 left = max(left, 0)  # a full turn in the air at least: he lands after the next turn

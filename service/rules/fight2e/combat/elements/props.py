@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ..contract.models import Choice, CombatOptions, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, command_move
+from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
 from .hazards import hazards
 
@@ -37,7 +37,7 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     """The L1 Recover Prop Command Move (Utility, Normal Move, No Combo), one per Prop, declared as
     ``recover_prop:<prop>`` (000 L4775–L4785)."""
     out: dict[str, MoveProfile] = {}
-    for n in sorted({name(m) for m in moves.values() if m.has("prop")}):
+    for n in sorted({name(m) for m in moves.values() if m.trait(MoveTrait.prop)}):
         ident = PREFIX + n
         out[ident] = command_move(
             ident,
@@ -55,7 +55,7 @@ def down(f: Combatant, prop: str) -> Effect | None:
 
 
 def lock(f: Combatant, m: MoveProfile) -> str | None:
-    if not m.has("prop") or not any(e.id == "prop" for e in f.ongoing):
+    if not m.trait(MoveTrait.prop) or not any(e.id == "prop" for e in f.ongoing):
         return None
     if down(f, name(m)) is not None:
         return f"{m.name} needs the Prop '{name(m)}', which {f.id} has dropped"
@@ -64,7 +64,7 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if (
-        eff.move not in {name(m) for m in f.prof.moves.values() if m.has("prop")}
+        eff.move not in {name(m) for m in f.prof.moves.values() if m.trait(MoveTrait.prop)}
         or eff.since is None
         or (ctx.band_mode and eff.band is None)
     ):
@@ -90,7 +90,7 @@ def _drop(
 ) -> None:
     if down(f, prop) is not None:
         return
-    attached = [m for m in f.prof.moves.values() if m.has("prop") and name(m) == prop]
+    attached = [m for m in f.prof.moves.values() if m.trait(MoveTrait.prop) and name(m) == prop]
     if attached and all(reachable(f, m) for m in attached):
         # Moves he cannot use anyway (Suppression …) leave the Prop where it is (000 L4773).
         ctx.note(
@@ -113,9 +113,11 @@ def _drop(
 
 def knocked_down(ctx: Turn, f: Combatant, reachable: Callable[[Combatant, MoveProfile], str | None]) -> None:
     """Knocked Down: the Prop of his non-Ranged Prop moves falls where he lies (000 L4757)."""
-    if "prop" not in f.prof.entry_ids:
+    if MoveTrait.prop not in f.prof.traits:
         return
-    for prop in sorted({name(m) for m in f.prof.moves.values() if m.has("prop") and not m.has("ranged")}):
+    for prop in sorted(
+        {name(m) for m in f.prof.moves.values() if m.trait(MoveTrait.prop) and not m.trait(MoveTrait.projectile)}
+    ):
         _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable)
 
 
@@ -128,9 +130,9 @@ def evaded(
 ) -> None:
     """Evaded with Evasion alone: the Prop of a Ranged Prop move ends up as far away as the target was, in the
     target's band on a Band Map (000 L4757, L4765)."""
-    if "prop" not in a.prof.entry_ids:
+    if MoveTrait.prop not in a.prof.traits:
         return
-    for prop in sorted({name(m) for m in moves if m.has("prop") and m.has("ranged")}):
+    for prop in sorted({name(m) for m in moves if m.trait(MoveTrait.prop) and m.trait(MoveTrait.projectile)}):
         _drop(
             ctx,
             a,
@@ -223,7 +225,7 @@ def use_recovery(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[Move
     for i, m in enumerate(moves):
         if m.id.startswith(PREFIX):
             recover(ctx, f, m.id[len(PREFIX) :], m.name)
-        elif m.has("prop_recovery"):
+        elif m.trait(MoveTrait.prop_recovery):
             prop = first_down(f)  # ruling: a Prop Recovery move picks up one Prop, the first one dropped (000 L3908)
             if prop is not None and not recover(ctx, f, prop, m.name):
                 later = next((j for j in range(i + 1, len(moves)) if lock(f, moves[j])), None)
@@ -237,7 +239,11 @@ def use_recovery(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[Move
 
 def follows_recovery(f: Combatant, before: list[MoveProfile], m: MoveProfile) -> bool:
     """A Prop move may follow a Prop Recovery move in a Combo when that move is to pick up its Prop."""
-    return m.has("prop") > 0 and first_down(f) == name(m) and any(x.has("prop_recovery") for x in before)
+    return (
+        m.trait(MoveTrait.prop) > 0
+        and first_down(f) == name(m)
+        and any(x.trait(MoveTrait.prop_recovery) for x in before)
+    )
 
 
 @register

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ....dice import Die
+from ...catalogue.records import AccuracyForDamage
 from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable, FlagTable
+from ..state.entry_tables import EntryTable, FlagTable, of_records
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
 from . import positions
@@ -29,7 +30,9 @@ class Trade:
     damage: int
 
 
-TRADES: EntryTable[Trade] = EntryTable("accuracy_for_damage", {"ranged.accuracy_for_damage": Trade(-1, 2)})  # L3997
+TRADES: EntryTable[Trade] = of_records(
+    "accuracy_for_damage", AccuracyForDamage, lambda found: Trade(found[0].accuracy, found[0].damage)
+)  # 000 L3997
 
 
 class Draw(StrEnum):
@@ -117,9 +120,10 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
 # ── Draw Closer ─────────────────────────────────────────────────────────────────────────────────
 
 
-def _own_knockback(m: MoveProfile) -> int:
-    """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback (000 L4007)."""
-    return records.own_knockback(m)
+def _own_knockback(m: MoveProfile, attacker: Combatant) -> int:
+    """The Knock Back the move alone would cause: 1, or 2 with Increased Knockback, every move's in Beast Form (000
+    L4007, L5319)."""
+    return records.own_knockback(m, attacker)
 
 
 def _mode(ctx: Turn, atk: Attack, m: MoveProfile) -> str:
@@ -161,7 +165,7 @@ def reach_ok(atk: Attack, distance: int, in_range: Callable[[MoveProfile, int], 
         if m.offensive and not in_range(m, at):
             return False
         if Draw.pull in _draws(m) and i < len(atk.moves) - 1:
-            at = max(at - (2 if atk.attacker.beast_form else _own_knockback(m)), 0)  # Beast Form (000 L5319)
+            at = max(at - _own_knockback(m, atk.attacker), 0)
     return True
 
 
@@ -192,7 +196,7 @@ def mid_combo(ctx: Turn, atk: Attack) -> None:
             atk.moves = atk.moves[: i + 1]
             atk.draw_modes["_failed"] = m.id
             return
-        _close_in(ctx, atk, m, 2 if a.beast_form else _own_knockback(m), "E")  # Beast Form (000 L5319)
+        _close_in(ctx, atk, m, _own_knockback(m, a), "E")
 
 
 def _close_in(ctx: Turn, atk: Attack, m: MoveProfile, n: int, label: str) -> int:

@@ -25,7 +25,7 @@ from ..contract.models import ActionType, DecisionValue, OngoingEffect
 from ..registry import elements
 from ..registry.elements import HIT_STUN, Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, Profile, command_move
+from ..state.profile import MoveProfile, MoveTrait, Profile, command_move
 from ..state.turn import Turn
 from . import summon
 
@@ -159,12 +159,12 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
 def follows_end_style(f: Combatant, before: list[MoveProfile], m: MoveProfile) -> bool:
     """After an End Style move in a Combo the Base Style's moves may follow, the style's own may not (000 L3286)."""
     base = (f.base_prof or f.prof).base_style
-    return m.style == base and any(x.has("end_style") for x in before)
+    return m.style == base and any(x.trait(MoveTrait.end_style) for x in before)
 
 
 def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     for i, m in enumerate(moves):
-        ender = next((x for x in moves[:i] if x.has("end_style")), None)
+        ender = next((x for x in moves[:i] if x.trait(MoveTrait.end_style)), None)
         if ender is not None and not m.cross_style and m.style is not None and m.style == ender.style:
             ctx.fail(
                 "STYLE_MOVE_UNAVAILABLE",
@@ -177,7 +177,7 @@ def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, ke
 def no_movement(f: Combatant, m: MoveProfile | None = None) -> bool:
     """In a No Movement style (a Movement Exception move keeps its own movement, 000 L5136–L5138)."""
     st = current(f)
-    return st is not None and st.no_movement and not (m is not None and m.has("end_style.movement_exception"))
+    return st is not None and st.no_movement and not (m is not None and m.trait(MoveTrait.movement_exception))
 
 
 def immobile(f: Combatant) -> bool:
@@ -206,7 +206,7 @@ def glory(f: Combatant, m: MoveProfile, points: int) -> int:
 def limited(f: Combatant, m: MoveProfile | None = None) -> bool:
     """In a Limited Movement style (a Movement Exception move keeps its own movement, 000 L3294)."""
     st = current(f)
-    return st is not None and st.limited_movement and not (m is not None and m.has("end_style.movement_exception"))
+    return st is not None and st.limited_movement and not (m is not None and m.trait(MoveTrait.movement_exception))
 
 
 def movement_fs(ctx: Turn, f: Combatant, kind: ActionType, first: MoveProfile | None, n: int, key: str) -> int | None:
@@ -299,7 +299,7 @@ def end_style(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """End Style (Instantaneous, Always): back to the Base Style without a Style Change (000 L3286–L3290); so too
     after a Movement Exception move (000 L3298)."""
     base = (f.base_prof or f.prof).base_style
-    if (m.has("end_style") or m.has("end_style.movement_exception")) and base is not None and f.style != base:
+    if (m.trait(MoveTrait.end_style) or m.trait(MoveTrait.movement_exception)) and base is not None and f.style != base:
         switch(ctx, f, base, f"{m.name} ends the style", "000 L3288–L3290, L3298")
 
 

@@ -26,7 +26,7 @@ from ..registry.elements import Element, carried, register
 from ..registry.sheet import BASIC_MOVE, profile
 from ..state.action import Attack, Guard, Outcome
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .hazards import ally_checks
 from .hazards.ally_checks import allies
@@ -47,7 +47,7 @@ def resting(f: Combatant, m: MoveProfile) -> bool:
 def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """No new call of an Ally until a 5-count after the last one left (000 L4209)."""
     for m in moves:
-        if m.has("summon") and resting(f, m):
+        if m.trait(MoveTrait.summon) and resting(f, m):
             ctx.fail("SUMMON_RESTING", path, f"{key}: {m.name}'s Ally left less than a 5-count ago.", key=key)
 
 
@@ -57,7 +57,7 @@ def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str
 def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> None:
     """C.5: the Ally appears one Range (band) in front of him toward ``facing``; an earlier Ally goes, unless both
     come from different Super Moves (000 L4191, L4195, L4211)."""
-    if not m.has("summon"):
+    if not m.trait(MoveTrait.summon):
         return
     gone = [
         e

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...catalogue.records import ExtendsDuration
 from ...moves.price import KI_SHIFT
 from ..contract.models import ChoiceOption, DecisionValue
 from ..registry import elements
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
+from ..state.entry_tables import EntryTable, of_records
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 INFINITE = "infinite_supers"
@@ -35,7 +36,9 @@ class Stretch:
     count: int
 
 
-STRETCHES: EntryTable[Stretch] = EntryTable("stretch", {EXTENDED: Stretch(10, 5)})  # 000 L4922–L4926
+STRETCHES: EntryTable[Stretch] = of_records(
+    "stretch", ExtendsDuration, lambda found: Stretch(found[0].cost, found[0].count)
+)  # 000 L4922–L4926
 TIMED = frozenset({INFINITE, ENHANCER, CHOICE})
 ENHANCER_SE = 20  # 000 L4237
 COUNT = 5  # the Time Count of Infinite Supers, the Enhancer and each Extended Duration step (000 L4926–L4934)
@@ -254,7 +257,7 @@ def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> Effect | None:
 @elements.DAMAGE_STEP(10, entries=("ki_access",))
 def ki_shift(m: MoveProfile, f: Combatant, defender: Combatant) -> int:
     """Ki Access: a Ki-less fighter's Super counts Ki Skill 1 for its Ki-based damage (000 L4956)."""
-    if m.is_super and m.has("ki_access") and m.ki_based and f.prof.ki < 1:
+    if m.is_super and m.trait(MoveTrait.ki_access) and m.ki_based and f.prof.ki < 1:
         return KI_SHIFT[1]
     return 0
 
@@ -263,7 +266,7 @@ def response_ki(f: Combatant) -> int:
     """The Ki Skill of a Ranged Response: a Ki-less fighter's only Ranged moves are Ki Access Supers, which count
     Ki Skill 1 (000 L4956, L5884)."""
     if f.prof.ki < 1 and any(
-        m.is_super and m.has("ki_access") and "ranged" in m.responses for m in f.prof.moves.values()
+        m.is_super and m.trait(MoveTrait.ki_access) and "ranged" in m.responses for m in f.prof.moves.values()
     ):
         return 1
     return f.prof.ki

@@ -17,7 +17,7 @@ from ..registry import elements
 from ..registry.elements import Element, carried, register
 from ..state.action import Attack
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile, Profile
+from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
 
 COUNT = 5
@@ -79,7 +79,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 def link(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     src = ctx.fighters.get(eff.target or "")
     m = src.move(eff.move or "") if src is not None else None
-    if src is None or m is None or not m.has("suppression") or eff.since is None:
+    if src is None or m is None or not m.trait(MoveTrait.suppression) or eff.since is None:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
@@ -105,7 +105,7 @@ def on_hit(ctx: Turn, atk: Attack, lost: int) -> None:
     a, d = atk.attacker, atk.defender
     if d.defeated:
         return
-    m = next((x for x in atk.moves if x.has("suppression")), None)
+    m = next((x for x in atk.moves if x.trait(MoveTrait.suppression)), None)
     current = _effect(d)
     if m is None:
         if current is not None and tier(d) >= 4 and lost > 0:

@@ -10,7 +10,7 @@ from ..registry.elements import MOVE_HIT
 from ..registry.reprice import with_entries
 from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
 from .glory import GloryRule, glory_rule
@@ -47,11 +47,11 @@ def taunt_glory(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Comba
 def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, index: int, lost: int) -> None:
     """On a hit the move's damage roll, without Strength or Stamina but with the Elements that change damage,
     is Super Energy gained by the user or taken from the target, as built (000 L4283–L4289)."""
-    if not m.has("taunt.modify_super_energy"):
+    if not m.trait(MoveTrait.modifies_super_energy):
         return
     a, d = atk.attacker, atk.defender
-    inc, mh = m.has("increased_damage"), m.has("multi_hit")
-    step = (1 if m.is_super else 0) + inc // 2 - m.has("decreased_damage")
+    inc, mh = m.trait(MoveTrait.increased_damage), m.trait(MoveTrait.multi_hit)
+    step = (1 if m.is_super else 0) + inc // 2 - m.trait(MoveTrait.decreased_damage)
     minimum = 1 + mh % 2 + inc % 2 if index == 0 else 1
     roll = _roll_with_minimum(ctx, a, m, step, minimum, f"Super Energy of {m.name} (Modify Super Energy)")
     amount = roll + mh // 2

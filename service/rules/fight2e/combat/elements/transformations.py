@@ -12,11 +12,12 @@ import math
 from dataclasses import replace
 from enum import StrEnum
 
+from ...catalogue.records import OnlyIn, State
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue
 from ..registry.elements import at
 from ..registry.sheet import BASIC_MOVE
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
 from . import positions
@@ -24,15 +25,16 @@ from .damage import roll_damage
 from .hazards import hazard_effects, hazard_interaction
 from .ongoing import rebuild
 
-ENTRY = "only_in_beast_form"
-
 
 class Form(StrEnum):
     beast = "beast"  # Beast Form (000 L5305–L5325)
 
 
+_FORMS = {State.beast_form: Form.beast}
+
+
 # Moves usable only in a form (000 L5321).
-FORM_ONLY: EntryTable[Form] = EntryTable("form_only", {ENTRY: Form.beast})
+FORM_ONLY: EntryTable[Form] = of_records("form_only", OnlyIn, lambda found: _FORMS[found[0].state])
 READY = 10  # Beast Energy needed to change (000 L5311)
 CAP = 20  # the most that can be stored (000 L5311)
 FLOOR = -20  # the state model's lower bound; the book sets none while in Beast Form
@@ -245,11 +247,6 @@ def _blast(ctx: Turn, f: Combatant, o: Combatant) -> None:
 
 
 # ── during the fight ──────────────────────────────────────────────────────────────────────────────
-
-
-def increased_knockback(f: Combatant) -> bool:
-    """Every attack of a fighter in Beast Form has Increased Knockback (000 L5319)."""
-    return f.beast_form
 
 
 def knocked_down(ctx: Turn, f: Combatant) -> None:

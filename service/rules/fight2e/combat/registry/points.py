@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Protocol
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
     DEFENCE_OPTIONS,
+    PROFILE_KINDS,
     Denies,
     DieShiftNextTurn,
     Family,
+    Granted,
     Knockback,
     Lasting,
     Misfire,
@@ -28,6 +30,7 @@ from ...catalogue.records import (
     Point,
     Priced,
     Record,
+    State,
     Trigger,
     UseLock,
     When,
@@ -61,6 +64,11 @@ class _Owner(Protocol):
     def ongoing(self) -> Sequence[_Lasting]: ...
 
 
+class _Attacker(Protocol):
+    @property
+    def beast_form(self) -> bool: ...
+
+
 class _Part(Protocol):
     @property
     def roll(self) -> int: ...
@@ -72,9 +80,12 @@ class _Part(Protocol):
     def counted(self) -> str: ...
 
 
+_FOLDED = (Priced, Family, *PROFILE_KINDS)
+
+
 def at_turn_points(r: Record) -> bool:
     """Whether the record acts during the turn (the rest are folded into the profile)."""
-    return not _own_accuracy(r) and not isinstance(r, Priced | Family)
+    return not _own_accuracy(r) and not isinstance(r, _FOLDED)
 
 
 def _own_accuracy(r: Record) -> bool:
@@ -138,21 +149,41 @@ def labelled_accuracy(m: _Move, distance: int, option: str) -> dict[str, int]:
     return out
 
 
-def _knockbacks(moves: Sequence[_Move]) -> list[Knockback]:
+@cache
+def granted(state: State) -> tuple[MoveRecord, ...]:
+    """The records every attack of a fighter in ``state`` has (the entries a ``granted`` record names it for)."""
+    return tuple(
+        MoveRecord(e, 1, r)
+        for e, records in catalog().records.items()
+        if any(isinstance(g, Granted) and g.state is state for g in records)
+        for r in records
+        if not isinstance(r, Granted)
+    )
+
+
+def _granted(attacker: _Attacker | None) -> tuple[MoveRecord, ...]:
+    return granted(State.beast_form) if attacker is not None and attacker.beast_form else ()
+
+
+def _knockbacks(moves: Sequence[_Move], attacker: _Attacker | None = None) -> list[Knockback]:
     last = len(moves) - 1
-    return [
+    found = [
         mr.record
         for i, m in enumerate(moves)
         for mr in m.records
         if isinstance(mr.record, Knockback) and _holds(mr.record.when, m, i == last, combo=last > 0)
     ]
+    for mr in _granted(attacker):  # held by the attack's last move
+        if isinstance(mr.record, Knockback) and _holds(mr.record.when, moves[last], True, combo=last > 0):
+            found.append(mr.record)
+    return found
 
 
-def knockback(moves: Sequence[_Move]) -> int | None:
-    """E.3: the Ranges the attack's records set (000 L5948–L5956), or None when they leave the usual figure: a record
-    that needs no Knockback keyword wins outright; otherwise the largest, when a move has the keyword; 0 when none
-    has it."""
-    found = _knockbacks(moves)
+def knockback(moves: Sequence[_Move], attacker: _Attacker | None = None) -> int | None:
+    """E.3: the Ranges the attack's records set (000 L5948–L5956), those its attacker's state grants every attack
+    included (Beast Form, 000 L5319), or None when they leave the usual figure: a record that needs no Knockback
+    keyword wins outright; otherwise the largest, when a move has the keyword; 0 when none has it."""
+    found = _knockbacks(moves, attacker)
     forced = [r.ranges for r in found if r.without_keyword]
     if forced:
         return max(forced)
@@ -166,9 +197,9 @@ def knockback_log(moves: Sequence[_Move]) -> Knockback | None:
     return next((r for r in _knockbacks(moves) if r.log), None)
 
 
-def own_knockback(m: _Move) -> int:
-    """The Knock Back the move alone causes: its records' figure, else 1."""
-    return max((r.ranges for r in _knockbacks([m])), default=1)
+def own_knockback(m: _Move, attacker: _Attacker | None = None) -> int:
+    """The Knock Back the move alone causes: its records' figure (and those its attacker's state grants), else 1."""
+    return max((r.ranges for r in _knockbacks([m], attacker)), default=1)
 
 
 _ROLLS = frozenset(("initiative", "control"))

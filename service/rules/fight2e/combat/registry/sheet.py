@@ -29,6 +29,7 @@ from ..state.profile import (
     RESPONSE_ELEMENTS,
     AccuracyPart,
     MoveProfile,
+    MoveTrait,
     Profile,
     command_move,
 )
@@ -64,7 +65,7 @@ def _records(price: MovePrice) -> tuple[MoveRecord, ...]:
 
 def _responses(keywords: frozenset[str], entries: dict[str, int]) -> frozenset[str]:
     out = {k.split(":", 1)[1] for k in keywords if k.startswith("defensive_response:")}
-    out |= {kind.value for _, kind in RESPONSE_ELEMENTS.found(entries)}
+    out |= {kind.value for kind in RESPONSE_ELEMENTS.grants(entries)}
     return frozenset(out)
 
 
@@ -165,7 +166,11 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     for m in moves.values():
         lu = m.options.get("limited_use", {})
         method = str(lu.get("reload_method") or "reload_command_move")
-        if not m.has("limited_use") or method != "reload_command_move" or RELOADS.first(m.entries) is not None:
+        if (
+            not m.trait(MoveTrait.limited_use)
+            or method != "reload_command_move"
+            or RELOADS.first(m.entries) is not None
+        ):
             continue
         name = str(lu.get("pool") or m.id)
         ident = f"reload:{name}"

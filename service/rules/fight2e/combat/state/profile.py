@@ -3,14 +3,40 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...catalogue.records import DEFENCE_OPTIONS, MoveRecord
+from ...catalogue import records as _records
+from ...catalogue.records import (
+    DEFENCE_OPTIONS,
+    AnswerOnly,
+    ComboRole,
+    GrantsResponse,
+    Healing,
+    Invincible,
+    Movement,
+    MoveRecord,
+    Traits,
+)
+from ...catalogue.records import ComboPart as ComboPart  # the records' vocabularies, read by the turn from here
+from ...catalogue.records import Heals as Heals
+from ...catalogue.records import ProjectileLimit as ProjectileRecord
+from ...catalogue.records import Use as Use
 from ...fighters.fighter_models import Style
 from ..contract.model_types import ResponseKind
-from .entry_tables import EntryTable, FlagTable
+from .entry_tables import EntryTable, FlagTable, flags_of_records, of_records
+
+if TYPE_CHECKING:
+    from ...catalogue.records import MoveTrait as MoveTrait
+else:
+
+    class MoveTrait:
+        """The roles (``records.MoveTrait``'s members themselves) as a plain class's attributes, which the turn's
+        steps name: Python 3.11 reads an Enum class's attribute through its metaclass's ``__getattr__`` hook, several
+        times slower, and a turn asks about some 170 roles."""
+
+    for _role in _records.MoveTrait:
+        setattr(MoveTrait, _role.name, _role)
 
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 MOVEMENT_KEYWORDS = ("normal_move", "mobile", "long_mobile", "throw_movement", "after_mobile", "passing", "no_movement")
@@ -19,20 +45,8 @@ FIGHTING_SPIRIT = {1: 10, 2: 20, 3: 30, 4: 40, 5: 55, 6: 70, 7: 85, 8: 100}
 FULL_DEFENSE = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5}
 # Response kinds a move's Element grants even when its keyword list does not spell it (000 L5866–L5902); a Ranged
 # Special Move answers with the Ranged Response (000 L5884).
-RESPONSE_ELEMENTS: EntryTable[ResponseKind] = EntryTable(
-    "responses",
-    {
-        "counter": ResponseKind.counter,
-        "evade_ranged": ResponseKind.evade_ranged,
-        "interrupt": ResponseKind.interrupt,
-        "priority": ResponseKind.priority,
-        "reversal": ResponseKind.reversal,
-        "throw": ResponseKind.throw,
-        "anti_air": ResponseKind.anti_air,
-        "sidestep_counter": ResponseKind.sidestep_counter,
-        "teleportation.ends_in_mid_air": ResponseKind.mid_air_teleport,
-        "ranged": ResponseKind.ranged,
-    },
+RESPONSE_ELEMENTS: FlagTable[ResponseKind] = flags_of_records(
+    "responses", GrantsResponse, lambda r: frozenset({ResponseKind(r.response.value)})
 )
 
 
@@ -45,13 +59,15 @@ class ProjectileLimit:
     own_ranged_response: bool = True  # it answers as a Ranged Response (else only if the entry's option buys it)
 
 
-PROJECTILE_LIMITS: EntryTable[ProjectileLimit] = EntryTable(
-    "projectile_limits",
-    {
-        "ranged.no_ranged_response": ProjectileLimit(ranged_response_stops_it=False),  # 000 L4033
-        "ranged.no_ranged_response.indirect": ProjectileLimit(reflected=False, own_ranged_response=False),  # L4041
-    },
-)
+def _limit(found: tuple[ProjectileRecord, ...]) -> ProjectileLimit:
+    return ProjectileLimit(
+        all(r.ranged_response_stops_it for r in found),
+        all(r.reflected for r in found),
+        all(r.own_ranged_response for r in found),
+    )
+
+
+PROJECTILE_LIMITS: EntryTable[ProjectileLimit] = of_records("projectile_limits", ProjectileRecord, _limit)
 
 
 def projectile_limit(m: MoveProfile) -> ProjectileLimit:
@@ -66,118 +82,51 @@ def projectile_limit(m: MoveProfile) -> ProjectileLimit:
 
 @dataclass(frozen=True)
 class MovementGrant:
-    """What a move's Element or Liability changes about moving with it, jumping with it, or reaching a jumper."""
+    """What a move's Element or Liability changes about moving with it, jumping with it, or reaching a jumper (the
+    fields of the ``movement`` record, 000 L4303–L4309, L3782–L3792, L2103, L3812–L3818, L3701, L4599, L3685,
+    L3691, L2191, L3474, L3653–L3663)."""
 
-    no_fs: bool = False  # its Mobile movement costs no FS (Teleportation, 000 L4303–L4309)
-    pass_through: bool = False  # 2 free Ranges, only to Range 0 or past the opponent (000 L3782–L3792)
-    airborne: bool = False  # the move is a jump: Jumper, Cross-Up, Anti-Air, aerial defences (000 L2103)
-    power_dash: bool = False  # may follow the 1 FS Dash, one die size more damage (000 L3812–L3818)
-    wall_spring: bool = False  # a Special Move that may spring off the Wall (000 L3701)
-    forward_first: bool = False  # Limited Movement (Closer): at least 1 Range forward before attacking (000 L4599)
-    full_screen: bool = False  # +1 Defense Total for the defender after a full 3-Range approach (000 L3685)
-    no_full_screen_bonus: bool = False  # Fast Full Screen: the defender gets no such bonus (000 L3691)
-    reaches_super_jump: bool = False  # a Special Move that may strike a Super-Jumping fighter (000 L2191)
-    super_jump_accuracy: int = 0  # Accuracy against him (Hits Super Jump, 000 L3474)
-    follows_knockback: bool = False  # may follow its Knock Back by as many Ranges (Knockback Advance, 000 L3653–L3663)
+    no_fs: bool = False
+    pass_through: bool = False
+    airborne: bool = False
+    power_dash: bool = False
+    wall_spring: bool = False
+    forward_first: bool = False
+    full_screen: bool = False
+    no_full_screen_bonus: bool = False
+    reaches_super_jump: bool = False
+    super_jump_accuracy: int = 0
+    follows_knockback: bool = False
 
 
-MOVEMENT_GRANTS: EntryTable[MovementGrant] = EntryTable(
-    "movement",
-    {
-        "teleportation": MovementGrant(no_fs=True),
-        "pass_through": MovementGrant(pass_through=True),
-        "aerial": MovementGrant(airborne=True, reaches_super_jump=True),
-        "power_dash": MovementGrant(power_dash=True),
-        "mobile.wall_spring": MovementGrant(wall_spring=True),
-        "limited_movement": MovementGrant(forward_first=True),
-        "mobile.full_screen": MovementGrant(full_screen=True),
-        "mobile.fast_full_screen": MovementGrant(no_full_screen_bonus=True),
-        "ranged": MovementGrant(reaches_super_jump=True),
-        "hard_to_evade": MovementGrant(reaches_super_jump=True),
-        "hits_super_jump": MovementGrant(reaches_super_jump=True, super_jump_accuracy=1),
-        "knockback_advance": MovementGrant(follows_knockback=True),
-    },
-)
+_FLAGS = tuple(f for f in MovementGrant.__dataclass_fields__ if f != "super_jump_accuracy")
+
+
+def _grant(found: tuple[Movement, ...] | list[MovementGrant]) -> MovementGrant:
+    flags = {f: any(getattr(g, f) for g in found) for f in _FLAGS}
+    return MovementGrant(**flags, super_jump_accuracy=sum(g.super_jump_accuracy for g in found))
+
+
+MOVEMENT_GRANTS: EntryTable[MovementGrant] = of_records("movement", Movement, _grant)
 
 
 def _movement_grant(entries: dict[str, int]) -> MovementGrant:
     found = [g for _, g in MOVEMENT_GRANTS.found(entries)]
     if not found:
         return _NO_GRANT
-    flags = {
-        f: any(getattr(g, f) for g in found) for f in MovementGrant.__dataclass_fields__ if f != "super_jump_accuracy"
-    }
-    return MovementGrant(**flags, super_jump_accuracy=sum(g.super_jump_accuracy for g in found))
+    return _grant(found)
 
 
 _NO_GRANT = MovementGrant()
 
-
-class ComboPart(StrEnum):
-    """How a move's entry changes its place in a Combo and the Knock Downs around it."""
-
-    pursuit = "pursuit"  # strikes a downed foe, follows a Knock Down (000 L3910–L3928)
-    skips_knock_down = "skips_knock_down"  # the Knock Down right before it does not happen (000 L4163–L4173)
-    pursuit_bounce = "pursuit_bounce"  # no Ender; a DL 8 Tactics check lets the Combo go on (000 L3930–L3936)
-    delayed_knock_down = "delayed_knock_down"  # its Knock Down waits for the end of the Combo (000 L2939, L3611)
-    juggle = "juggle"  # a Juggle attack, for Walls and Light fighters (000 L6185, L1457)
-    bounce = "bounce"  # a DL 8 Tactics check in a Combo: +1 damage, or the later moves miss (000 L2933–L2941)
-    final_knock_down = "final_knock_down"  # it knocks down only when closing the Combo (000 L3645–L3651)
-    easy = "easy"  # not counted against the Combo Skill (000 L3256–L3262)
-    opener = "opener"  # a Utility Combo Opener (000 L4433–L4441)
-
-
-COMBO_PARTS: FlagTable[ComboPart] = FlagTable(
-    "combo_part",
-    {
-        "pursuit": frozenset({ComboPart.pursuit}),
-        "pursuit.knock_down_pursuit": frozenset({ComboPart.pursuit}),  # its one Knock Down is the Pursuit's own
-        "skips_knock_down": frozenset({ComboPart.skips_knock_down}),
-        "pursuit.pursuit_bounce": frozenset({ComboPart.pursuit_bounce}),
-        "juggle": frozenset({ComboPart.juggle, ComboPart.delayed_knock_down}),
-        "bounce": frozenset({ComboPart.bounce, ComboPart.delayed_knock_down}),
-        "knocks_down.only_at_end_of_combo": frozenset({ComboPart.final_knock_down}),
-        "easy_to_combo": frozenset({ComboPart.easy}),
-        "utility_combo_opener": frozenset({ComboPart.opener}),
-    },
-)
-
-
-class Heals(StrEnum):
-    """Whom a Healing move heals."""
-
-    heals = "heals"  # the move's die at H.1, the user by default (000 L3436–L3444)
-    others = "others"  # or a fighter at Range 0–2 named with the action (000 L3446–L3450)
-    not_self = "not_self"  # never the user (000 L3452–L3454)
-
-
-HEALING: FlagTable[Heals] = FlagTable(
-    "healing",
-    {
-        "healing": frozenset({Heals.heals}),
-        "healing.heal_others": frozenset({Heals.heals, Heals.others}),
-        "healing.only_heal_others": frozenset({Heals.heals, Heals.not_self}),
-    },
-)
-
-
-class Use(StrEnum):
-    """The ways of using a move besides answering as a Defensive Response."""
-
-    attack = "attack"  # an ordinary attack with the action
-    reaction = "reaction"  # a Reaction Attack
-
-
+COMBO_PARTS: FlagTable[ComboPart] = flags_of_records("combo_part", ComboRole, lambda r: frozenset(r.parts))
+HEALING: FlagTable[Heals] = flags_of_records("healing", Healing, lambda r: frozenset(r.who))
 # Moves that only answer as a Defensive Response: the uses their entry takes away.
-ANSWER_ONLY: FlagTable[Use] = FlagTable(
-    "answer_only",
-    {
-        "counter": frozenset({Use.attack, Use.reaction}),  # 000 L3121–L3129, L5870
-        "interrupt.interrupt_only": frozenset({Use.attack, Use.reaction}),  # 000 L3575–L3579
-    },
-)
+ANSWER_ONLY: FlagTable[Use] = flags_of_records("answer_only", AnswerOnly, lambda r: frozenset(r.withholds))
+# The roles a move's entries give it, which the turn's steps ask about by name (``MoveProfile.trait``).
+MOVE_TRAITS: FlagTable[MoveTrait] = flags_of_records("trait", Traits, lambda r: frozenset(r.traits))
 # Invincibility: how far his Initiative may trail the attacker's, per instance (000 L4936–L4948).
-INVINCIBLE: EntryTable[int] = EntryTable("invincible", {"invincibility": 1})
+INVINCIBLE: EntryTable[int] = of_records("invincible", Invincible, lambda found: sum(r.margin for r in found))
 
 
 _OPTION_INDEX = {o.value: i for i, o in enumerate(DEFENCE_OPTIONS)}
@@ -244,6 +193,18 @@ class MoveProfile:
     def _parts(self) -> frozenset[ComboPart]:
         return COMBO_PARTS.grants(self.entries)
 
+    @cached_property
+    def _traits(self) -> dict[MoveTrait, int]:
+        counts: dict[MoveTrait, int] = {}
+        for e, n in self.entries.items():
+            for role in MOVE_TRAITS.get(e, ()):
+                counts[role] = counts.get(role, 0) + n
+        return counts
+
+    def trait(self, role: MoveTrait) -> int:
+        """How many instances of its entries give it ``role`` (``MOVE_TRAITS``); 0: none does."""
+        return self._traits.get(role, 0)
+
     def withheld(self, use: Use) -> bool:
         """Whether an entry keeps the move from being used that way (``ANSWER_ONLY``)."""
         return use in self._answer_only
@@ -291,7 +252,7 @@ class MoveProfile:
 
     @property
     def throw(self) -> bool:
-        return self.has("throw") > 0
+        return self.trait(MoveTrait.throw) > 0
 
     def accuracy_vs(self, option: str) -> int:
         return sum(p.vs(option) for p in self.accuracy_parts)
@@ -371,6 +332,11 @@ class Profile:
     def entry_ids(self) -> frozenset[str]:
         """Every catalogue entry on any of his moves (a quick gate for the rarer rules)."""
         return frozenset(e for m in self.moves.values() for e in m.entries)
+
+    @cached_property
+    def traits(self) -> frozenset[MoveTrait]:
+        """Every role any of his moves has (a quick gate for the rarer rules)."""
+        return frozenset().union(*(MOVE_TRAITS[e] for e in self.entry_ids if e in MOVE_TRAITS))
 
     @property
     def big(self) -> bool:

@@ -11,6 +11,7 @@ from ..elements import positions
 from ..elements.super_energy import pay_supers
 from ..state.action import Outcome, Plan
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn, die_for_step
 from .a_initiative import roll_off
 from .b_action_choices import action_choices
@@ -152,13 +153,13 @@ def _formal(ctx: Turn, group: list[Combatant]) -> None:
         ctx.fighters[fid].super_armor = True  # Temporary Invulnerability against non-Super moves (000 L5301)
     for f in group:
         f.invulnerable = ti_level(plans[f.id].moves)  # attacking at the same time (000 L4323)
-        f.vulnerable = any(m.has("vulnerability") for m in plans[f.id].moves)  # 000 L4892
+        f.vulnerable = any(m.trait(MoveTrait.vulnerable) for m in plans[f.id].moves)  # 000 L4892
     by_control = sorted(group, key=lambda f: -f.control)
     priority = [
         f
         for f in by_control
         if plans[f.id].kind is ActionType.attack
-        and (plans[f.id].moves[0].has("priority") or plans[f.id].moves[0].throw)
+        and (plans[f.id].moves[0].trait(MoveTrait.priority) or plans[f.id].moves[0].throw)
     ]
     rest = [f for f in by_control if f not in priority]
     for f in priority:  # Priority (and Throws) first, one by one (000 L5577–L5579, L4347; ruling A27 by Control)

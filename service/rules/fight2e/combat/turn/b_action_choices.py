@@ -9,7 +9,7 @@ from ..contract.models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, Choic
 from ..elements import knockdown_chain, super_only, tag_team, transformations
 from ..elements.combo import check_combo, control_cost
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile, Profile
+from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Invalid, Turn
 from .c_declared_movement import allowed_before, move_only_fs
 from .d_accuracy import range_ok
@@ -40,7 +40,7 @@ class _Run:
             tuple(m.name for m in moves),
             control_cost(moves),
             any("gated" in m.combo_keywords for m in moves),
-            any(m.has("no_movement") for m in moves),
+            any(m.trait(MoveTrait.no_movement) for m in moves),
         )
 
 
@@ -68,7 +68,7 @@ def _actionable(prof: Profile) -> tuple[tuple[MoveProfile, ActionType, _Run], ..
     return tuple(
         (m, ActionType.attack if m.offensive else ActionType.utility, _Run.of([m]))
         for m in prof.moves.values()
-        if (m.offensive or m.utility) and not m.has("counter")
+        if (m.offensive or m.utility) and not m.trait(MoveTrait.counter)
     )
 
 
@@ -80,7 +80,7 @@ def _runs(prof: Profile) -> tuple[tuple[_Run, ...], ...]:
         return ()
     out = []
     for m in prof.moves.values():
-        if not m.offensive or m.is_super or m.has("counter"):
+        if not m.offensive or m.is_super or m.trait(MoveTrait.counter):
             continue
         runs = []
         for n in range(1, min(prof.combo, MAX_DECISION_MOVES)):  # no longer than a decision can name

@@ -10,6 +10,7 @@ from ..elements.hazards import hazard_effects
 from ..elements.throws import multi_part_throw
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from .b_action_choices import action_choices
 from .b_holds import execute_hold, held_interrupt
@@ -60,7 +61,7 @@ def _prone_attack(ctx: Turn, f: Combatant, d: DecisionValue, key: str) -> None:
     """Only When Prone: the move replaces the action a Knock Down takes, at −1 Accuracy; he is still down after it
     (000 L4737–L4743). Ruling: offered at his place in the order while down from an earlier turn."""
     m = f.move((d.moves or [""])[0])
-    if m is None or not m.has("only_when_prone") or len(d.moves or []) != 1:
+    if m is None or not m.trait(MoveTrait.prone_only) or len(d.moves or []) != 1:
         ctx.fail(
             "ONLY_WHEN_PRONE_INVALID",
             f"decisions.{key}",

@@ -8,6 +8,7 @@ from ..elements.invisibility import blocked
 from ..elements.throws import sustained_hold
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from .a_initiative import roll_off
 from .b_recovery import lost_action
@@ -76,7 +77,7 @@ def held_interrupt(ctx: Turn, f: Combatant, plan: Plan) -> bool:
 
 
 def _priority(plan: Plan) -> bool:
-    return any(m.has("priority") for m in plan.moves[:1])
+    return any(m.trait(MoveTrait.priority) for m in plan.moves[:1])
 
 
 def _exchange(ctx: Turn, f: Combatant, plan: Plan, h: Combatant, hplan: Plan) -> None:
@@ -99,9 +100,9 @@ def _exchange(ctx: Turn, f: Combatant, plan: Plan, h: Combatant, hplan: Plan) ->
     # A Super interrupted by a non-Super move has Temporary Invulnerability (000 L5301).
     armor = any(m.is_super for m in plan.moves) and not any(m.is_super for m in hplan.moves)
     f.invulnerable, h.invulnerable = ti_level(plan.moves), ti_level(hplan.moves)  # ruling: both are interrupted
-    f.vulnerable = any(m.has("vulnerability") for m in plan.moves)
+    f.vulnerable = any(m.trait(MoveTrait.vulnerable) for m in plan.moves)
     f.crouching = crouched(plan)  # his Crouching opener helps him Evade the interrupt (000 L3220)
-    h.vulnerable = any(m.has("vulnerability") for m in hplan.moves)
+    h.vulnerable = any(m.trait(MoveTrait.vulnerable) for m in hplan.moves)
     try:
         for n, (who, p) in enumerate(order):
             if n and not _still_able(ctx, who, p):

@@ -12,7 +12,7 @@ from ..elements.super_energy import pay_supers
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
-from ..state.profile import INVINCIBLE, MoveProfile, Use
+from ..state.profile import INVINCIBLE, MoveProfile, MoveTrait, Use
 from ..state.turn import Turn
 from .f_response_attacks import move_reaches
 
@@ -61,7 +61,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
         r.fs -= 1
         pay_supers(ctx, r, [m])
-        if m.has("triggered_interrupt"):
+        if m.trait(MoveTrait.triggered):
             triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
         r.reaction_used = True
         r.acted = True
@@ -114,7 +114,7 @@ def _reaction_moves(
             out.append(("throw", m))
         if "anti_air" in m.responses and jumped and dist <= 1:
             out.append(("anti_air", m))
-        if m.has("interrupt") and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
+        if m.trait(MoveTrait.interrupt) and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
             out.append(("interrupt", m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
         if m.is_super and invincible(r, target, m):
             out.append(("super", m))

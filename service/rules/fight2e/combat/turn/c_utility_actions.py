@@ -13,7 +13,7 @@ from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Plan
 from ..state.combatant import Combatant
-from ..state.profile import Heals, MoveProfile
+from ..state.profile import Heals, MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .c_reactions import reaction_window
 from .g_moving import post_move
@@ -89,7 +89,11 @@ def _healing(ctx: Turn, f: Combatant, m: MoveProfile, first: bool, healed: Comba
     """Healing: the move's damage die, without Strength (1d6 for a Special, 1d8 for a Super, Increased and Decreased
     Damage steps), all or half of it, 1 later in a Combo; applied at H.1 (000 L3436–L3444, L2285, L3526–L3534)."""
 
-    step = (1 if m.is_super else 0) + min(m.has("increased_damage") // 2, 3) - m.has("decreased_damage")
+    step = (
+        (1 if m.is_super else 0)
+        + min(m.trait(MoveTrait.increased_damage) // 2, 3)
+        - m.trait(MoveTrait.decreased_damage)
+    )
     d = die_for_step(step)
     roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
     full = m.options.get("healing", {}).get("heal") == "full"
@@ -139,7 +143,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
             styles.use_command(ctx, f, m, len(plan.moves) > 1, plan.key)
         summon.call(ctx, f, m, plan.target)
         on_use(ctx, f, m)
-        if m.has("bomb"):
+        if m.trait(MoveTrait.bomb):
             before = power_up_utility.bombs_of(f)
             placed = bombs.place(ctx, f, m, plan.target)
             power_up_utility.charge_bomb(f, before, m, boost if m is powered else 0)

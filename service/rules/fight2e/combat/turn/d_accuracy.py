@@ -3,15 +3,16 @@ modifier of the roll (000 L2365, L5613, L5708, L5834)."""
 
 from __future__ import annotations
 
+from ...catalogue.records import OneRange
 from ..elements.combo import combo_accuracy
 from ..registry import elements
 from ..state.action import Attack
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
 # Entries that make a move connect at one Range only, and the option that names it (000 L4850–L4862).
-ONE_RANGE: EntryTable[str] = EntryTable("one_range", {"specific_range": "range"})
+ONE_RANGE: EntryTable[str] = of_records("one_range", OneRange, lambda found: found[0].option)
 
 
 def range_ok(m: MoveProfile, distance: int) -> bool:

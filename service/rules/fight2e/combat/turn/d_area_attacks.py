@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...catalogue.records import Area as AreaRecord
 from ..elements.hazards import hazards
 from ..elements.invisibility import blocked
 from ..elements.throws import multi_part_throw
 from ..registry.elements import DAMAGE_STEP
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
+from ..state.entry_tables import EntryTable, of_records
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .d_attack import resolve
 
@@ -25,22 +26,22 @@ class Area:
     around_ranged_target: bool
 
 
-# The first row a move of the attack has decides the area.
-AREAS: EntryTable[Area] = EntryTable(
-    "area",
-    {
-        "explosive": Area(2, around_ranged_target=True),  # 000 L3324–L3330
-        "area_effect": Area(1, around_ranged_target=False),  # 000 L2831–L2839
-    },
+def _width(area: Area) -> int:
+    return area.radius
+
+
+# The widest area of the attack's moves decides (Explosive 000 L3324–L3330, Area Effect 000 L2831–L2839).
+AREAS: EntryTable[Area] = of_records(
+    "area", AreaRecord, lambda found: max((Area(r.radius, r.around_ranged_target) for r in found), key=_width)
 )
 
 
 def blast_centre(f: Combatant, plan: Plan) -> Combatant | None:
     """The centre of a Reduced Damage explosion: the target of a Ranged one, else the user (000 L3326–L3334)."""
-    m = next((m for m in plan.moves if m.has("explosive.reduced_damage")), None)
+    m = next((m for m in plan.moves if m.trait(MoveTrait.reduced_blast)), None)
     if m is None:
         return None
-    return plan.target if m.has("ranged") else f
+    return plan.target if m.trait(MoveTrait.projectile) else f
 
 
 def resolve_blast(ctx: Turn, atk: Attack, centre: Combatant | None) -> Outcome:
@@ -59,12 +60,16 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
     one after the other, Responses settled as they come)."""
     if not AREAS.any_of(f.prof.entry_ids):
         return []
-    found = next(((m, area) for e, area in AREAS.items() for m in plan.moves if m.has(e)), None)
+    found = max(
+        ((m, area) for m in plan.moves for _, area in AREAS.found(m.entries)), key=lambda x: _width(x[1]), default=None
+    )
     if found is None:
         return []
     m, area = found
     radius = area.radius
-    centre = plan.target if area.around_ranged_target and m.has("ranged") and plan.target is not None else f
+    centre = (
+        plan.target if area.around_ranged_target and m.trait(MoveTrait.projectile) and plan.target is not None else f
+    )
 
     return [
         o
@@ -82,4 +87,4 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
 @DAMAGE_STEP(30, entries=("explosive.reduced_damage",))
 def reduced_damage(m: MoveProfile, attacker: Combatant, defender: Combatant) -> int:
     """Reduced Damage: one die size less per Range step from the blast centre (000 L3334)."""
-    return -defender.blast_steps if m.has("explosive.reduced_damage") else 0
+    return -defender.blast_steps if m.trait(MoveTrait.reduced_blast) else 0

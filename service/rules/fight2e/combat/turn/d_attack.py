@@ -34,6 +34,7 @@ from ..protocol.keys import Scope
 from ..registry import elements
 from ..registry import points as records
 from ..state.action import Attack, DamageRoll, Guard, Outcome
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from . import c_reactions as reactions
 from . import f_responses as responses
@@ -244,8 +245,8 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     for landing in elements.LANDING.hooks:  # Random Effect's cut, Perfect Hit's roll …
         landing(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
-    hold = not atk.hold_release and any(m.has("throw.sustained_hold") for m in atk.moves)
-    chain = not hold and "opening_throw" in a.prof.entry_ids and multi_part_throw.links_on(ctx, atk)
+    hold = not atk.hold_release and any(m.trait(MoveTrait.sustained_hold) for m in atk.moves)
+    chain = not hold and MoveTrait.opening_throw in a.prof.traits and multi_part_throw.links_on(ctx, atk)
     kd_coming = knockdown.knocks_down(atk) and not d.knocked_down and not hold and not chain
     breakfall, tech = knockdown.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
@@ -354,7 +355,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
         later(lambda: knockdown.tech_roll(ctx, a, d, tech))
     if not hold:
         later(lambda: _hit_effects(ctx, atk, dmg, lost))
-    if not chain and "opening_throw" in a.prof.entry_ids:
+    if not chain and MoveTrait.opening_throw in a.prof.traits:
         multi_part_throw.finish(ctx, atk)
     if atk.apply_knockback and not hold:
         knockdown.knockback_advance(ctx, atk, kb)

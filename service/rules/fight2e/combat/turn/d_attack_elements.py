@@ -4,50 +4,27 @@ L3619–L3621)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from ....dice import Die
 from ..contract.models import Choice, DecisionValue
 from ..state.action import Attack
-from ..state.entry_tables import FlagTable
-from ..state.profile import ComboPart, MoveProfile, Profile
+from ..state.profile import ComboPart, MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
 
-
-class Trait(StrEnum):
-    """What a move's entry changes in the attack's own steps."""
-
-    partial_hit = "partial_hit"  # a Super's near miss by its instances is a partial hit (Breakthrough, 000 L4902–L4912)
-    pierces = "pierces"  # ignores Temporary Invulnerability, a Special one only unless a Super (Breaker, L2943–L2951)
-    cancels = "cancels"  # a hit at Range 1 may turn into a Throw after a Tactics check (Cancel Throw, L3077–L3083)
-    invulnerable = "invulnerable"  # no effect from attacks while it is under way (000 L4323–L4327)
-    vulnerable = "vulnerable"  # damage taken while it is under way is one die size higher (Vulnerability)
-
-
-TRAITS: FlagTable[Trait] = FlagTable(
-    "attack_trait",
-    {
-        "breakthrough": frozenset({Trait.partial_hit}),
-        "breaker": frozenset({Trait.pierces}),
-        "cancel_throw": frozenset({Trait.cancels}),
-        "temporary_invulnerability": frozenset({Trait.invulnerable}),
-        "vulnerability": frozenset({Trait.vulnerable}),
-    },
-)
+Trait = MoveTrait  # the roles the attack's own steps ask about
 UNDER_WAY = frozenset({Trait.invulnerable, Trait.vulnerable})  # what the user is while the move is under way
 
 
 def has_trait(m: MoveProfile, trait: Trait) -> bool:
-    return trait in TRAITS.grants(m.entries)
+    return m.trait(trait) > 0
 
 
 def trait_instances(m: MoveProfile, trait: Trait) -> int:
-    return sum(m.entries.get(e, 0) for e, flags in TRAITS.items() if trait in flags)
+    return m.trait(trait)
 
 
 def any_trait(prof: Profile, traits: frozenset[Trait]) -> bool:
     """A quick gate: some move of his has an entry with one of ``traits``."""
-    return any(flags & traits for e, flags in TRAITS.items() if e in prof.entry_ids)
+    return not prof.traits.isdisjoint(traits)
 
 
 def breakthrough_of(atk: Attack) -> int:
@@ -128,11 +105,11 @@ def combo_tactics(ctx: Turn, atk: Attack) -> int:
     a = atk.attacker
     bonus = launchers = 0
     if not any(
-        m.has("juggle.launcher") or m.part(ComboPart.bounce) or m.part(ComboPart.pursuit_bounce) for m in atk.moves
+        m.trait(MoveTrait.launcher) or m.part(ComboPart.bounce) or m.part(ComboPart.pursuit_bounce) for m in atk.moves
     ):
         return 0
     for i, m in enumerate(list(atk.moves)):
-        launcher = atk.is_combo and m.has("juggle.launcher") > 0
+        launcher = atk.is_combo and m.trait(MoveTrait.launcher) > 0
         bounce = m.part(ComboPart.bounce)
         # Pursuit Bounce: DL 8 to go on past it, no damage bonus (000 L3936)
         pursuit_bounce = i < len(atk.moves) - 1 and m.part(ComboPart.pursuit_bounce) and not bounce

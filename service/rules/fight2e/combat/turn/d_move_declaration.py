@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...catalogue.records import OnlyWhile
 from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements import (
     access,
@@ -29,8 +30,8 @@ from ..elements.throws import multi_part_throw
 from ..registry import elements
 from ..state.action import Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable
-from ..state.profile import Heals, MoveProfile, Use
+from ..state.entry_tables import EntryTable, of_records
+from ..state.profile import Heals, MoveProfile, MoveTrait, Use
 from ..state.turn import Turn
 from .c_declared_movement import check_movement
 
@@ -301,8 +302,8 @@ def _check_target(
     return extra_acc
 
 
-# Moves usable only while an ongoing effect is on their user: the effect's id (End Only, 000 L3276–L3280).
-ONLY_WHILE: EntryTable[str] = EntryTable("only_while", {"end_buff.end_only": "buff"})
+# Moves usable only while an ongoing effect is on their user (End Only, 000 L3276–L3280).
+ONLY_WHILE: EntryTable[OnlyWhile] = of_records("only_while", OnlyWhile, lambda found: found[0])
 
 
 def _check_conditions(
@@ -316,7 +317,7 @@ def _check_conditions(
 ) -> None:
     """Only When Prone, End Only and Flight's limits on the declared moves."""
     for i, m in enumerate(moves):
-        if m.has("only_when_prone") and not any(x.has("self_prone") for x in moves[:i]):
+        if m.trait(MoveTrait.prone_only) and not any(x.trait(MoveTrait.self_prone) for x in moves[:i]):
             ctx.fail(
                 "ONLY_WHEN_PRONE_INVALID",
                 f"{path}.moves",
@@ -325,8 +326,8 @@ def _check_conditions(
                 key=key,
             )
         needed = ONLY_WHILE.first(m.entries)
-        if needed is not None and not any(e.id == needed for e in f.ongoing):
-            ctx.fail("END_ONLY_WITHOUT_BUFF", f"{path}.moves", f"{key}: {m.name} needs a Buff in effect.", key=key)
+        if needed is not None and not any(e.id == needed.effect for e in f.ongoing):
+            ctx.fail(needed.code, f"{path}.moves", f"{key}: " + needed.message.format(move=m.name), key=key)
     if kind is ActionType.attack:
         for lock in elements.USE_LOCK.hooks:  # a lasting effect's lock: flying (000 L3370) …
             lock(ctx, f, offensive, f"{path}.moves", key)
@@ -337,11 +338,11 @@ def _extended(
 ) -> tuple[str, int, dict[str, int] | None]:
     """Set Up and Wind Up (000 L4123–L4131, L4443–L4451): readying the move, or using the readied one.
     A readied Wind Up counts as an L1 move (``moves`` is changed in place) and hits harder."""
-    if not f.prof.entry_ids & _EXTENDED:
+    if f.prof.traits.isdisjoint(_EXTENDED):
         return "", 0, None
     first = moves[0]
     path = f"decisions.{key}.moves"
-    if any(m.has("slow_startup") for m in moves):
+    if any(m.trait(MoveTrait.slow_startup) for m in moves):
         if len(moves) > 1 or simultaneous:
             ctx.fail(
                 "RULE_UNSUPPORTED",
@@ -350,7 +351,7 @@ def _extended(
                 key=key,
             )
         return "slow_startup", 0, None
-    if first.has("set_up"):
+    if first.trait(MoveTrait.set_up):
         armed = ongoing.active(f, "set_up", first.id)
         if armed is None:
             if len(moves) == 1 and not simultaneous:
@@ -365,7 +366,7 @@ def _extended(
                 )
             # Powerless: its extra damage (000 L4141); the +2 Accuracy is in the move's own Accuracy (000 L4131)
             return "", access.primed_damage(first), None
-    if first.has("wind_up"):
+    if first.trait(MoveTrait.wind_up):
         held = ongoing.active(f, "wind_up", first.id)
         if held is not None:
             passed = max((held.since or 0) - ctx.time_count, 0)
@@ -385,7 +386,7 @@ def _extended(
     return "", 0, None
 
 
-_EXTENDED = frozenset({"slow_startup", "set_up", "wind_up"})
+_EXTENDED = frozenset({MoveTrait.slow_startup, MoveTrait.set_up, MoveTrait.wind_up})
 
 
 def power_up_version(m: MoveProfile) -> str:

@@ -29,7 +29,7 @@ from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import d_attack_elements as attack_elements
 from .c_other_actions import OTHER_ACTIONS
@@ -130,7 +130,7 @@ def perform(
 
 def crouched(plan: Plan) -> bool:
     """The action opens with a Crouching move: only the Combo's first move counts (000 L3220)."""
-    return bool(plan.moves) and plan.moves[0].has("crouching") > 0
+    return bool(plan.moves) and plan.moves[0].trait(MoveTrait.crouching) > 0
 
 
 def _guarded(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool) -> Outcome | None:
@@ -188,7 +188,7 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
         extra["mobility"] = -1
     extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
     if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not knockdown_chain.is_pursuit(plan.moves[0]):
-        extra["downed_target"] = -2 if plan.moves[0].has("hits_low") else -4  # 000 L2165
+        extra["downed_target"] = -2 if plan.moves[0].trait(MoveTrait.hits_low) else -4  # 000 L2165
     return extra
 
 

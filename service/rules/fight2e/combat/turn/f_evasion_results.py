@@ -9,6 +9,7 @@ from ..elements.buffs import buff_modifiers
 from ..elements.hazards import hazard_elements, hazards
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 
 
@@ -40,7 +41,7 @@ def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
     if any(e.id == "super_jump" for e in d.ongoing):
         ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
         return
-    must_move = any(m.has("hits_low") for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
+    must_move = any(m.trait(MoveTrait.hits_low) for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
     rooted = buff_modifiers.rooted(d)
     if rooted is not None or suppression.no_movement(d) or styles.immobile(d):
         must_move = False  # ruling: rooted by his Buff, he keeps the Accuracy bonus instead of moving (000 L3037)

@@ -14,7 +14,7 @@ from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile, projectile_limit
+from ..state.profile import MoveProfile, MoveTrait, projectile_limit
 from ..state.turn import Turn
 from .c_declared_movement import check_movement
 from .g_moving import do_move
@@ -40,7 +40,7 @@ def _evasive_ranged_move(
 def _super_counter(ctx: Turn, d: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     """Super Counter: 10 Super Energy for the Counter Response (000 L4221)."""
     for m in moves:
-        if not m.has("super_counter") or m.is_super:
+        if not m.trait(MoveTrait.super_counter) or m.is_super:
             continue
         if d.se < 10:
             ctx.fail(
@@ -63,7 +63,7 @@ def _trigger_ok(ctx: Turn, atk: Attack, kind: ResponseKind, d: Combatant) -> str
     if kind is ResponseKind.anti_air and not (atk.aerial and dist <= 1):
         return "Anti-Air needs a jump or an Aerial move ending at Range 0 or 1"
     if kind in (ResponseKind.evade_ranged, ResponseKind.ranged) and not (
-        atk.first.has("ranged") and atk.first.kind != "basic"
+        atk.first.trait(MoveTrait.projectile) and atk.first.kind != "basic"
     ):
         return "only against a Ranged Special Move"
     if kind is ResponseKind.ranged and not all(projectile_limit(m).ranged_response_stops_it for m in atk.moves):

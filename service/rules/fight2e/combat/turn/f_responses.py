@@ -10,7 +10,7 @@ from ..elements.throws import multi_part_throw
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import f_response_attacks as response_attacks
 from .f_evasion_results import aerial_block_result, evasion_result, movement_fs, pay
@@ -24,12 +24,12 @@ NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
 
 
 def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
-    if kind is ResponseKind.interrupt and "triggered_interrupt" in d.prof.entry_ids:
+    if kind is ResponseKind.interrupt and MoveTrait.triggered in d.prof.traits:
         # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
         return [
             m
             for m in d.prof.moves.values()
-            if "interrupt" in m.responses and not m.has("triggered_interrupt") and not access.locked(d, m)
+            if "interrupt" in m.responses and not m.trait(MoveTrait.triggered) and not access.locked(d, m)
         ]
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
@@ -142,7 +142,7 @@ def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
     summon.response_ok(ctx, atk, guard, kind, path, key)  # one Tactics Response meets both attacks (000 L4203)
     multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
     named = d.move(dv.moves[0]) if dv.moves else None
-    if kind is ResponseKind.interrupt and named is not None and named.has("triggered_interrupt"):
+    if kind is ResponseKind.interrupt and named is not None and named.trait(MoveTrait.triggered):
         ctx.fail(
             "RESPONSE_TRIGGER_INVALID",
             path,

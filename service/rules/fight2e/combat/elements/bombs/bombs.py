@@ -17,7 +17,7 @@ from ...contract.models import Choice, CombatOptions, DecisionValue, Direction, 
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
-from ...state.profile import MoveProfile, command_move
+from ...state.profile import MoveProfile, MoveTrait, command_move
 from ...state.turn import Turn
 from ..power_up import power_up_utility
 from ..throws.multi_part_throw import sealed
@@ -29,7 +29,7 @@ FIZZLE = 5  # Controlled Detonation: a 5-count undetonated, then gone (000 L2879
 def detonate_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
     """The L2 Detonate Command Move (Utility, Normal Move, Instantaneous; Ender, Basic) for a fighter whose Bomb has
     Controlled Detonation (000 L2881–L2887)."""
-    if not any(m.has("bomb.controlled_detonation") for m in moves.values()):
+    if not any(m.trait(MoveTrait.controlled_detonation) for m in moves.values()):
         return None
     return command_move("detonate", "Detonate", 2, ("instantaneous", "normal_move", "utility"), ("ender", "basic"))
 
@@ -42,7 +42,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
     """C.5: the Bomb goes down next to the user (000 L2849–L2851, L2855, L2857). Returns a Short Timer Bomb that
     goes off after the action (G.1) already."""
     live = _live(f)
-    multiple = m.has("bomb.multiple_bombs") > 0
+    multiple = m.trait(MoveTrait.multiple_bombs) > 0
     if live and not multiple:
         ctx.note("C.5", f.id, f"{f.id} already has a Bomb in play: {m.name} does nothing.", "000 L2851")
         return None
@@ -66,12 +66,12 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         band = pos + sign if 1 <= pos + sign <= 6 else pos - sign
     elif ref is not None:
         target = ref.id if _maneuver(ctx, f, ref) else None
-    if m.has("bomb.controlled_detonation"):
+    if m.trait(MoveTrait.controlled_detonation):
         count, when = FIZZLE, "waits for Detonate (a 5-count at most)"
     else:
         r = ctx.roll(f.id, "bomb_timer", Die(4), f"{m.name} timer", "C.5")
-        count = r - 4 if m.has("bomb.short_timer") else r  # 000 L2927
-        when = f"a {r}" + (" − 4" if m.has("bomb.short_timer") else "") + "-count"
+        count = r - 4 if m.trait(MoveTrait.short_timer) else r  # 000 L2927
+        when = f"a {r}" + (" − 4" if m.trait(MoveTrait.short_timer) else "") + "-count"
     e = Effect("bomb", m.id, max(count, 0), ctx.turn, target, band=band)
     f.ongoing.append(e)
     where = f"band {band}" if band is not None else (f"{target} in its blast" if target else "nobody in its blast")
@@ -83,7 +83,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         {"move": m.id},
         {"time_left": e.time_left},
     )
-    return e if count <= 0 and not m.has("bomb.controlled_detonation") else None
+    return e if count <= 0 and not m.trait(MoveTrait.controlled_detonation) else None
 
 
 def _maneuver(ctx: Turn, f: Combatant, o: Combatant) -> bool:
@@ -127,9 +127,13 @@ def due(ctx: Turn) -> None:
             m = f.move(e.move or "")
             if m is None or e not in f.ongoing or e.since is None or e.since >= ctx.turn:
                 continue
-            if e.time_left == 0 and not m.has("bomb.controlled_detonation") and not m.has("bomb.no_detonation"):
+            if (
+                e.time_left == 0
+                and not m.trait(MoveTrait.controlled_detonation)
+                and not m.trait(MoveTrait.no_detonation)
+            ):
                 explode(ctx, f, e, "its count has run out")
-            elif m.has("bomb.assault_bomb") and e.since + 2 == ctx.turn and not f.defeated:
+            elif m.trait(MoveTrait.assault_bomb) and e.since + 2 == ctx.turn and not f.defeated:
                 assault(ctx, f, m, power_up_utility.blast_bonus(e))
 
 
@@ -167,7 +171,7 @@ def _strike(
     ctx: Turn, f: Combatant, target: Combatant, m: MoveProfile, shot: MoveProfile, context: str, bonus: int
 ) -> None:
     """The Bomb's attack on one target: wherever he stands, no knockback, the Bomb's own Accuracy (000 L2853)."""
-    acc = m.has("increased_accuracy") - m.has("decreased_accuracy")
+    acc = m.trait(MoveTrait.increased_accuracy) - m.trait(MoveTrait.decreased_accuracy)
     prev = f.ignore_range
     f.ignore_range = True
     try:
@@ -191,7 +195,7 @@ def _strike(
 
 def detonate(ctx: Turn, f: Combatant) -> None:
     """Detonate: every Bomb of his with Controlled Detonation goes off now (000 L2883–L2887, L2905)."""
-    mine = [e for e in _live(f) if (m := f.move(e.move or "")) is not None and m.has("bomb.controlled_detonation")]
+    mine = [e for e in _live(f) if (m := f.move(e.move or "")) is not None and m.trait(MoveTrait.controlled_detonation)]
     if not mine:
         ctx.note("C.5", f.id, f"{f.id} has no Bomb waiting: Detonate does nothing.", "000 L2887")
     for e in mine:
@@ -202,9 +206,9 @@ def victims(ctx: Turn, f: Combatant, e: Effect, m: MoveProfile) -> list[Combatan
     if e.band is None or not ctx.band_mode:
         t = ctx.fighters.get(e.target or "")
         return [t] if t is not None and t.active and t is not f else []
-    reach = 0 if m.has("bomb.no_range") else 1  # 000 L2917–L2919
+    reach = 0 if m.trait(MoveTrait.bomb_no_range) else 1  # 000 L2917–L2919
     out = [o for i in ctx.order if (o := ctx.fighters[i]).active and abs(ctx.bands[o.id] - e.band) <= reach]
-    if m.has("bomb.self_invulnerability"):
+    if m.trait(MoveTrait.bomb_self_invulnerability):
         out = [o for o in out if o is not f]  # 000 L2921–L2923
 
     return [o for o in out if not sealed(ctx, f, o)]  # a Multi-Part Throw pair is out of reach (000 L3769)
@@ -213,8 +217,13 @@ def victims(ctx: Turn, f: Combatant, e: Effect, m: MoveProfile) -> list[Combatan
 def payload(f: Combatant, m: MoveProfile) -> MoveProfile:
     """The explosion as an Offensive move: Ki damage without Strength from a Special's 1d6 (a Super's 1d8) with its
     Increased/Decreased Damage and Multi Hit (000 L2853, L3976–L3981)."""
-    inc, mh = m.has("increased_damage"), m.has("multi_hit")
-    step = (1 if m.is_super else 0) + inc // 2 - m.has("decreased_damage") + KI_SHIFT.get(min(max(f.prof.ki, 1), 10), 0)
+    inc, mh = m.trait(MoveTrait.increased_damage), m.trait(MoveTrait.multi_hit)
+    step = (
+        (1 if m.is_super else 0)
+        + inc // 2
+        - m.trait(MoveTrait.decreased_damage)
+        + KI_SHIFT.get(min(max(f.prof.ki, 1), 10), 0)
+    )
     kws = (m.keywords - {"utility", "time_count"}) | {"offensive", "normal", "stun"}
     return replace(
         m,
@@ -268,7 +277,7 @@ class Bombs(Element):
         bm = f.move(eff.move) if eff.move else None
         if (
             bm is None
-            or not bm.has("bomb")
+            or not bm.trait(MoveTrait.bomb)
             or eff.since is None
             or eff.time_left is None
             or (ctx.band_mode and eff.band is None)
@@ -284,11 +293,11 @@ class Bombs(Element):
         if ctx.round_over:
             return None  # ruling: a Bomb does not outlast the round
         m = f.move(e.move) if e.move else None
-        if m is not None and m.has("bomb.assault_bomb") and e.since is not None and e.since + 2 <= ctx.turn:
+        if m is not None and m.trait(MoveTrait.assault_bomb) and e.since is not None and e.since + 2 <= ctx.turn:
             ctx.note("H.3", f.id, f"{f.id}'s Assault Bomb disappears after its shot.", "000 L2867")
             return []
         bleft = max((e.time_left or 0) - elapsed, 0)
-        if bleft == 0 and m is not None and m.has("bomb.controlled_detonation"):
+        if bleft == 0 and m is not None and m.trait(MoveTrait.controlled_detonation):
             ctx.note("H.3", f.id, f"{f.id}'s undetonated Bomb fizzles out.", "000 L2879")
             return []
         return [replace(e, time_left=bleft)]

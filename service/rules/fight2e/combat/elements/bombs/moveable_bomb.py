@@ -19,7 +19,7 @@ from ...contract.models import Choice, DecisionValue, Direction
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn, die_for_step
 
 # Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
@@ -129,9 +129,9 @@ def after_roll(ctx: Turn, atk: Attack, hit: bool, kick: MoveProfile, owner: Comb
         return
     dmg = kick_damage(ctx, f, kick)
     bm = owner.move(e.move or "")
-    reach = 0 if bm is not None and bm.has("bomb.no_range") else 1
+    reach = 0 if bm is not None and bm.trait(MoveTrait.bomb_no_range) else 1
     left = max(ctx.distance(f, o) - dmg, 0)
-    caught = left <= reach and not (o is owner and bm is not None and bm.has("bomb.self_invulnerability"))
+    caught = left <= reach and not (o is owner and bm is not None and bm.trait(MoveTrait.bomb_self_invulnerability))
     e.target = o.id if caught else None
     ctx.note(
         "E.1",

@@ -18,7 +18,7 @@ from ...contract.models import ActionType, OngoingEffect
 from ...registry.elements import Element, at, carried, register
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import FlagTable
-from ...state.profile import MoveProfile, Profile
+from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
 
 GAUGE_MAX = 10  # 000 L2979
@@ -79,7 +79,7 @@ def stacks(e: Effect) -> int:
 
 def lowered(m: MoveProfile) -> list[tuple[str, str]]:
     """(Quality, Speed half) for each instance of Lowered Basic Quality, in the order the design names them."""
-    n = m.has("buff.lowered_basic_quality")
+    n = m.trait(MoveTrait.lowered_basic_quality)
     if not n:
         return []
     named = [
@@ -112,7 +112,7 @@ def lower(prof: Profile, base: Profile, m: MoveProfile) -> dict[str, int]:
 
 def needs_ki(m: MoveProfile) -> bool:
     """A move with an entry that needs the Ki Skill (a Super with Ki Access does not, 000 L4954–L4956)."""
-    if m.is_super and m.has("ki_access"):
+    if m.is_super and m.trait(MoveTrait.ki_access):
         return False
     entries = catalog().entries
     return any("ki_skill" in entries[e].requires.fighter for e in m.entries if e in entries)
@@ -140,8 +140,10 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
     if ki_removed(f) and needs_ki(m):
         return f"{m.name} needs the Ki Skill, which his Buff has taken away"
     only = movement_only(f)
-    if only is not None and not (m.has("end_buff") and only.has("buff.early_ending")):
-        return f"while {only.name} lasts he can only move" + (" or end it" if only.has("buff.early_ending") else "")
+    if only is not None and not (m.trait(MoveTrait.end_buff) and only.trait(MoveTrait.early_ending)):
+        return f"while {only.name} lasts he can only move" + (
+            " or end it" if only.trait(MoveTrait.early_ending) else ""
+        )
     return None
 
 
@@ -152,13 +154,13 @@ def check_action(ctx: Turn, f: Combatant, kind: ActionType, n: int, move_ids: li
         only = movement_only(f)
         moves = [m for i in move_ids if (m := f.move(i)) is not None]
         if only is not None and kind not in (ActionType.move, ActionType.none):
-            ending = only.has("buff.early_ending") and moves and all(m.has("end_buff") for m in moves)
+            ending = only.trait(MoveTrait.early_ending) and moves and all(m.trait(MoveTrait.end_buff) for m in moves)
             if not ending:
                 ctx.fail(
                     "BUFF_MOVEMENT_ONLY",
                     path,
                     f"{key}: while {only.name} lasts {f.id} can only move"
-                    + (" or use an End Buff move" if only.has("buff.early_ending") else "")
+                    + (" or use an End Buff move" if only.trait(MoveTrait.early_ending) else "")
                     + ".",
                     key=key,
                 )
@@ -177,7 +179,7 @@ def check_action(ctx: Turn, f: Combatant, kind: ActionType, n: int, move_ids: li
                 )
     for i in move_ids:
         m = f.move(i)
-        if m is not None and m.has("buff") and m.has("buff.repeatable"):
+        if m is not None and m.trait(MoveTrait.buff) and m.trait(MoveTrait.repeatable_buff):
             _check_repeat(ctx, f, m, path, key)
 
 
@@ -282,7 +284,7 @@ def fill_gauges(ctx: Turn) -> None:
     per_turn = math.ceil(ctx.opts.super_energy_max / 20)
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        if "buff.buff_gauge" not in f.prof.entry_ids or f.super_used:
+        if MoveTrait.buff_gauge not in f.prof.traits or f.super_used:
             continue
         if f.defeated and not f.life_loss_from and not f.attacks:
             continue
@@ -304,7 +306,7 @@ def fill_gauges(ctx: Turn) -> None:
 
 
 def restore_gauge(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
-    if "buff.buff_gauge" not in f.prof.entry_ids or (eff.charges or 0) > GAUGE_MAX:
+    if MoveTrait.buff_gauge not in f.prof.traits or (eff.charges or 0) > GAUGE_MAX:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
@@ -342,7 +344,7 @@ def ended(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     Duration Buff empties the Super Energy (000 L3067)."""
     if m is None:
         return
-    if m.has("buff.super_energy_duration") and f.se:
+    if m.trait(MoveTrait.super_energy_duration) and f.se:
         f.se = 0
         ctx.note(
             "H.3", f.id, f"{m.name} ends: {f.id}'s Super Energy drops to 0.", "000 L3065–L3069", {}, {"super_energy": 0}
@@ -369,7 +371,7 @@ def ended(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
 
 def associated(m: MoveProfile) -> set[str]:
     """The Elements of the Buff move that take the Buff's duration."""
-    if not (m.has("buff") and BuffLimit.shares_duration in BUFF_LIMITS.grants(m.entries)):
+    if not (m.trait(MoveTrait.buff) and BuffLimit.shares_duration in BUFF_LIMITS.grants(m.entries)):
         return set()
     value = m.options.get("buff.technique_buff", {}).get("associated")
     names = value if isinstance(value, list) else [value] if isinstance(value, str) else []

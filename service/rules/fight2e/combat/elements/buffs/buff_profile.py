@@ -8,7 +8,7 @@ from typing import cast
 
 from ....catalogue.schema import chosen
 from ...state.combatant import Combatant
-from ...state.profile import MoveProfile, Profile
+from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
 from . import buff_modifiers as mods
 
@@ -17,9 +17,9 @@ _QUALITIES = ("strength", "speed", "stamina")
 
 def duration(m: MoveProfile) -> int | None:
     """A 10-count, a 5-count with Decreased Duration, the rest of the fight with Increased Duration (None)."""
-    if m.has("buff.increased_duration"):
+    if m.trait(MoveTrait.increased_duration):
         return None  # 000 L3003–L3009
-    return 5 if m.has("buff.decreased_duration") else 10  # 000 L2961, L2985
+    return 5 if m.trait(MoveTrait.decreased_duration) else 10  # 000 L2961, L2985
 
 
 def _int(m: MoveProfile, name: str) -> int:
@@ -38,7 +38,7 @@ def buffed(prof: Profile, base: Profile, m: MoveProfile, uses: int = 1) -> Profi
     """``prof`` with the Buff of ``m`` applied (``uses`` times for a Repeatable Buff, 000 L3047–L3055)."""
     for _ in range(max(uses, 1)):
         prof = _buffed_once(prof, base, m)
-    if m.has("buff.removed_ki") and prof.ki:
+    if m.trait(MoveTrait.removed_ki) and prof.ki:
         prof = replace(prof, ki=0)  # no Ki Skill while it lasts (000 L3041–L3045)
     return prof
 
@@ -71,7 +71,7 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
         changes["defense"] = prof.defense - trade  # 000 L2977–L2981
         changes["evasion"] = prof.evasion + ev
         changes["tactics"] = prof.tactics + ta
-    if m.has("buff.defense_liability"):
+    if m.trait(MoveTrait.defense_liability):
         changes["defense"] = cast(int, changes.get("defense", prof.defense)) - 4  # may go below 0 (000 L2987–L2991)
     ki = min(_int(m, "ki_damage_steps"), 3)
     if ki:
@@ -102,7 +102,7 @@ def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
 
 
 def unsupported_parts(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    if m.has("buff.lowered_basic_quality") and not mods.lowered(m):
+    if m.trait(MoveTrait.lowered_basic_quality) and not mods.lowered(m):
         ctx.unsupported_rule(
             "buff.lowered_basic_quality",
             f"fighters[{f.index}].sheet.{m.path}",

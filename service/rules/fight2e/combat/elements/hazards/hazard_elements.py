@@ -8,7 +8,7 @@ from enum import StrEnum
 from ...contract.models import Choice, DecisionValue
 from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, engaged, find, lose_behind, maneuver_check, pick, resolved
@@ -232,7 +232,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
 
 def sidestep_only(m: MoveProfile) -> bool:
     """A Sidestep Counter move bought as usable only that way (the Liability half of the Element)."""
-    return m.has("sidestep_counter") > 0 and str(
+    return m.trait(MoveTrait.sidestep_counter) > 0 and str(
         m.options.get("sidestep_counter", {}).get("sidestep_only", "no")
     ).lower() in ("yes", "true")
 

@@ -9,7 +9,7 @@ from ...contract.models import Choice, DecisionValue, Direction
 from ...registry.elements import after_time_roll
 from ...state.action import Attack
 from ...state.combatant import Combatant
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
@@ -161,7 +161,7 @@ def _mirror(ctx: Turn, d: Combatant) -> Hazard | None:
 
 
 def _projectile(moves: list[MoveProfile]) -> MoveProfile | None:
-    return next((m for m in moves if m.offensive and m.has("ranged") and m.kind != "basic"), None)
+    return next((m for m in moves if m.offensive and m.trait(MoveTrait.projectile) and m.kind != "basic"), None)
 
 
 def reflect_first(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> bool:

@@ -24,7 +24,7 @@ from ...registry.sheet import profile
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import FlagTable
-from ...state.profile import MoveProfile, projectile_limit
+from ...state.profile import MoveProfile, MoveTrait, projectile_limit
 from ...state.turn import Turn, die_for_step
 from ..illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
 
@@ -66,14 +66,14 @@ def special(m: MoveProfile) -> bool:
 
 def _projectile(atk: Attack) -> MoveProfile | None:
     """The Ranged Special Move of the attack (a Basic Move is never Ranged)."""
-    return next((m for m in atk.moves if m.has("ranged") and m.kind != "basic" and m.offensive), None)
+    return next((m for m in atk.moves if m.trait(MoveTrait.projectile) and m.kind != "basic" and m.offensive), None)
 
 
 def _absorbable(atk: Attack, m: MoveProfile) -> list[MoveProfile]:
     every = Special.absorbs_any in SPECIALS.grants(m.entries)  # any attack, not only a Ranged one (000 L2777–L2781)
     out: list[MoveProfile] = []
     for x in atk.moves:
-        if x.offensive and (every or (x.has("ranged") and x.kind != "basic")) and x not in out:
+        if x.offensive and (every or (x.trait(MoveTrait.projectile) and x.kind != "basic")) and x not in out:
             out.append(x)
     return out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...contract.models import DecisionValue
 from ...state.action import Plan
 from ...state.combatant import Combatant, Effect
-from ...state.profile import Heals, MoveProfile
+from ...state.profile import Heals, MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .power_up_elements import PowerUp, powered
 
@@ -21,7 +21,7 @@ def decide(ctx: Turn, f: Combatant, plan: Plan) -> tuple[MoveProfile | None, int
     i, m = next(((i, m) for i, m in enumerate(plan.moves) if powered(m, PowerUp.powers_up)), (0, None))
     if m is None:
         return None, 0
-    if not (m.has("bomb") or m.heals(Heals.heals)):
+    if not (m.trait(MoveTrait.bomb) or m.heals(Heals.heals)):
         ctx.note("C.5", f.id, f"{m.name} has neither a Bomb nor a heal for its Power Up to raise.", "000 L3864")
         return None, 0
     control = _version(m) == "control"
@@ -43,7 +43,7 @@ def decide(ctx: Turn, f: Combatant, plan: Plan) -> tuple[MoveProfile | None, int
     else:
         f.life -= n
     bonus = n if i == 0 else n // 2  # not opening the Combo: halved (000 L3856)
-    what = "its blast" if m.has("bomb") else "the heal"
+    what = "its blast" if m.trait(MoveTrait.bomb) else "the heal"
     ctx.note(
         "C.5",
         f.id,

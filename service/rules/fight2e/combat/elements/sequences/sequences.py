@@ -16,7 +16,7 @@ from ....catalogue.character_catalog import normalise
 from ...registry.elements import HIT_STUN, after_time_roll
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 
 # A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
@@ -56,8 +56,8 @@ def follows(prev: MoveProfile, m: MoveProfile) -> bool:
 def free_combo_opener(m: MoveProfile) -> bool:
     """A Utility or No Damage Opening Move, or a No Damage Opening Throw, has Utility Combo Opener for free
     (000 L3746, L3765, L4441)."""
-    return (m.has("opening_move") > 0 and (m.utility or m.kw("no_damage"))) or (
-        m.has("opening_throw") > 0 and m.kw("no_damage")
+    return (m.trait(MoveTrait.opening_move) > 0 and (m.utility or m.kw("no_damage"))) or (
+        m.trait(MoveTrait.opening_throw) > 0 and m.kw("no_damage")
     )
 
 

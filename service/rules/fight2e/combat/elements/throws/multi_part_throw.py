@@ -17,7 +17,7 @@ from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant, Effect
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import knockdown
 from ..sequences import sequences
@@ -235,7 +235,7 @@ class MultiPartThrow(Element):
         tm = f.move(eff.move) if eff.move else None
         if (
             tm is None
-            or not tm.has("opening_throw")
+            or not tm.trait(MoveTrait.opening_throw)
             or eff.since is None
             or eff.target not in {c.id for c in ctx.req.fighters} - {f.id}
         ):

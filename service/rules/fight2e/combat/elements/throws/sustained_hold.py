@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...state.action import Attack, DamageRoll
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import ongoing
 from ..effects import on_hit
@@ -15,7 +15,7 @@ from ..knockdown import knock_back, knock_down, knocks_down
 def start_hold(ctx: Turn, atk: Attack) -> None:
     """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
     a, d = atk.attacker, atk.defender
-    m = next(x for x in atk.moves if x.has("throw.sustained_hold"))
+    m = next(x for x in atk.moves if x.trait(MoveTrait.sustained_hold))
     if not d.defeated:
         if not d.acted:
             d.action_lost = True

@@ -1,0 +1,226 @@
+"""Rules code names no catalogue entry (issue 39): an entry's combat effect is its ``rules:`` records in the data, or a
+registered handler that declares the entries it serves, never a branch on an id string.
+
+An offence is, in a module of ``service/rules/fight2e``:
+
+- a ``.has("…")`` call with a string (a move or profile asked for an entry by name);
+- any other string literal that is an Element or Liability id (a comparison, a membership test, a table keyed by
+  ids, a module constant holding one), unless it is also a keyword id (keywords are another vocabulary).
+
+Not offences: docstrings, the members of an enumeration (wire vocabulary), ``Literal[...]`` types, and a registered
+handler's declaration of what it serves (an ``entries``/``effects`` class attribute, an ``entries=`` argument).
+
+``ALLOWED`` lists today's offenders, file → count. It may only shrink: a file with more offences than listed fails,
+and so does one with fewer (lower its count, or drop it at zero), so the list stays exact.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+from service.rules.fight2e.catalogue.catalog import catalog
+
+ROOT = Path(__file__).resolve().parents[3]
+RULES = ROOT / "service" / "rules" / "fight2e"
+DECLARATIONS = frozenset({"entries", "effects"})
+
+ALLOWED: dict[str, int] = {
+    "catalogue/catalog.py": 3,
+    "combat/benchmark.py": 4,
+    "combat/contract/request_models.py": 1,
+    "combat/dramatic/attack.py": 2,
+    "combat/dramatic/thug_actions.py": 2,
+    "combat/dramatic/thugs.py": 2,
+    "combat/dramatic/turn.py": 1,
+    "combat/elements/access.py": 10,
+    "combat/elements/bombs/bombs.py": 3,
+    "combat/elements/bombs/moveable_bomb.py": 2,
+    "combat/elements/buffs/buff_modifiers.py": 20,
+    "combat/elements/buffs/buff_profile.py": 4,
+    "combat/elements/charge.py": 4,
+    "combat/elements/copies.py": 1,
+    "combat/elements/defensive_state.py": 6,
+    "combat/elements/drain_life.py": 4,
+    "combat/elements/effects.py": 2,
+    "combat/elements/enhancer.py": 5,
+    "combat/elements/fake.py": 2,
+    "combat/elements/free_movement.py": 3,
+    "combat/elements/glory.py": 3,
+    "combat/elements/gradual.py": 3,
+    "combat/elements/hazards/ally_checks.py": 1,
+    "combat/elements/hazards/hazard_elements.py": 8,
+    "combat/elements/hazards/hazard_interaction.py": 1,
+    "combat/elements/hazards/hazards.py": 2,
+    "combat/elements/hazards/made_hazards.py": 1,
+    "combat/elements/illusionary_doubles.py": 4,
+    "combat/elements/interrupts/interrupt_effects.py": 7,
+    "combat/elements/interrupts/invincible_interrupts.py": 1,
+    "combat/elements/interrupts/triggered.py": 6,
+    "combat/elements/invisibility.py": 5,
+    "combat/elements/knockdown.py": 1,
+    "combat/elements/limited_move.py": 1,
+    "combat/elements/limited_use.py": 6,
+    "combat/elements/negative_positioning.py": 8,
+    "combat/elements/ongoing.py": 40,
+    "combat/elements/perfect_hit.py": 2,
+    "combat/elements/power_up/power_up_elements.py": 4,
+    "combat/elements/power_up/power_up_utility.py": 2,
+    "combat/elements/props.py": 11,
+    "combat/elements/random_effect.py": 2,
+    "combat/elements/ranged.py": 3,
+    "combat/elements/sequences/sequences.py": 11,
+    "combat/elements/sidestep_setup.py": 2,
+    "combat/elements/strike_through.py": 3,
+    "combat/elements/styles.py": 9,
+    "combat/elements/summon.py": 8,
+    "combat/elements/super_energy.py": 8,
+    "combat/elements/super_only.py": 6,
+    "combat/elements/suppression.py": 3,
+    "combat/elements/tag_team.py": 6,
+    "combat/elements/taunts.py": 4,
+    "combat/elements/techniques.py": 9,
+    "combat/elements/throws/multi_part_throw.py": 4,
+    "combat/elements/vulnerability.py": 1,
+    "combat/protocol/choices.py": 2,
+    "combat/registry/sheet.py": 12,
+    "combat/resolver.py": 1,
+    "combat/state/profile.py": 1,
+    "combat/thug_thrashing/attacks.py": 4,
+    "combat/thug_thrashing/choices.py": 1,
+    "combat/thug_thrashing/fighter_on_thugs.py": 2,
+    "combat/thug_thrashing/stances.py": 1,
+    "combat/thug_thrashing/turn.py": 1,
+    "combat/turn/a_initiative.py": 1,
+    "combat/turn/a_simultaneous.py": 1,
+    "combat/turn/b_actions.py": 2,
+    "combat/turn/b_holds.py": 2,
+    "combat/turn/c_other_actions.py": 2,
+    "combat/turn/c_reactions.py": 6,
+    "combat/turn/c_utility_actions.py": 13,
+    "combat/turn/d_accuracy.py": 3,
+    "combat/turn/d_attack.py": 11,
+    "combat/turn/d_attack_elements.py": 1,
+    "combat/turn/d_defense.py": 3,
+    "combat/turn/d_move_declaration.py": 10,
+    "combat/turn/f_response_attacks.py": 1,
+    "combat/turn/f_responses.py": 3,
+    "combat/turn/h_time.py": 1,
+    "fighters/move_pricing.py": 2,
+    "fighters/moves.py": 33,
+    "fighters/skills.py": 1,
+    "fighters/styles.py": 17,
+    "moves/attack_strings.py": 11,
+    "moves/constraints.py": 107,
+    "moves/price.py": 31,
+    "moves/random_effect.py": 1,
+}
+
+
+@cache
+def _ids() -> frozenset[str]:
+    cat = catalog()
+    entries = {e.id for e in (*cat.elements(), *cat.liabilities())}
+    return frozenset(entries - set(cat.keywords))
+
+
+def _skipped(tree: ast.Module) -> set[int]:
+    """ids of the string nodes that are not offences: docstrings, enumeration members, ``Literal`` arguments and
+    handlers' declarations."""
+    out: set[int] = set()
+
+    def strings(node: ast.AST) -> None:
+        out.update(id(n) for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                strings(body[0])
+        if isinstance(node, ast.ClassDef):
+            is_enum = any(isinstance(b, ast.Name) and b.id.endswith("Enum") for b in node.bases)
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign | ast.AnnAssign):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    names = {t.id for t in targets if isinstance(t, ast.Name)}
+                    if is_enum or names & DECLARATIONS:
+                        strings(stmt)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal":
+            strings(node.slice)
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in DECLARATIONS:
+                    strings(kw.value)
+    return out
+
+
+def offences(source: str, ids: frozenset[str]) -> int:
+    """How many times the module names an entry (see the module's docstring)."""
+    tree = ast.parse(source)
+    skipped = _skipped(tree)
+    asked: set[int] = set()
+    count = 0
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "has"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            asked.add(id(node.args[0]))
+            count += 1
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value in ids
+            and id(node) not in skipped | asked
+        ):
+            count += 1
+    return count
+
+
+def found() -> dict[str, int]:
+    ids = _ids()
+    out: dict[str, int] = {}
+    for path in sorted(RULES.rglob("*.py")):
+        n = offences(path.read_text(encoding="utf-8"), ids)
+        if n:
+            out[path.relative_to(RULES).as_posix()] = n
+    return out
+
+
+def test_the_counter_sees_each_form() -> None:
+    ids = frozenset({"throw", "throw.hurl", "buff"})
+    source = '''
+"""Docstring naming throw."""
+from enum import StrEnum
+from typing import Literal
+TABLE = {"throw.hurl": 2}  # 1: a table keyed by an id
+class Kind(StrEnum):
+    throw = "throw"  # wire vocabulary
+class Handler:
+    entries = frozenset({"buff"})  # a handler's declaration
+def f(m, e, k: Literal["buff"]):
+    if m.has("anything"):  # 2: asked by name
+        pass
+    if e.id == "buff" or e.id in ("throw", "other"):  # 3, 4
+        pass
+    hook(entries=("throw",))  # a declaration
+'''
+    assert offences(source, ids) == 4
+
+
+def test_no_rules_module_names_more_entries_than_allowed() -> None:
+    now = found()
+    grown = {f: (n, ALLOWED.get(f, 0)) for f, n in now.items() if n > ALLOWED.get(f, 0)}
+    assert not grown, f"modules name catalogue entries (now, allowed): {grown}; make them records or handlers"
+
+
+def test_the_allowlist_is_exact() -> None:
+    now = found()
+    shrunk = {f: (now.get(f, 0), n) for f, n in ALLOWED.items() if now.get(f, 0) < n}
+    assert not shrunk, f"fewer offences than allowed (now, allowed): {shrunk}; lower ALLOWED to match"
