@@ -15,7 +15,7 @@ from ..core.dice import DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, map_key
 from ..core.protocol.keys import KeyBook
 from ..core.protocol.models import ChoiceOption, DecisionNeeded
-from ..core.protocol.steps import Decisions, Refusal, jsonable
+from ..core.protocol.steps import DecisionRefused, Decisions, Refusal, jsonable
 from ..core.references import ref_of
 from .codes import CODES, finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
@@ -205,6 +205,7 @@ class Round:
     out: list[str] = field(default_factory=list)  # who went out this round, in order
     stopped: bool = False  # nobody kept up the violence at the end of the round
     acting: str = ""  # the key of the action being carried out
+    decider: Callable[[DecisionNeeded], Decision] | None = None  # in-process callers: answers an asked decision
 
     def key(self, fighter: str, point: str, *, other: str | None = None, move: int = 1) -> str:
         """The point's key in the one grammar: bare the first time, then named by what it is about."""
@@ -310,6 +311,12 @@ class Round:
             self.decisions.decide(needed, judged)
             if len(self.decisions.warnings) > aside:  # given ahead, no longer legal: the core took the default
                 return default if default is not None else listed[0].value
+            return given
+        if asked and self.decider is not None and self.decisions.ahead is None:
+            given = self.decider(needed)  # read as if the request had sent it
+            problem = check(given)
+            if problem is not None:
+                raise DecisionRefused(key, refusal(problem))
             return given
         self.decisions.decide(needed)
         return default if default is not None else listed[0].value

@@ -9,8 +9,10 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from ...core.dice import seeded_face
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
@@ -46,8 +48,32 @@ def _start(m: Matchup) -> list[Combatant]:
     return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
 
 
+class _Seeded(Mapping[str, int]):
+    """The faces of a seeded round's dice, each worked out when a policy reads it (as the answers' rolls give it)."""
+
+    def __init__(self, seed: int, sides: int) -> None:
+        self.seed, self.sides = seed, sides
+
+    def __getitem__(self, key: str) -> int:
+        return seeded_face(self.seed, key, self.sides)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
 def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
-    send = via_json(resolve_round, RoundRequest, RoundAnswer) if protocol else resolve_round
+    if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
+        faces = _Seeded(request.seed, request.data().die_sides.value)
+
+        def now(p: DecisionNeeded) -> Decision:
+            side = m.side_of(p.fighter)
+            return Decision.model_validate(choose(m.policies[side if side is not None else 0], p, faces).value)
+
+        return resolve_round(request, now)
+    send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
     def asking(decisions: dict[str, Decision]) -> RoundAnswer:

@@ -50,14 +50,17 @@ def _start(m: Matchup) -> list[RoyaleFighter]:
 def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBoutResult:
     """The step protocol as a client plays it: answer every decision the answer asks with the side's policy
     (provisional ones under ``if_asked``) and send again, until it no longer asks (the seed rolls every die)."""
-    resolve = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
-
-    def send(decisions: dict[str, str]) -> RoyaleBoutResult:
-        return resolve(request.model_copy(update={"decisions": dict(decisions)}))
 
     def decide(needed: DecisionNeeded) -> str:
         side = m.side_of(needed.fighter)
         return choose(m.policies[side if side is not None else 0], needed)
+
+    if not protocol:  # in process: the resolver asks the policy where each decision is met, one pass
+        return resolve_bout(request, decide)
+    resolve = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult)
+
+    def send(decisions: dict[str, str]) -> RoyaleBoutResult:
+        return resolve(request.model_copy(update={"decisions": dict(decisions)}))
 
     return play_steps(send, decide)
 
