@@ -12,7 +12,7 @@ from pydantic import Field
 from ..core.dice import DiePending, KeyedDice
 from ..core.findings import Finding, Severity, map_key, path_of
 from ..core.protocol.keys import KeyBook, KeyParts, parse
-from ..core.protocol.models import DecisionNeeded, RollRecord, StepAnswer, StepStatus
+from ..core.protocol.models import RollRecord, StepAnswer, StepStatus
 from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, LookAhead, look_ahead, unused_keys
 from .actions import take_turn
 from .bidding import bid, bid_total, imbalance_choices, initiative, order_of, placing, roll_effort
@@ -20,7 +20,7 @@ from .chakra import recovered
 from .codes import finding
 from .identity import RULESET, VERSION
 from .round_models import Act, Decision, RoundAnswer, RoundEventKind, RoundRequest
-from .round_state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
+from .round_state import Asked, Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
 from .sheet import sheet_findings, sheet_notes
 
 # Every point a key of this ruleset names (a key of another point, round or fighter fits nothing).
@@ -275,7 +275,7 @@ def _envelope(r: Round, status: StepStatus, ahead: LookAhead | None) -> dict[str
     }
 
 
-def resolve_round(request: RoundRequest, decider: Callable[[DecisionNeeded], Decision] | None = None) -> RoundAnswer:
+def resolve_round(request: RoundRequest, decider: Callable[[Asked], Decision] | None = None) -> RoundAnswer:
     """The round; ``decider`` (in-process callers only) answers each decision the round would ask for, where it is
     met, read as if the request had sent it (a request alone is answered as without it)."""
     r = _setup(request, KeyedDice(seed=request.seed, supplied=request.rolls, limit=600), Decisions.of(request))

@@ -182,6 +182,18 @@ def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
     )
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
+    order ``choices`` would list them, and the default (``key``, ``point`` and ``fighter`` as in ``DecisionNeeded``)."""
+
+    key: str
+    point: str
+    fighter: str
+    offers: list[Decision]
+    default: Decision | None
+
+
 @dataclass
 class Round:
     request: RoundRequest
@@ -205,7 +217,7 @@ class Round:
     out: list[str] = field(default_factory=list)  # who went out this round, in order
     stopped: bool = False  # nobody kept up the violence at the end of the round
     acting: str = ""  # the key of the action being carried out
-    decider: Callable[[DecisionNeeded], Decision] | None = None  # in-process callers: answers an asked decision
+    decider: Callable[[Asked], Decision] | None = None  # in-process callers: answers an asked decision
 
     def key(self, fighter: str, point: str, *, other: str | None = None, move: int = 1) -> str:
         """The point's key in the one grammar: bare the first time, then named by what it is about."""
@@ -287,6 +299,12 @@ class Round:
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
         listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
+        if asked and self.decider is not None and self.decisions.ahead is None:
+            got = self.decider(Asked(key, point, fighter, [o.value for o in listed], default))
+            problem = check(got)  # read as if the request had sent it
+            if problem is not None:
+                raise DecisionRefused(key, refusal(problem))
+            return got
         needed = built(
             DecisionNeeded,
             {
@@ -311,12 +329,6 @@ class Round:
             self.decisions.decide(needed, judged)
             if len(self.decisions.warnings) > aside:  # given ahead, no longer legal: the core took the default
                 return default if default is not None else listed[0].value
-            return given
-        if asked and self.decider is not None and self.decisions.ahead is None:
-            given = self.decider(needed)  # read as if the request had sent it
-            problem = check(given)
-            if problem is not None:
-                raise DecisionRefused(key, refusal(problem))
             return given
         self.decisions.decide(needed)
         return default if default is not None else listed[0].value

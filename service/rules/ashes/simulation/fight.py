@@ -19,8 +19,9 @@ from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_na
 from ..combatant import Combatant
 from ..round import resolve_round
 from ..round_models import Decision, RoundAnswer, RoundEventKind, RoundRequest
+from ..round_state import Asked
 from .models import AshesSimulationRequest
-from .policies import AshesSimPolicy, choose
+from .policies import AshesSimPolicy, choose, choose_offer
 
 PRANA = "prana"
 SEEDS = 2**31  # a round's seed is below this
@@ -68,9 +69,9 @@ def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
         faces = _Seeded(request.seed, request.data().die_sides.value)
 
-        def now(p: DecisionNeeded) -> Decision:
-            side = m.side_of(p.fighter)
-            return Decision.model_validate(choose(m.policies[side if side is not None else 0], p, faces).value)
+        def now(a: Asked) -> Decision:
+            side = m.side_of(a.fighter)
+            return choose_offer(m.policies[side if side is not None else 0], a.point, a.key, a.offers, a.default, faces)
 
         return resolve_round(request, now)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
