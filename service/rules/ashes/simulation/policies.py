@@ -2,7 +2,9 @@
 
 A policy is data (``Style``): how it bids for Initiative on the first pass (004 L30-L31), which attack it takes
 (the Set of most dice, or of fewest, its faces breaking ties), how it defends, and how it buys damage down. Every
-other decision takes its default when offered, else the first choice; the fight goes on at the end of each round
+other decision takes its default when offered, else the first choice. ``aggressive`` and ``greedy`` defend with the
+weapon's advantage when it is offered for the Set they pick (free once a round, then Prana at the weapon's Cost, 004
+L88, L91): the only Prana a round offers to spend on a choice; the fight goes on at the end of each round
 (004 L83) and nobody grabs or takes a Rank 0 action. Choosing depends only on the choices and the dice's faces,
 so it is deterministic given the dice.
 """
@@ -40,13 +42,14 @@ class Style:
     attack: Size
     defend: Size
     buy_down: int  # which `pay` choice, in the order offered (the first: Aura first)
+    prana: bool = False  # defends with the weapon's advantage when offered: free once a round, then its Prana Cost
 
 
 POLICIES: dict[AshesSimPolicy, Style] = {
     AshesSimPolicy.balanced: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=0),
-    AshesSimPolicy.aggressive: Style(bid=Size.fewest, attack=Size.most, defend=Size.fewest, buy_down=1),
+    AshesSimPolicy.aggressive: Style(bid=Size.fewest, attack=Size.most, defend=Size.fewest, buy_down=1, prana=True),
     AshesSimPolicy.defensive: Style(bid=Size.none, attack=Size.fewest, defend=Size.most, buy_down=0),
-    AshesSimPolicy.greedy: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=1),
+    AshesSimPolicy.greedy: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=1, prana=True),
 }
 
 
@@ -56,6 +59,7 @@ class Option:
 
     act: str
     dice: tuple[str, ...]
+    advantage: bool = False  # with the weapon's advantage (the resolver offers it only when it can be paid)
 
 
 def _field(c: ChoiceOption, name: str) -> Any:
@@ -66,12 +70,15 @@ def _of(options: list[Option], act: Act) -> list[int]:
     return [i for i, o in enumerate(options) if o.act == act.value]
 
 
-def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[str, int]) -> int:
-    """The offered choice of most (or fewest) dice, higher faces first among equals (``among`` not empty)."""
+def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[str, int], prana: bool = False) -> int:
+    """The offered choice of most (or fewest) dice, higher faces first among equals (``among`` not empty); with
+    ``prana``, the same dice with the weapon's advantage before them without it (004 L88: free once a round, then
+    at the weapon's Cost; Reflexive, Defense Rank +1, 004 L91), else the first offered of equals."""
 
-    def score(i: int) -> tuple[int, int]:
+    def score(i: int) -> tuple[int, int, int]:
         n, total = len(options[i].dice), sum(faces.get(d, 0) for d in options[i].dice)
-        return (n, total) if size is Size.most else (-n, total)
+        used = int(prana and options[i].advantage)
+        return (n, total, used) if size is Size.most else (-n, total, used)
 
     return max(among, key=score)
 
@@ -101,7 +108,7 @@ def pick(
         return _pick(options, attacks, style.attack, faces) if attacks else first_or(Act.end)
     if point == "defense":
         defends = _of(options, Act.defend)
-        return _pick(options, defends, style.defend, faces) if defends else first_or(Act.none)
+        return _pick(options, defends, style.defend, faces, style.prana) if defends else first_or(Act.none)
     if point == "buy_down":
         pays = _of(options, Act.pay)
         return pays[min(style.buy_down, len(pays) - 1)] if pays else 0
@@ -115,7 +122,9 @@ def pick(
 def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, int]) -> ChoiceOption:
     """The policy's choice among the pending decision's offered choices (as a protocol client reads them)."""
     choices = pending.choices
-    options = [Option(str(_field(c, "choice")), tuple(_field(c, "dice") or ())) for c in choices]
+    options = [
+        Option(str(_field(c, "choice")), tuple(_field(c, "dice") or ()), bool(_field(c, "advantage"))) for c in choices
+    ]
     default = next((i for i, c in enumerate(choices) if c.value == pending.default), None)
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
@@ -129,6 +138,6 @@ def choose_offer(
     faces: Mapping[str, int],
 ) -> Decision:
     """The same choice among the round's own offered values (in process: nothing turned into JSON)."""
-    options = [Option(o.choice.value, tuple(o.dice)) for o in offers]
+    options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
     at = next((i for i, o in enumerate(offers) if default is not None and o == default), None)
     return offers[pick(policy, point, key, options, at, faces)]
