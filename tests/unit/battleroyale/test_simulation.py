@@ -77,3 +77,23 @@ def test_every_policy_plays_legal_fights() -> None:
     for policy in RoyaleSimPolicy:
         answer = simulate(request(fighter(), fighter(), policy=str(policy), count=5))
         assert answer.aborted == 0 and answer.violations == [] and answer.fights == 5
+
+
+def test_the_in_process_decider_answers_as_the_same_decisions_sent() -> None:
+    from service.rules.battleroyale.bout import resolve_bout
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.operations import examples
+
+    request = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])
+    alone = resolve_bout(request)
+    taken: dict[str, str] = {}
+
+    def decider(needed: Any) -> str:
+        taken[needed.key] = str(needed.choices[-1].value)  # the last offered: not what a default would pick
+        return taken[needed.key]
+
+    asked = request.model_copy(update={"decisions": {}, "damage_policy": "ask", "seed": 11, "rolls": {}})
+    hooked = resolve_bout(asked, decider)
+    sent = resolve_bout(asked.model_copy(update={"decisions": taken}))
+    assert taken and hooked.model_dump() == sent.model_dump()
+    assert resolve_bout(request).model_dump() == alone.model_dump()  # a request alone: answered as before
