@@ -153,8 +153,7 @@ def run_step(
     rules to it; ``fits`` says whether a key names a die or decision point of this request; ``checks``: findings of
     the request as a whole, which stop it before any rule is applied; ``decider`` (in-process callers only) answers
     each decision the request leaves open where it is met, as if the request had sent that answer."""
-    decisions = Deciding.of(request)
-    decisions.decider = decider
+    decisions = Deciding(request.decisions, request.if_asked, request.ask_every_decision, decider=decider)
     steps = start(KeyedDice(seed=request.seed, supplied=request.rolls), decisions)
     steps.findings += (checks or []) + _faces_in_range(request)
     halted = False

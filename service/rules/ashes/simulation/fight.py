@@ -65,13 +65,15 @@ class _Seeded(Mapping[str, int]):
         return 0
 
 
-def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
+def _resolve(m: Matchup, request: RoundRequest, seed: int, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
-        faces = _Seeded(request.seed, request.data().die_sides.value)
+        seeded = _Seeded(seed, request.data().die_sides.value)
 
         def now(a: Asked) -> Decision:
             side = m.side_of(a.fighter)
-            return choose_offer(m.policies[side if side is not None else 0], a.point, a.key, a.offers, a.default, faces)
+            return choose_offer(
+                m.policies[side if side is not None else 0], a.point, a.key, a.offers, a.default, seeded
+            )
 
         return resolve_round(request, now)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
@@ -121,7 +123,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             seed=seed % SEEDS,
             ask_every_decision=True,
         )
-        answer = _resolve(m, request, protocol)
+        answer = _resolve(m, request, seed % SEEDS, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
         _count(m, answer, record)
