@@ -97,3 +97,30 @@ def test_the_in_process_decider_answers_as_the_same_decisions_sent() -> None:
     sent = resolve_bout(asked.model_copy(update={"decisions": taken}))
     assert taken and hooked.model_dump() == sent.model_dump()
     assert resolve_bout(request).model_dump() == alone.model_dump()  # a request alone: answered as before
+
+
+LONE_MINION = {
+    "id": "y",
+    "spirit_dice": 0,
+    "minions": 1,
+    "traits": [{"id": "brawler", "name": "Brawler", "rank": "good"}],
+}
+
+
+@pytest.mark.parametrize("policy", ["balanced", "greedy"])
+def test_a_lone_minion_is_fought_in_conflict_rounds(policy: str) -> None:
+    # 003 L840-L844: a Bout is for significant characters (a Gang at most), so a lone Minion is fought in Conflict
+    # rounds, each side's attack a Challenge at the Minion's TN (003 L728-L731); beaten, the Minion is out at once
+    from service.rules.battleroyale.simulation.fight import conflict
+
+    m = matchup(request(fighter(), LONE_MINION, policy))
+    assert conflict(m)
+    fights = [play(m, fight_seed(4, i)) for i in range(12)]
+    assert not any(f.aborted for f in fights)
+    for f in fights:
+        hero, minion = f.sides
+        beaten = hero.attacks.get("challenge", [0, 0, 0])[1]
+        assert beaten <= 1 and (beaten == 0 or f.winner == 0)
+        assert minion.damage_dealt == minion.attacks.get("challenge", [0, 0, 0])[2]
+    assert sum(f.sides[0].attacks.get("challenge", [0, 0])[0] for f in fights) > 0
+    assert all(play(m, fight_seed(4, i), protocol=True) == fights[i] for i in range(3))
