@@ -108,9 +108,9 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
     seen: list[BaseModel] = []
 
     def recording(request: Any, decider: Any = None) -> Any:
-        if decider is None:  # a step-protocol ruleset: the send that completes the round holds every decision
+        if decider is None:  # played through the step protocol: the send that completes the round holds every decision
             answer = real(request)
-            if answer.status == "complete":
+            if answer.status in ("resolved", "over"):
                 seen.append(request)
             return answer
         taken: dict[str, Any] = {}

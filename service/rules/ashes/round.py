@@ -20,7 +20,7 @@ from .chakra import recovered
 from .codes import finding
 from .identity import RULESET, VERSION
 from .round_models import Act, Decision, RoundAnswer, RoundEventKind, RoundRequest
-from .round_state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
+from .round_state import Asked, Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
 from .sheet import sheet_findings, sheet_notes
 
 # Every point a key of this ruleset names (a key of another point, round or fighter fits nothing).
@@ -275,8 +275,11 @@ def _envelope(r: Round, status: StepStatus, ahead: LookAhead | None) -> dict[str
     }
 
 
-def resolve_round(request: RoundRequest) -> RoundAnswer:
+def resolve_round(request: RoundRequest, decider: Callable[[Asked], Decision] | None = None) -> RoundAnswer:
+    """The round; ``decider`` (in-process callers only) answers each decision the round would ask for, where it is
+    met, read as if the request had sent it (a request alone is answered as without it)."""
     r = _setup(request, KeyedDice(seed=request.seed, supplied=request.rolls, limit=600), Decisions.of(request))
+    r.decider = decider
     halted, refused = _first_pass(r)
     if refused:
         status = StepStatus.invalid

@@ -15,7 +15,7 @@ from ..core.dice import DieOutOfRange, KeyedDice, TooManyDice
 from ..core.findings import Finding, map_key
 from ..core.protocol.keys import KeyBook
 from ..core.protocol.models import ChoiceOption, DecisionNeeded
-from ..core.protocol.steps import Decisions, Refusal, jsonable
+from ..core.protocol.steps import DecisionRefused, Decisions, Refusal, jsonable
 from ..core.references import ref_of
 from .codes import CODES, finding
 from .combatant import Chakra, ChakraState, Combatant, Imbalance
@@ -182,6 +182,18 @@ def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
     )
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
+    order ``choices`` would list them, and the default (``key``, ``point`` and ``fighter`` as in ``DecisionNeeded``)."""
+
+    key: str
+    point: str
+    fighter: str
+    offers: list[Decision]
+    default: Decision | None
+
+
 @dataclass
 class Round:
     request: RoundRequest
@@ -205,6 +217,7 @@ class Round:
     out: list[str] = field(default_factory=list)  # who went out this round, in order
     stopped: bool = False  # nobody kept up the violence at the end of the round
     acting: str = ""  # the key of the action being carried out
+    decider: Callable[[Asked], Decision] | None = None  # in-process callers: answers an asked decision
 
     def key(self, fighter: str, point: str, *, other: str | None = None, move: int = 1) -> str:
         """The point's key in the one grammar: bare the first time, then named by what it is about."""
@@ -286,6 +299,12 @@ class Round:
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
         listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
+        if asked and self.decider is not None and self.decisions.ahead is None:
+            got = self.decider(Asked(key, point, fighter, [o.value for o in listed], default))
+            problem = check(got)  # read as if the request had sent it
+            if problem is not None:
+                raise DecisionRefused(key, refusal(problem))
+            return got
         needed = built(
             DecisionNeeded,
             {

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
+from ..core.deciding import Decider
 from ..core.dice import KeyedDice
 from ..core.findings import Finding
 from ..core.packs import chosen
@@ -481,11 +482,12 @@ def _body(request: RoyaleBoutRequest) -> Callable[[Steps], None]:
     return body
 
 
-def resolve_bout(request: RoyaleBoutRequest) -> RoyaleBoutResult:
-    """One Bout round in the core turn protocol (003 L846-L941)."""
+def resolve_bout(request: RoyaleBoutRequest, decider: Decider | None = None) -> RoyaleBoutResult:
+    """One Bout round in the core turn protocol (003 L846-L941); ``decider`` (in-process callers only) answers each
+    decision the request leaves open where it is met, as a client would send it."""
     ids = {f.id for f in request.fighters}
     fits = fits_round(request.round, ids, BOUT_POINTS)
-    run = run_step(request, _start(request), _body(request), fits, checks=_pairing(request))
+    run = run_step(request, _start(request), _body(request), fits, checks=_pairing(request), decider=decider)
     steps = run.steps
     sides, out = steps.work
     done = run.done

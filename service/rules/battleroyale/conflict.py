@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.deciding import Decider
 from ..core.dice import KeyedDice
 from ..core.findings import Finding
 from ..core.packs import chosen
@@ -442,8 +443,9 @@ class ConflictOut:
 CONFLICT_POINTS = frozenset({"initiative", "cyclic", "attack", "defense", "break_free", "gambit", "damage"})
 
 
-def resolve_conflict(request: RoyaleConflictRequest) -> RoyaleConflictResult:
-    """One Conflict round in the core turn protocol (003 L441-L459)."""
+def resolve_conflict(request: RoyaleConflictRequest, decider: Decider | None = None) -> RoyaleConflictResult:
+    """One Conflict round in the core turn protocol (003 L441-L459); ``decider`` (in-process callers only) answers
+    each decision the request leaves open where it is met, as a client would send it."""
     one_on_one = len(request.fighters) == 2
 
     def start(dice: KeyedDice, decisions: Decisions) -> Steps:
@@ -457,7 +459,7 @@ def resolve_conflict(request: RoyaleConflictRequest) -> RoyaleConflictResult:
 
     ids = {f.id for f in request.fighters}
     fits = fits_round(request.round, ids, CONFLICT_POINTS)
-    run = run_step(request, start, body, fits, checks=_checks(request))
+    run = run_step(request, start, body, fits, checks=_checks(request), decider=decider)
     sides, out = run.steps.work
     done = run.done
     return RoyaleConflictResult(

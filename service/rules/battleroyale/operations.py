@@ -174,7 +174,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "time-outs, fight lengths as a histogram, each side's Strikes, hits, Damage Ranks and Spirit Dice spent) "
         "and the figures derived from them (rates with 95 % Wilson intervals, mean and percentiles); answers of "
         "adjacent seed ranges of one run merge exactly (`simulate/merge`). The cost, fights × turn limit, is "
-        "charged before any work. Conflict rounds are not simulated.",
+        "charged before any work. A lone Minion on either side is fought in Conflict rounds instead "
+        "(conflicts/resolve-round: each side attacks the other and meets its attack; a Bout is for significant "
+        "characters, 003 L840-L844).",
         request=RoyaleSimulationRequest,
         answer=SimulationSums,
         run=simulate,

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from ..core.deciding import Decider, Deciding
 from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, Severity, Unsupported, map_key
 from ..core.protocol.keys import KeyBook, KeyParts
@@ -146,11 +147,14 @@ def run_step(
     body: Callable[[Steps], None],
     fits: Callable[[KeyParts], bool],
     checks: list[Finding] | None = None,
+    decider: Decider | None = None,
 ) -> Resolved:
     """Resolve ``request``: ``start`` makes a fresh working state from dice and decisions, ``body`` applies the
     rules to it; ``fits`` says whether a key names a die or decision point of this request; ``checks``: findings of
-    the request as a whole, which stop it before any rule is applied."""
-    steps = start(KeyedDice(seed=request.seed, supplied=request.rolls), Decisions.of(request))
+    the request as a whole, which stop it before any rule is applied; ``decider`` (in-process callers only) answers
+    each decision the request leaves open where it is met, as if the request had sent that answer."""
+    decisions = Deciding(request.decisions, request.if_asked, request.ask_every_decision, decider=decider)
+    steps = start(KeyedDice(seed=request.seed, supplied=request.rolls), decisions)
     steps.findings += (checks or []) + _faces_in_range(request)
     halted = False
     if not steps.findings:

@@ -9,8 +9,9 @@ import pytest
 
 from service.rules.ashes.simulation.fight import matchup, play
 from service.rules.ashes.simulation.models import AshesSimulationRequest
-from service.rules.ashes.simulation.policies import AshesSimPolicy
+from service.rules.ashes.simulation.policies import AshesSimPolicy, choose
 from service.rules.ashes.simulation.run import simulate
+from service.rules.core.protocol.models import DecisionNeeded
 from service.rules.core.simulation import fight_seed, merge
 
 
@@ -62,3 +63,55 @@ def test_every_policy_plays_legal_fights() -> None:
     for policy in AshesSimPolicy:
         answer = simulate(request(combatant(), combatant(), policy=str(policy), count=5))
         assert answer.aborted == 0 and answer.violations == [] and answer.fights == 5
+
+
+def _defence(*options: tuple[list[str], bool]) -> DecisionNeeded:
+    none = {"value": {"choice": "none"}, "text": "No defence"}
+    offered = [
+        {"value": {"choice": "defend", "dice": d, **({"advantage": True} if a else {})}, "text": "-"}
+        for d, a in options
+    ]
+    return DecisionNeeded.model_validate(
+        {
+            "key": "R1.b.defense",
+            "fighter": "b",
+            "point": "defense",
+            "step": "Turns",
+            "text": "-",
+            "choices": [none, *offered],
+        }
+    )
+
+
+def test_aggressive_and_greedy_defend_with_the_weapons_advantage() -> None:
+    # 004 L88: the advantage is free once a round, then costs Prana at the weapon's Cost; Reflexive: Defense Rank +1
+    # (004 L91). Offered: Set {d1,d2} (faces 4, 4) plain and with the advantage, die d3 (9) plain and with it.
+    pending = _defence((["d1", "d2"], False), (["d1", "d2"], True), (["d3"], False), (["d3"], True))
+    faces = {"d1": 4, "d2": 4, "d3": 9}
+    picked = {p.value: choose(p, pending, faces).value for p in AshesSimPolicy}
+    # greedy: the Set of most dice (two), with the advantage; balanced: the same Set without spending anything
+    assert picked["greedy"] == {"choice": "defend", "dice": ["d1", "d2"], "advantage": True}
+    assert picked["balanced"] == {"choice": "defend", "dice": ["d1", "d2"]}
+    # aggressive: the fewest dice (d3 alone), with the advantage; defensive: the most dice, nothing spent
+    assert picked["aggressive"] == {"choice": "defend", "dice": ["d3"], "advantage": True}
+    assert picked["defensive"] == {"choice": "defend", "dice": ["d1", "d2"]}
+
+
+@pytest.mark.parametrize("policy", ["greedy", "aggressive", "balanced"])
+def test_prana_is_spent_on_the_advantage_at_its_cost(policy: str) -> None:
+    # a shield (Reflexive, Cost 4, 004 L91) and an awakened Chakra holding 20 Prana (Pool 5 × Recovery 4, 004 L73):
+    # every use after the round's free one costs 4 Prana (004 L88), so a side spends a multiple of 4; balanced none
+    shield = combatant(
+        weapon={"type": "reflexive"},
+        chakras=[{"id": "heart", "state": "awakened", "recovery": 4, "pool": 20, "prana": 20}],
+    )
+    sides = [
+        {"name": "a", "combatant": shield, "policy": policy},
+        {"name": "b", "combatant": combatant(), "policy": "greedy"},
+    ]
+    m = matchup(AshesSimulationRequest.model_validate({"sides": sides}))
+    fights = [play(m, fight_seed(9, i)) for i in range(6)]
+    spent = [f.sides[0].spent["prana"] for f in fights]
+    assert not any(f.aborted for f in fights) and all(s % 4 == 0 for s in spent)
+    assert (sum(spent) > 0) is (policy != "balanced")
+    assert play(m, fight_seed(9, 0), protocol=True) == fights[0]

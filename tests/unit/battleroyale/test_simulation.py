@@ -77,3 +77,50 @@ def test_every_policy_plays_legal_fights() -> None:
     for policy in RoyaleSimPolicy:
         answer = simulate(request(fighter(), fighter(), policy=str(policy), count=5))
         assert answer.aborted == 0 and answer.violations == [] and answer.fights == 5
+
+
+def test_the_in_process_decider_answers_as_the_same_decisions_sent() -> None:
+    from service.rules.battleroyale.bout import resolve_bout
+    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.operations import examples
+
+    request = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])
+    alone = resolve_bout(request)
+    taken: dict[str, str] = {}
+
+    def decider(needed: Any) -> str:
+        taken[needed.key] = str(needed.choices[-1].value)  # the last offered: not what a default would pick
+        return taken[needed.key]
+
+    asked = request.model_copy(update={"decisions": {}, "damage_policy": "ask", "seed": 11, "rolls": {}})
+    hooked = resolve_bout(asked, decider)
+    sent = resolve_bout(asked.model_copy(update={"decisions": taken}))
+    assert taken and hooked.model_dump() == sent.model_dump()
+    assert resolve_bout(request).model_dump() == alone.model_dump()  # a request alone: answered as before
+
+
+LONE_MINION = {
+    "id": "y",
+    "spirit_dice": 0,
+    "minions": 1,
+    "traits": [{"id": "brawler", "name": "Brawler", "rank": "good"}],
+}
+
+
+@pytest.mark.parametrize("policy", ["balanced", "greedy"])
+def test_a_lone_minion_is_fought_in_conflict_rounds(policy: str) -> None:
+    # 003 L840-L844: a Bout is for significant characters (a Gang at most), so a lone Minion is fought in Conflict
+    # rounds, each side's attack a Challenge at the Minion's TN (003 L728-L731); beaten, the Minion is out at once
+    from service.rules.battleroyale.simulation.fight import conflict
+
+    m = matchup(request(fighter(), LONE_MINION, policy))
+    assert conflict(m)
+    fights = [play(m, fight_seed(4, i)) for i in range(12)]
+    assert not any(f.aborted for f in fights)
+    for f in fights:
+        hero, minion = f.sides
+        beaten = hero.attacks.get("challenge", [0, 0, 0])[1]
+        assert beaten <= 1 and (beaten == 0 or f.winner == 0)
+        assert minion.damage_dealt == minion.attacks.get("challenge", [0, 0, 0])[2]
+    assert sum(f.sides[0].attacks.get("challenge", [0, 0])[0] for f in fights) > 0
+    assert all(play(m, fight_seed(4, i), protocol=True) == fights[i] for i in range(3))

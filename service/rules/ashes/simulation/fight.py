@@ -9,16 +9,19 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from ...core.dice import seeded_face
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..combatant import Combatant
 from ..round import resolve_round
 from ..round_models import Decision, RoundAnswer, RoundEventKind, RoundRequest
+from ..round_state import Asked
 from .models import AshesSimulationRequest
-from .policies import AshesSimPolicy, choose
+from .policies import AshesSimPolicy, choose, choose_offer
 
 PRANA = "prana"
 SEEDS = 2**31  # a round's seed is below this
@@ -46,8 +49,34 @@ def _start(m: Matchup) -> list[Combatant]:
     return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
 
 
-def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
-    send = via_json(resolve_round, RoundRequest, RoundAnswer) if protocol else resolve_round
+class _Seeded(Mapping[str, int]):
+    """The faces of a seeded round's dice, each worked out when a policy reads it (as the answers' rolls give it)."""
+
+    def __init__(self, seed: int, sides: int) -> None:
+        self.seed, self.sides = seed, sides
+
+    def __getitem__(self, key: str) -> int:
+        return seeded_face(self.seed, key, self.sides)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def _resolve(m: Matchup, request: RoundRequest, seed: int, protocol: bool) -> RoundAnswer:
+    if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
+        seeded = _Seeded(seed, request.data().die_sides.value)
+
+        def now(a: Asked) -> Decision:
+            side = m.side_of(a.fighter)
+            return choose_offer(
+                m.policies[side if side is not None else 0], a.point, a.key, a.offers, a.default, seeded
+            )
+
+        return resolve_round(request, now)
+    send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
     def asking(decisions: dict[str, Decision]) -> RoundAnswer:
@@ -94,7 +123,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             seed=seed % SEEDS,
             ask_every_decision=True,
         )
-        answer = _resolve(m, request, protocol)
+        answer = _resolve(m, request, seed % SEEDS, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
         _count(m, answer, record)

@@ -2,7 +2,9 @@
 
 A policy is data (``Style``): how it bids for Initiative on the first pass (004 L30-L31), which attack it takes
 (the Set of most dice, or of fewest, its faces breaking ties), how it defends, and how it buys damage down. Every
-other decision takes its default when offered, else the first choice; the fight goes on at the end of each round
+other decision takes its default when offered, else the first choice. ``aggressive`` and ``greedy`` defend with the
+weapon's advantage when it is offered for the Set they pick (free once a round, then Prana at the weapon's Cost, 004
+L88, L91): the only Prana a round offers to spend on a choice; the fight goes on at the end of each round
 (004 L83) and nobody grabs or takes a Rank 0 action. Choosing depends only on the choices and the dice's faces,
 so it is deterministic given the dice.
 """
@@ -16,7 +18,7 @@ from typing import Any
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
-from ..round_models import Act
+from ..round_models import Act, Decision
 
 
 class AshesSimPolicy(StrEnum):
@@ -40,36 +42,45 @@ class Style:
     attack: Size
     defend: Size
     buy_down: int  # which `pay` choice, in the order offered (the first: Aura first)
+    prana: bool = False  # defends with the weapon's advantage when offered: free once a round, then its Prana Cost
 
 
 POLICIES: dict[AshesSimPolicy, Style] = {
     AshesSimPolicy.balanced: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=0),
-    AshesSimPolicy.aggressive: Style(bid=Size.fewest, attack=Size.most, defend=Size.fewest, buy_down=1),
+    AshesSimPolicy.aggressive: Style(bid=Size.fewest, attack=Size.most, defend=Size.fewest, buy_down=1, prana=True),
     AshesSimPolicy.defensive: Style(bid=Size.none, attack=Size.fewest, defend=Size.most, buy_down=0),
-    AshesSimPolicy.greedy: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=1),
+    AshesSimPolicy.greedy: Style(bid=Size.most, attack=Size.most, defend=Size.most, buy_down=1, prana=True),
 }
+
+
+@dataclass(frozen=True)
+class Option:
+    """What a policy reads of an offered choice: its act and the Effort dice it names."""
+
+    act: str
+    dice: tuple[str, ...]
+    advantage: bool = False  # with the weapon's advantage (the resolver offers it only when it can be paid)
 
 
 def _field(c: ChoiceOption, name: str) -> Any:
     return c.value.get(name) if isinstance(c.value, dict) else None
 
 
-def _dice(c: ChoiceOption) -> list[str]:
-    return list(_field(c, "dice") or [])
+def _of(options: list[Option], act: Act) -> list[int]:
+    return [i for i, o in enumerate(options) if o.act == act.value]
 
 
-def _of(choices: list[ChoiceOption], act: Act) -> list[ChoiceOption]:
-    return [c for c in choices if _field(c, "choice") == act.value]
+def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[str, int], prana: bool = False) -> int:
+    """The offered choice of most (or fewest) dice, higher faces first among equals (``among`` not empty); with
+    ``prana``, the same dice with the weapon's advantage before them without it (004 L88: free once a round, then
+    at the weapon's Cost; Reflexive, Defense Rank +1, 004 L91), else the first offered of equals."""
 
+    def score(i: int) -> tuple[int, int, int]:
+        n, total = len(options[i].dice), sum(faces.get(d, 0) for d in options[i].dice)
+        used = int(prana and options[i].advantage)
+        return (n, total, used) if size is Size.most else (-n, total, used)
 
-def _pick(choices: list[ChoiceOption], size: Size, faces: Mapping[str, int]) -> ChoiceOption:
-    """The offered choice of most (or fewest) dice, higher faces first among equals (``choices`` not empty)."""
-
-    def score(c: ChoiceOption) -> tuple[int, int]:
-        n, total = len(_dice(c)), sum(faces.get(d, 0) for d in _dice(c))
-        return (n, total) if size is Size.most else (-n, total)
-
-    return max(choices, key=score)
+    return max(among, key=score)
 
 
 def _first_pass(key: str) -> bool:
@@ -77,33 +88,56 @@ def _first_pass(key: str) -> bool:
     return parts is not None and parts.repeat == 1
 
 
-def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, int]) -> ChoiceOption:
-    """The policy's choice among the pending decision's offered choices."""
+def pick(
+    policy: AshesSimPolicy, point: str, key: str, options: list[Option], default: int | None, faces: Mapping[str, int]
+) -> int:
+    """The index of the policy's choice among the offered ``options`` (``default``: the index of the default)."""
     style = POLICIES[policy]
-    choices = pending.choices
 
-    def first_or(act: Act) -> ChoiceOption:
-        return next(iter(_of(choices, act)), choices[0])
+    def first_or(act: Act) -> int:
+        return next(iter(_of(options, act)), 0)
 
-    if pending.point == "bid":
-        single = [c for c in _of(choices, Act.bid) if len(_dice(c)) == 1]
-        if not _first_pass(pending.key) or style.bid is Size.none or not single:
+    if point == "bid":
+        single = [i for i in _of(options, Act.bid) if len(options[i].dice) == 1]
+        if not _first_pass(key) or style.bid is Size.none or not single:
             return first_or(Act.stand)
-        by_face = sorted(single, key=lambda c: faces.get(_dice(c)[0], 0))
+        by_face = sorted(single, key=lambda i: faces.get(options[i].dice[0], 0))
         return by_face[-1] if style.bid is Size.most else by_face[0]
-    if pending.point == "action":
-        attacks = _of(choices, Act.attack)
-        return _pick(attacks, style.attack, faces) if attacks else first_or(Act.end)
-    if pending.point == "defense":
-        defends = _of(choices, Act.defend)
-        return _pick(defends, style.defend, faces) if defends else first_or(Act.none)
-    if pending.point == "buy_down":
-        pays = _of(choices, Act.pay)
-        return pays[min(style.buy_down, len(pays) - 1)] if pays else choices[0]
-    if pending.point == "continue":
+    if point == "action":
+        attacks = _of(options, Act.attack)
+        return _pick(options, attacks, style.attack, faces) if attacks else first_or(Act.end)
+    if point == "defense":
+        defends = _of(options, Act.defend)
+        return _pick(options, defends, style.defend, faces, style.prana) if defends else first_or(Act.none)
+    if point == "buy_down":
+        pays = _of(options, Act.pay)
+        return pays[min(style.buy_down, len(pays) - 1)] if pays else 0
+    if point == "continue":
         return first_or(Act.go_on)
-    if pending.point == "kill":
+    if point == "kill":
         return first_or(Act.spare)
-    if pending.default is not None:
-        return next((c for c in choices if c.value == pending.default), choices[0])
-    return choices[0]
+    return default if default is not None else 0
+
+
+def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, int]) -> ChoiceOption:
+    """The policy's choice among the pending decision's offered choices (as a protocol client reads them)."""
+    choices = pending.choices
+    options = [
+        Option(str(_field(c, "choice")), tuple(_field(c, "dice") or ()), bool(_field(c, "advantage"))) for c in choices
+    ]
+    default = next((i for i, c in enumerate(choices) if c.value == pending.default), None)
+    return choices[pick(policy, pending.point, pending.key, options, default, faces)]
+
+
+def choose_offer(
+    policy: AshesSimPolicy,
+    point: str,
+    key: str,
+    offers: list[Decision],
+    default: Decision | None,
+    faces: Mapping[str, int],
+) -> Decision:
+    """The same choice among the round's own offered values (in process: nothing turned into JSON)."""
+    options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
+    at = next((i for i, o in enumerate(offers) if default is not None and o == default), None)
+    return offers[pick(policy, point, key, options, at, faces)]

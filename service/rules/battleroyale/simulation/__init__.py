@@ -1,2 +1,2 @@
-"""Matchup simulation for Battle Royale: Bout rounds played by policies (a Conflict round where a Bout does not
-apply is not simulated yet)."""
+"""Matchup simulation for Battle Royale: Bout rounds played by policies, or Conflict rounds where a Bout does not
+apply (a lone Minion on either side)."""

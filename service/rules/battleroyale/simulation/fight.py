@@ -9,15 +9,19 @@ endpoint does, every request and answer through JSON (core.simulation_loop). Bot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..bout import resolve_bout
 from ..bout_models import RoyaleBoutRequest, RoyaleBoutResult
+from ..conflict import resolve_conflict
+from ..conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 from ..fighters import Fighter
-from ..resolve_models import RoyaleDamagePolicy, RoyaleFighter
+from ..resolve_models import RoyaleDamagePolicy, RoyaleEventKind, RoyaleFighter
 from .models import RoyaleSimulationRequest
 from .policies import RoyaleSimPolicy, choose, plan
 
@@ -47,22 +51,47 @@ def _start(m: Matchup) -> list[RoyaleFighter]:
     return [s.fighter.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
 
 
-def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBoutResult:
-    """The step protocol as a client plays it: answer every decision the answer asks with the side's policy
-    (provisional ones under ``if_asked``) and send again, until it no longer asks (the seed rolls every die)."""
-    resolve = via_json(resolve_bout, RoyaleBoutRequest, RoyaleBoutResult) if protocol else resolve_bout
+Request = TypeVar("Request", RoyaleBoutRequest, RoyaleConflictRequest)
+Result = TypeVar("Result", RoyaleBoutResult, RoyaleConflictResult)
 
-    def send(decisions: dict[str, str]) -> RoyaleBoutResult:
-        return resolve(request.model_copy(update={"decisions": dict(decisions)}))
+
+def _resolve(m: Matchup, request: RoyaleBoutRequest, protocol: bool) -> RoyaleBoutResult:
+    """A Bout round: see ``_step``."""
+    return _step(m, request, resolve_bout, RoyaleBoutRequest, RoyaleBoutResult, protocol)
+
+
+def _resolve_conflict(m: Matchup, request: RoyaleConflictRequest, protocol: bool) -> RoyaleConflictResult:
+    """A Conflict round: see ``_step``."""
+    return _step(m, request, resolve_conflict, RoyaleConflictRequest, RoyaleConflictResult, protocol)
+
+
+def _step(
+    m: Matchup,
+    request: Request,
+    resolver: Callable[..., Result],
+    request_type: type[Request],
+    answer_type: type[Result],
+    protocol: bool,
+) -> Result:
+    """In process the resolver asks the side's policy at each decision where it is met (one pass); ``protocol``:
+    the step protocol as a client plays it through JSON, every decision the answer asks answered with the side's
+    policy and sent again, until it no longer asks (the seed rolls every die)."""
 
     def decide(needed: DecisionNeeded) -> str:
         side = m.side_of(needed.fighter)
         return choose(m.policies[side if side is not None else 0], needed)
 
+    if not protocol:
+        return resolver(request, decide)
+    resolve = via_json(resolver, request_type, answer_type)
+
+    def send(decisions: dict[str, str]) -> Result:
+        return resolve(request.model_copy(update={"decisions": dict(decisions)}))
+
     return play_steps(send, decide)
 
 
-def _count(m: Matchup, result: RoyaleBoutResult, record: FightRecord) -> None:
+def _count(m: Matchup, result: RoyaleBoutResult | RoyaleConflictResult, record: FightRecord) -> None:
     """Each clash is one Strike of its attacker: it hits when it deals Damage Ranks, which count for the attacker's
     side (003 L939-L941)."""
     for c in result.clashes:
@@ -74,13 +103,67 @@ def _count(m: Matchup, result: RoyaleBoutResult, record: FightRecord) -> None:
         record.sides[side].damage_dealt += c.damage
 
 
+def _count_minion(m: Matchup, result: RoyaleConflictResult, record: FightRecord) -> None:
+    """A lone Minion is a Challenge at its TN both ways (003 L728-L731): attacked, one `challenge` of the attacker,
+    a hit when the Minion is beaten (`minions_out`), a miss when it holds (`miss`); attacking, one `challenge` of the
+    Minion, a hit when the target falls short (`hit`, its shortfall the Damage Ranks dealt), else a `miss`."""
+    lone = {n for n, s in zip(m.names, m.request.sides, strict=True) if s.fighter.minions == 1}
+    for e in result.events:
+        if e.kind is RoyaleEventKind.minions_out and e.fighter in lone:
+            attacker, hit, damage = e.other, True, 0
+        elif e.kind in (RoyaleEventKind.hit, RoyaleEventKind.miss) and e.fighter in lone:
+            attacker, hit, damage = e.fighter, e.kind is RoyaleEventKind.hit, e.amount or 0
+        elif e.kind is RoyaleEventKind.miss and e.other in lone:
+            attacker, hit, damage = e.fighter, False, 0
+        else:
+            continue
+        side = m.side_of(attacker)
+        if side is not None:
+            row = record.sides[side].attack("challenge", hit)
+            row[2] += damage
+            record.sides[side].damage_dealt += damage
+
+
 def _out(f: RoyaleFighter, i: int) -> bool:
     return f.dead or f.mostly_dead or Fighter(f, f"fighters[{i}]").absolute_zero
+
+
+def conflict(m: Matchup) -> bool:
+    """A Bout is for two significant characters, a Minion Gang at most (003 L840-L844): a lone Minion (one Minion)
+    on either side fights Conflict rounds (003 L441-L459; the lone Minion's own rules, 003 L730-L731)."""
+    return any(s.fighter.minions == 1 for s in m.request.sides)
+
+
+def _conflict_round(
+    m: Matchup, fighters: list[RoyaleFighter], n: int, seed: int, bowl: int, protocol: bool
+) -> RoyaleConflictResult:
+    """Each standing side attacks the other and meets the other's attack (003 L441-L459), Spirit Dice on the
+    attack and the reaction as the policy's Bout plan puts them; the Spirit Dice spent, by both."""
+    plans = [plan(m.policies[i], f) for i, f in enumerate(fighters)]
+    actions, reactions = [], []
+    for i, f in enumerate(fighters):
+        other = fighters[1 - i]
+        actions.append(RoyaleConflictAction(fighter=f.id, target=other.id, attack=plans[i][0].attack))
+        reactions.append(RoyaleConflictReaction(fighter=other.id, against=f.id, roll=plans[1 - i][0].defense))
+    request = RoyaleConflictRequest(
+        round=n,
+        bowl=bowl,
+        fighters=fighters,
+        actions=actions,
+        reactions=reactions,
+        pack=m.request.pack,
+        custom_pack=m.request.custom_pack,
+        seed=seed % SEEDS,
+        damage_policy=RoyaleDamagePolicy.ask,
+    )
+    return _resolve_conflict(m, request, protocol)
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
     bowl = [0]
+    if conflict(m):
+        return _play_conflict(m, seed, protocol)
 
     def round_(fighters: list[RoyaleFighter], n: int, record: FightRecord) -> TurnOutcome[list[RoyaleFighter]]:
         plans = [plan(m.policies[i], f) for i, f in enumerate(fighters)]
@@ -109,6 +192,29 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         )
 
     record = play_fight(_start(m), round_, r.turn_limit)
+    for side in record.sides:
+        side.spend(SPIRIT_DICE, 0)  # reported even when none were spent
+    return record
+
+
+def _play_conflict(m: Matchup, seed: int, protocol: bool) -> FightRecord:
+    bowl = [0]
+
+    def round_(fighters: list[RoyaleFighter], n: int, record: FightRecord) -> TurnOutcome[list[RoyaleFighter]]:
+        result = _conflict_round(m, fighters, n, seed, bowl[0], protocol)
+        if result.status not in (StepStatus.resolved, StepStatus.over):
+            return TurnOutcome(fighters, aborted=True, violations=result.violations, unsupported=result.unsupported)
+        _count(m, result, record)
+        _count_minion(m, result, record)
+        for i, (before, after) in enumerate(zip(fighters, result.fighters, strict=True)):
+            record.sides[i].spend(SPIRIT_DICE, max(0, before.spirit_dice - after.spirit_dice))  # those really spent
+        bowl[0] = min(500, result.bowl)
+        winner = m.side_of(result.winner) if result.over else None
+        return TurnOutcome(
+            result.fighters, over=result.over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
+        )
+
+    record = play_fight(_start(m), round_, m.request.turn_limit)
     for side in record.sides:
         side.spend(SPIRIT_DICE, 0)  # reported even when none were spent
     return record
