@@ -126,8 +126,8 @@ def _automatic_increase(
         current = build.maneuvers[other.id]
         if other.id != raised and current >= 1 and level >= ratio * current:
             build.maneuvers[other.id] = current + 1
-            change = {"stat": ImpactStat.maneuver, "maneuver": other.id, "from_level": current}
-            out.append(change | {"to_level": current + 1, "paid": False})
+            change = {"stat": ImpactStat.maneuver, "side": None, "maneuver": other.id, "area": None}
+            out.append(change | {"from_level": current, "to_level": current + 1, "paid": False})
     return out
 
 

@@ -152,7 +152,7 @@ class StepEvent(StepModel, Generic[K]):
     value: int | None = Field(None, ge=-10_000, le=10_000)
     figures: dict[Name, int] = Field(
         default_factory=dict,
-        max_length=30,
+        max_length=200,  # a pool's every face: battleroyale rolls up to 50 dice at once
         description="Every number behind it, by name (a test's total, the defence, the margin, damage, a bid).",
     )
 
