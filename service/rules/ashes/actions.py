@@ -385,6 +385,9 @@ def take_turn(r: Round, f: Fighter) -> None:
             lambda v: action_problem(r, f, v),
             step="Turns",
             text=f"Action {n} of {f.id}'s turn: a Set's action, a rank-0 action, or end the turn.",
+            # the look-ahead goes on with the strongest action rather than the turn's end, so one answer shows the
+            # rest of the turn
+            stand_in=next((o.value for o in offers or () if o.value.choice is not Act.end), None),
         )
         if got.choice is Act.end:
             return

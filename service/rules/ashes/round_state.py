@@ -288,6 +288,7 @@ class Round:
         *,
         step: str,
         text: str,
+        stand_in: Decision | None = None,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
         when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
@@ -330,7 +331,9 @@ class Round:
             if len(self.decisions.warnings) > aside:  # given ahead, no longer legal: the core took the default
                 return default if default is not None else listed[0].value
             return given
-        self.decisions.decide(needed)
+        picked = self.decisions.decide(needed, stand_in=None if stand_in is None else jsonable(stand_in))
+        if default is None and stand_in is not None and picked == jsonable(stand_in):
+            return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
 
 

@@ -20,12 +20,14 @@ Decider = Callable[[DecisionNeeded], JsonValue]
 class Deciding(Decisions):
     decider: Decider | None = None
 
-    def decide(self, needed: DecisionNeeded, check: Check | None = None) -> JsonValue:
+    def decide(
+        self, needed: DecisionNeeded, check: Check | None = None, stand_in: JsonValue | None = None
+    ) -> JsonValue:
         key = needed.key
         open_ = key not in self.given and key not in self.if_asked
         asks = needed.default is None or self.ask_every
         if self.decider is None or self.ahead is not None or not open_ or not asks:
-            return super().decide(needed, check)
+            return super().decide(needed, check, stand_in)
         value = jsonable(self.decider(needed))
         if check is None and any(value == c.value for c in needed.choices):
             return value  # one of the choices: what the core's own check passes

@@ -149,3 +149,16 @@ def test_an_answer_given_ahead_that_the_choices_now_refuse_is_set_aside_with_a_w
         ("DECISION_NOT_USED", "T1.b.defense", 'if_asked["T1.b.defense"]')
     ]
     assert "a grab cannot be blocked" in decisions.warnings[0].message
+
+
+def test_the_look_ahead_goes_on_with_the_stand_in_the_ruleset_names() -> None:
+    """A dodge shows the dodge die that follows; named as the stand-in, the look-ahead lists it in the same answer."""
+
+    def dodging(dice: KeyedDice, decisions: Decisions) -> int:
+        hit = dice.roll("T1.a.attack", 6, "attack")
+        if decisions.decide(GUARD, stand_in="dodge") == "dodge":
+            return hit - dice.roll("T1.b.dodge", 6, "dodge")
+        return hit - 2
+
+    assert [d.key for d in look_ahead(ToyRequest(), toy).dice] == ["T1.a.attack"]
+    assert [d.key for d in look_ahead(ToyRequest(), dodging).dice] == ["T1.a.attack", "T1.b.dodge"]

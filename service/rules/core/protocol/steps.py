@@ -114,11 +114,13 @@ class LookAhead:
         self.speculative = True
         return seeded_face(STAND_IN_SEED, key, sides)
 
-    def decision(self, needed: DecisionNeeded) -> JsonValue:
+    def decision(self, needed: DecisionNeeded, stand_in: JsonValue | None = None) -> JsonValue:
         if len(self.decisions) >= MAX_LOOKED_AHEAD:
             raise StopLooking
         self.decisions.append(needed.model_copy(update={"provisional": self.speculative}))
         self.speculative = True
+        if stand_in is not None:
+            return stand_in
         return needed.default if needed.default is not None else needed.choices[0].value
 
 
@@ -140,9 +142,13 @@ class Decisions:
     def of(cls, request: StepRequest[Any], ahead: LookAhead | None = None) -> Decisions:
         return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead)
 
-    def decide(self, needed: DecisionNeeded, check: Check | None = None) -> JsonValue:
+    def decide(
+        self, needed: DecisionNeeded, check: Check | None = None, stand_in: JsonValue | None = None
+    ) -> JsonValue:
         """The value the request gives at ``needed.key`` (refused unless ``check`` passes it, by default unless it is
-        one of the choices), else the default, else the look-ahead's stand-in, else the step halts."""
+        one of the choices), else the default, else the look-ahead's stand-in, else the step halts. ``stand_in``:
+        the choice the look-ahead goes on with (one of the choices; by default the default, else the first), where
+        the ruleset knows which one shows most of what comes next (an attack rather than ending the turn)."""
         key = needed.key
         check = check or _one_of(needed)
         if key in self.given:
@@ -166,7 +172,7 @@ class Decisions:
         if needed.default is not None and not self.ask_every:
             return needed.default
         if self.ahead is not None:
-            return self.ahead.decision(needed)
+            return self.ahead.decision(needed, stand_in)
         raise DecisionPending(needed)
 
 
