@@ -57,6 +57,7 @@ LOAD_ONCE = {
     "service.docs.validation_codes_markdown",
     "service.builder._page",  # the builder page file and its policy, read once
     "service.rules.fight2e.combat.registry.points.lost_when_hit",  # derived from the load-once catalogue
+    "service.rules.fight2e.combat.registry.points.granted",  # derived from the load-once catalogue, by state
 }
 
 JAB = {"id": "jab", "name": "Jab", "level": 2}
