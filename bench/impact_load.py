@@ -10,7 +10,7 @@ from typing import Any
 TURN = "/v1/impact/turns/resolve"
 ECHO = "/echo/impact-turn"
 TURN_QUERY = """query Turn($t: ImpactTurnRequestInput!) { impact { resolveTurn(input: $t) { __typename
-  ... on ImpactTurnAnswer { status valid violations { code } } } } }"""
+  ... on ImpactTurnAnswer { status over violations { code } } } } }"""
 
 
 def seeded_turn() -> dict[str, Any]:
