@@ -18,6 +18,32 @@ from ...catalogue.catalog import catalog
 
 T = TypeVar("T")
 R = TypeVar("R")
+V = TypeVar("V")
+
+
+class _ByIdentity(Generic[V]):
+    """What a table found for a move's entries, remembered per mapping object (a move's mapping is never changed
+    once built; the memo holds it, so its id is not reused while remembered), bounded in bytes: an entry weighs a
+    fixed estimate per item of its mapping and of its value, and past the budget the memo starts again."""
+
+    def __init__(self) -> None:
+        self._data: dict[int, tuple[Mapping[str, int], V]] = {}
+        self.bytes = 0
+
+    def get(self, entries: Mapping[str, int]) -> tuple[Mapping[str, int], V] | None:
+        hit = self._data.get(id(entries))
+        return hit if hit is not None and hit[0] is entries else None
+
+    def put(self, entries: Mapping[str, int], value: V, items: int) -> None:
+        weight = _ENTRY_BYTES + _ITEM_BYTES * (len(entries) + items)
+        if self.bytes + weight > _MEMO_BYTES:
+            self._data.clear()
+            self.bytes = 0
+        self._data[id(entries)] = (entries, value)
+        self.bytes += weight
+
+    def __len__(self) -> int:
+        return len(self._data)
 
 
 class EntryTable(Mapping[str, T], Generic[T]):
@@ -29,7 +55,7 @@ class EntryTable(Mapping[str, T], Generic[T]):
         self.point = point
         self._table = dict(table)
         self.ids = frozenset(self._table)
-        self._found: dict[int, tuple[Mapping[str, int], list[tuple[str, T]]]] = {}
+        self._found: _ByIdentity[list[tuple[str, T]]] = _ByIdentity()
         if written:  # a table read from records is the records' (coverage reads them there)
             _TABLES.append(self)
 
@@ -51,12 +77,11 @@ class EntryTable(Mapping[str, T], Generic[T]):
     def found(self, entries: Mapping[str, int]) -> list[tuple[str, T]]:
         """The table's rows for the entries a move has (``entries``: id → instances), in the table's order. Kept per
         set of entries (a move's are fixed), so a hot step pays a dictionary look-up."""
-        hit = self._found.get(id(entries))
-        if hit is not None and hit[0] is entries:
+        hit = self._found.get(entries)
+        if hit is not None:
             return hit[1]
         rows = [(e, v) for e, v in self._table.items() if entries.get(e, 0)]
-        if len(self._found) < _MEMO_SIZE:
-            self._found[id(entries)] = (entries, rows)
+        self._found.put(entries, rows, len(rows))
         return rows
 
     def first(self, entries: Mapping[str, int]) -> T | None:
@@ -77,15 +102,14 @@ class FlagTable(EntryTable[frozenset[G]]):
 
     def __init__(self, point: str, table: Mapping[str, frozenset[G]], written: bool = True) -> None:
         super().__init__(point, table, written)
-        self._grants: dict[int, tuple[Mapping[str, int], frozenset[G]]] = {}
+        self._grants: _ByIdentity[frozenset[G]] = _ByIdentity()
 
     def grants(self, entries: Mapping[str, int]) -> frozenset[G]:
-        hit = self._grants.get(id(entries))
-        if hit is not None and hit[0] is entries:
+        hit = self._grants.get(entries)
+        if hit is not None:
             return hit[1]
         out: frozenset[G] = frozenset().union(*(flags for entry, flags in self._table.items() if entries.get(entry, 0)))
-        if len(self._grants) < _MEMO_SIZE:
-            self._grants[id(entries)] = (entries, out)
+        self._grants.put(entries, out, len(out))
         return out
 
 
@@ -111,9 +135,11 @@ def flags_of_records(point: str, kind: type[R], row: Callable[[R], frozenset[G]]
 
 
 _TABLES: list[EntryTable[Any]] = []
-# Moves' entry mappings remembered per table, by identity (a move's mapping is never changed once built; the memo
-# holds it, so its id is not reused while remembered); bounded against what many requests' sheets can grow.
-_MEMO_SIZE = 4096
+# Each table's memo of moves' entries (``_ByIdentity``) holds at most this many bytes, estimated per entry: a
+# flood of distinct sheets cannot grow a worker past it (the tables are a few dozen).
+_MEMO_BYTES = 256 * 1024
+_ENTRY_BYTES = 400  # the memo's own tuple and slot, the value's container
+_ITEM_BYTES = 120  # one item of a move's entry mapping (key, count, slot) or of the value (a row, a flag)
 
 
 def tabled_entries() -> frozenset[str]:
