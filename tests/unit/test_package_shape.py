@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import pkgutil
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,26 @@ def test_identity_rulings_and_examples(ruleset: str) -> None:
     assert (Path(identity.__file__).parent / "RULINGS.md").is_file()
     found = next(r for r in rulesets() if r.id == ruleset)
     assert [op.name for op in found.operations if not op.examples] == []
+
+
+def _model_classes(package: str) -> list[type]:
+    """Every pydantic model defined in ``package`` (every module imported first)."""
+    from pydantic import BaseModel
+
+    root = importlib.import_module(package)
+    for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+        importlib.import_module(info.name)
+
+    def below(cls: type) -> list[type]:
+        return [c for sub in cls.__subclasses__() for c in (sub, *below(sub))]
+
+    return [c for c in below(BaseModel) if c.__module__ == package or c.__module__.startswith(f"{package}.")]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_model_derives_from_the_core_base(ruleset: str) -> None:
+    from service.rules.core.models import RulesModel
+
+    models = _model_classes(f"service.rules.{ruleset}")
+    assert len(models) > 10
+    assert sorted(f"{c.__module__}.{c.__qualname__}" for c in models if not issubclass(c, RulesModel)) == []

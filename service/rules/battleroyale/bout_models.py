@@ -5,8 +5,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import JsonModel, RulesModel
 from ..core.packs import DEFAULT_PACK
 from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
@@ -30,10 +31,8 @@ class RoyaleSplit(StrEnum):
     all_out_attack = "all_out_attack"
 
 
-class RoyaleBoutPlan(BaseModel):
+class RoyaleBoutPlan(JsonModel):
     """One side's declarations for the round: its strike, its reaction, and how it takes a Form Strength."""
-
-    model_config = ConfigDict(extra="forbid")
 
     fighter: Id
     attack: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
@@ -55,10 +54,8 @@ class RoyaleBoutPlan(BaseModel):
     )
 
 
-class RoyaleBoutChallenge(BaseModel):
+class RoyaleBoutChallenge(JsonModel):
     """A Combat Challenge offered in place of this round (003 L868-L870)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     initiator: Id
     initiator_roll: RoyaleRollDeclaration = Field(default_factory=RoyaleRollDeclaration)
@@ -72,10 +69,8 @@ class RoyaleSwitchReason(StrEnum):
     allies_trade = "allies_trade"
 
 
-class RoyaleSwitchOut(BaseModel):
+class RoyaleSwitchOut(JsonModel):
     """A fighter who takes over this Bout from another at the start of the round."""
-
-    model_config = ConfigDict(extra="forbid")
 
     fighter: Id = Field(description="The fighter who steps in (one of this round's pair).")
     replaces: Id = Field(description="The one who leaves the pair.")
@@ -96,7 +91,7 @@ class RoyaleBoutRequest(RoyaleStepRequest):
     custom_pack: RoyalePack | None = None
 
 
-class RoyaleClashResult(BaseModel):
+class RoyaleClashResult(RulesModel):
     attacker: str
     defender: str
     attack: int

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import JsonModel
 from ..core.packs import DEFAULT_PACK
 from .model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
 from .pack import PackName, RoyalePack
 from .resolve_models import BoostIn, RoyaleAnswer, RoyaleFighter, RoyaleRollDeclaration, RoyaleStepRequest
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleByDifficulty(_In):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..core.findings import Finding, Unsupported
+from ..core.models import JsonModel, RulesModel
 from ..core.packs import DEFAULT_PACK
 from .model_types import (
     JSON_INT,
@@ -32,8 +33,8 @@ FormName = Annotated[str, Field(min_length=1, max_length=80)]
 Raises = Annotated[int, Field(ge=0, le=8, description="Ranks bought with Training Points since creation."), JSON_INT]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleDamaged(_In):
@@ -153,25 +154,25 @@ class RoyaleCharacterRequest(_In):
     custom_pack: RoyalePack | None = Field(None, description="An inline data pack; wins over `pack`.")
 
 
-class RoyaleLedger(BaseModel):
+class RoyaleLedger(RulesModel):
     allowed: int
     used: int
 
 
-class RoyaleHalfLedger(BaseModel):
+class RoyaleHalfLedger(RulesModel):
     """Style Ranks, counted in halves: a split Average Style uses half a rank."""
 
     allowed_halves: int
     used_halves: int
 
 
-class RoyaleTrainingLedger(BaseModel):
+class RoyaleTrainingLedger(RulesModel):
     earned: int
     spent: int
     balance: int
 
 
-class RoyaleTraitState(BaseModel):
+class RoyaleTraitState(RulesModel):
     id: str
     kind: str = Field(description="`core`, `strength` or `style`.")
     name: str
@@ -184,7 +185,7 @@ class RoyaleTraitState(BaseModel):
     ranks_to_zero_out: int = Field(description="Damage Ranks it can still take before it Zeroes Out.")
 
 
-class RoyaleDerived(BaseModel):
+class RoyaleDerived(RulesModel):
     traits: list[RoyaleTraitState]
     strength_ranks: RoyaleLedger
     style_ranks: RoyaleHalfLedger
@@ -195,7 +196,7 @@ class RoyaleDerived(BaseModel):
     absolute_zero: bool
 
 
-class RoyaleCharacterValidation(BaseModel):
+class RoyaleCharacterValidation(RulesModel):
     ruleset: str
     ruleset_version: str
     valid: bool

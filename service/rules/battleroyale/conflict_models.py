@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import JsonModel
 from ..core.packs import DEFAULT_PACK
 from .bout_models import RoyaleClashResult
 from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
@@ -22,8 +23,8 @@ from .resolve_models import (
 )
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleConflictAction(_In):

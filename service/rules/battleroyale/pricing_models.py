@@ -6,9 +6,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..core.findings import Finding, Unsupported
+from ..core.models import JsonModel, RulesModel
 from ..core.packs import DEFAULT_PACK
 from ..core.references import Ref
 from .character_models import RoyaleCharacter
@@ -20,8 +21,8 @@ SampleMoveId = StrEnum("RoyaleSampleMoveId", {m.id: m.id for m in moves().moves}
 PurchaseId = StrEnum("RoyalePurchaseId", {p.id: p.id for p in creation().purchases})  # type: ignore[misc]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleMoveRequest(_In):
@@ -46,25 +47,25 @@ class RoyaleMoveRequest(_In):
     custom_pack: RoyalePack | None = None
 
 
-class RoyaleRankInfo(BaseModel):
+class RoyaleRankInfo(RulesModel):
     rank: RoyaleRank
     name: str
     mod: int
     tn: int
 
 
-class RoyaleCostStep(BaseModel):
+class RoyaleCostStep(RulesModel):
     rule: str
     spirit_dice: int = Field(description="The cost after this step.")
     ref: Ref | None
 
 
-class RoyaleMoveFigure(BaseModel):
+class RoyaleMoveFigure(RulesModel):
     id: str
     value: int
 
 
-class RoyaleMovePrice(BaseModel):
+class RoyaleMovePrice(RulesModel):
     ruleset: str
     ruleset_version: str
     legal: bool
@@ -97,7 +98,7 @@ class RoyalePurchaseRequest(_In):
     )
 
 
-class RoyalePurchasePriceLine(BaseModel):
+class RoyalePurchasePriceLine(RulesModel):
     purchase: str
     name: str
     count: int
@@ -106,7 +107,7 @@ class RoyalePurchasePriceLine(BaseModel):
     ref: Ref | None
 
 
-class RoyalePurchasePrice(BaseModel):
+class RoyalePurchasePrice(RulesModel):
     ruleset: str
     ruleset_version: str
     lines: list[RoyalePurchasePriceLine]

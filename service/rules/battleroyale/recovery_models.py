@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import JsonModel
 from .model_types import JSON_INT, DamageTypeIn, Id
 from .resolve_models import RoyaleAnswer, RoyaleFighter, RoyaleStepRequest
 
 
-class RoyaleRecoveryPick(BaseModel):
+class RoyaleRecoveryPick(JsonModel):
     """One Damage Rank the player takes back: which trait, and a Failure or a Wound Rank."""
-
-    model_config = ConfigDict(extra="forbid")
 
     trait: Id
     kind: DamageTypeIn

@@ -6,8 +6,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from ..core.models import JsonModel, RulesModel
 from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
 from .character_models import RoyaleCharacter
 from .model_types import (
@@ -32,8 +33,8 @@ MAX_TRAINING_POINTS = 99_999
 DecisionValue = Annotated[str, Field(min_length=1, max_length=80)]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleBoost(StrEnum):
@@ -195,7 +196,7 @@ class RoyaleRollDeclaration(_In):
     move: RoyaleMoveUse | None = None
 
 
-class RoyaleRollResult(BaseModel):
+class RoyaleRollResult(RulesModel):
     """One roll: dice kept from those rolled, plus the flat part."""
 
     fighter: str
@@ -206,7 +207,7 @@ class RoyaleRollResult(BaseModel):
     total: int
 
 
-class RoyaleGangPool(BaseModel):
+class RoyaleGangPool(RulesModel):
     """A Minion Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738)."""
 
     pool: int

@@ -4,27 +4,26 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import JsonModel, RulesModel
 from .character_models import RoyaleCharacter
 from .model_types import JSON_INT
 
 
-class RoyaleSessionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class RoyaleSessionRequest(JsonModel):
     players: Annotated[int, Field(ge=1, le=20), JSON_INT] = Field(description="Players at the table, the GM aside.")
     characters: Annotated[list[RoyaleCharacter], Field(max_length=20)] = Field(
         [], description="The players' characters, for their Spirit Dice (Style Mastery and the GM's extras)."
     )
 
 
-class RoyaleSessionDice(BaseModel):
+class RoyaleSessionDice(RulesModel):
     name: str
     spirit_dice: int
 
 
-class RoyaleSessionStart(BaseModel):
+class RoyaleSessionStart(RulesModel):
     ruleset: str
     ruleset_version: str
     bowl: int = Field(description="Two dice per player, the GM included (003 L541-L542).")

@@ -8,16 +8,17 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import Record
 from ..core.references import BookRef
 from .model_types import RANKS, RoyaleForm, RoyaleRank
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Record(Record):
+    pass
 
 
 class RoyaleRankRow(_Record):

@@ -18,6 +18,7 @@ from typing import Annotated, Self, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .models import Record
 from .ruleset import CatalogueDocument, CatalogueLookup
 
 DEFAULT_PACK = "default"
@@ -34,7 +35,7 @@ TextRef = Annotated[
 ]
 
 
-class Source(BaseModel):
+class Source(Record):
     """Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear."""
 
     # The schema states the rule below too, so that a request generated from it is never refused for it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..core.findings import Finding, Unsupported
 from .base import JsonModel
@@ -22,10 +22,8 @@ class Model(JsonModel):
     pass
 
 
-class Answer(BaseModel):
+class Answer(JsonModel):
     """Answers are built by the core from its own values: no JSON forms to convert."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 class ImpactSidePair(Model):

@@ -8,17 +8,16 @@ from pathlib import Path
 from typing import Annotated
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import Record
 from ..core.packs import Source
 from .vocabulary import ImpactDefenseBonus, ImpactGroundRule, ImpactManeuverType, ImpactRank, ImpactStat
 
 RULES = Path(__file__).resolve().parent / "data" / "rules.yaml"
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Row(Record):
     source: Source
 
 
@@ -91,9 +90,7 @@ class CombatRow(_Row):
     default_range: str
 
 
-class Rules(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Rules(Record):
     ranks: list[RankRow]
     factors: list[FactorRow]
     stamina: Annotated[list[StaminaRow], Field(min_length=1, max_length=1)]

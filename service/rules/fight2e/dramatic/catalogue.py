@@ -11,15 +11,16 @@ from functools import cache
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from ...core.models import Record
 from ...dice import Die, die
 
 DATA = Path(__file__).resolve().parent / "data" / "options.yaml"
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Record(Record):
+    pass
 
 
 class Group(StrEnum):

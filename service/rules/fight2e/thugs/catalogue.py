@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from ...core.models import RulesModel
 from ...core.references import Ref, ref_of
 from ..catalogue.catalog import catalog
 from ..catalogue.character_catalog import character_catalog
@@ -30,7 +31,7 @@ class ThugTraitError(ValueError):
     pass
 
 
-class ThugTrait(BaseModel):
+class ThugTrait(RulesModel):
     """A Quality or Weakness a Thug group may take, with its price in Thug Points."""
 
     model_config = ConfigDict(frozen=True)
