@@ -74,3 +74,15 @@ def test_every_model_derives_from_the_core_base(ruleset: str) -> None:
     models = _model_classes(f"service.rules.{ruleset}")
     assert len(models) > 10
     assert sorted(f"{c.__module__}.{c.__qualname__}" for c in models if not issubclass(c, RulesModel)) == []
+
+
+def test_yaml_is_read_by_the_core_loader_alone() -> None:
+    """Every data file is read through ``core.tables`` (one loader, one error naming the file)."""
+    service = Path(importlib.import_module("service").__file__ or "").resolve().parent
+    readers = sorted(
+        str(p.relative_to(service))
+        for p in service.rglob("*.py")
+        if "static" not in p.parts
+        and any(m == "yaml" or m.startswith("yaml.") for m in _imported(service, "service", p))
+    )
+    assert readers == ["rules/core/tables.py"]

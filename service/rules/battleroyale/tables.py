@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-import yaml
 from pydantic import Field
 
 from ..core.models import Record
 from ..core.references import BookRef
+from ..core.tables import read_table, read_yaml
 from .model_types import RANKS, RoyaleForm, RoyaleRank
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -124,13 +124,13 @@ class RoyaleFormRow(_Record):
     bout: tuple[RoyaleBoutFormRule, ...]
 
 
-def _read(name: str) -> object:
-    return yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+def _read(name: str) -> Any:
+    return read_yaml(DATA / name)
 
 
 @cache
 def ranks() -> tuple[RoyaleRankRow, ...]:
-    rows = tuple(RoyaleRankRow.model_validate(r) for r in _read("ranks.yaml")["ranks"])  # type: ignore[index]
+    rows = tuple(RoyaleRankRow.model_validate(r) for r in _read("ranks.yaml")["ranks"])
     if tuple(r.id for r in rows) != RANKS:
         raise ValueError("ranks.yaml must list the ladder in order")
     return rows
@@ -138,17 +138,17 @@ def ranks() -> tuple[RoyaleRankRow, ...]:
 
 @cache
 def creation() -> RoyaleCreation:
-    return RoyaleCreation.model_validate(_read("creation.yaml"))
+    return read_table(DATA / "creation.yaml", RoyaleCreation)
 
 
 @cache
 def moves() -> RoyaleMoves:
-    return RoyaleMoves.model_validate(_read("moves.yaml"))
+    return read_table(DATA / "moves.yaml", RoyaleMoves)
 
 
 @cache
 def forms() -> dict[RoyaleForm, RoyaleFormRow]:
-    rows = [RoyaleFormRow.model_validate(r) for r in _read("forms.yaml")["forms"]]  # type: ignore[index]
+    rows = [RoyaleFormRow.model_validate(r) for r in _read("forms.yaml")["forms"]]
     return {r.id: r for r in rows}
 
 

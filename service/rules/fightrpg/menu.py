@@ -6,10 +6,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
-import yaml
 from pydantic import Field
 
 from ..core.packs import Source
+from ..core.tables import read_table
 from .base import AsInt, EntryId, Model, Name
 from .tokens import RpgTokenCounts, RpgTokenType
 
@@ -66,7 +66,7 @@ class RpgMenuDocument(Model):
     rows: list[RpgMenuRow] = Field(max_length=20)
 
 
-MENU = RpgMenu.model_validate(yaml.safe_load((Path(__file__).resolve().parent / "data" / "menu.yaml").read_bytes()))
+MENU = read_table(Path(__file__).resolve().parent / "data" / "menu.yaml", RpgMenu)
 ROWS: dict[str, RpgMenuRow] = {r.id: r for r in MENU.rows}
 RESPONSES: dict[RpgResponseKind, RpgMenuRow] = {r.response: r for r in MENU.rows if r.response is not None}
 

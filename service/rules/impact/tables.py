@@ -7,11 +7,11 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated
 
-import yaml
 from pydantic import Field
 
 from ..core.models import Record
 from ..core.packs import Source
+from ..core.tables import read_table
 from .vocabulary import ImpactDefenseBonus, ImpactGroundRule, ImpactManeuverType, ImpactRank, ImpactStat
 
 RULES = Path(__file__).resolve().parent / "data" / "rules.yaml"
@@ -129,4 +129,4 @@ class Rules(Record):
 
 @cache
 def rules() -> Rules:
-    return Rules.model_validate(yaml.safe_load(RULES.read_bytes()))
+    return read_table(RULES, Rules)

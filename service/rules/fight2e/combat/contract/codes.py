@@ -9,7 +9,7 @@ from pydantic import Field, TypeAdapter
 
 from ....codes import Code, Severity
 from ....core.models import Record
-from ....data import read_sections
+from ....core.tables import read_sections
 
 CODES_FILE = Path(__file__).resolve().parents[2] / "data" / "combat" / "codes.yaml"
 
