@@ -169,12 +169,12 @@ def battleroyale_rows() -> list[Row]:
     """Battle Royale (seed 003), the pure core. Targets (issue 17): validate a character in at most 200 µs and
     resolve a Bout round in at most 300 µs. The character is the creation walk-through's (003 L198-L301); the round
     is the Copper Tigress Bout (003 L872-L941), every die supplied, damage placed by the named policy."""
-    from service.rules.battleroyale.bout import resolve_bout
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
-    from service.rules.battleroyale.character import validate_character
-    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
-    from service.rules.battleroyale.conflict import resolve_conflict
-    from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+    from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.round import resolve_bout
+    from service.rules.battleroyale.character.models import RoyaleCharacterRequest
+    from service.rules.battleroyale.character.validation import validate_character
+    from service.rules.battleroyale.conflict.models import RoyaleConflictRequest
+    from service.rules.battleroyale.conflict.round import resolve_conflict
     from service.rules.battleroyale.operations import examples
 
     sheet = RoyaleCharacterRequest.model_validate(examples("validate_character")["carrie-schatz"])

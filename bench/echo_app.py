@@ -12,7 +12,7 @@ from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
 from service.rules.ashes.round_models import RoundRequest
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.fighters.fighter_models import FighterRequest
 from service.rules.fight2e.moves.models import MoveRequest, PriceBatchRequest

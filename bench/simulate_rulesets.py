@@ -71,7 +71,7 @@ def _ashes() -> tuple[Any, Any, Callable[[], float]]:
 
 
 def _battleroyale() -> tuple[Any, Any, Callable[[], float]]:
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.models import RoyaleBoutRequest
     from service.rules.battleroyale.operations import examples
     from service.rules.battleroyale.simulation import fight as module
     from service.rules.battleroyale.simulation.models import RoyaleSimulationRequest

@@ -7,7 +7,7 @@ from ..core.packs import DEFAULT_PACK, pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .identity import RULESET, VERSION
 from .pack import PACKS, RoyalePack
-from .tables import (
+from .tables.records import (
     RoyaleFormRow,
     RoyalePurchaseRow,
     RoyaleRankRow,

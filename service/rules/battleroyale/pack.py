@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ..core.models import Record
 from ..core.packs import Source, load_packs, pack_names
-from .model_types import JSON_INT, json_member
+from .tables.model_types import JSON_INT, json_member
 
 
 class RoyaleSupernaturalAccess(StrEnum):

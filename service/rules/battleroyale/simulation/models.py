@@ -8,9 +8,9 @@ from pydantic import Field
 
 from ...core.models import JsonModel
 from ...core.packs import DEFAULT_PACK
-from ..model_types import JSON_INT, Id, json_member
 from ..pack import PackName, RoyalePack
-from ..resolve_models import RoyaleFighter
+from ..resolution.models import RoyaleFighter
+from ..tables.model_types import JSON_INT, Id, json_member
 from .policies import RoyaleSimPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged

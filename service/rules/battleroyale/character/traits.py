@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .character_models import RoyaleCharacter, RoyaleCoreStrength, RoyaleStrength, RoyaleStyle
-from .model_types import RANKS, RoyaleRank, RoyaleStrengthBought, RoyaleStyleBought, index_of
-from .tables import creation, rank_row
+from ..tables.model_types import RANKS, RoyaleRank, RoyaleStrengthBought, RoyaleStyleBought, index_of
+from ..tables.records import creation, rank_row
+from .models import RoyaleCharacter, RoyaleCoreStrength, RoyaleStrength, RoyaleStyle
 
 CORE_IDS = ("motivation", "past", "focus")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model_types import RoyaleRank, index_of
-from .resolve_models import MAX_SPIRIT_DICE, MAX_TRAINING_POINTS, RoyaleFighter, RoyaleFighterTrait
-from .tables import rank_row
+from ..tables.model_types import RoyaleRank, index_of
+from ..tables.records import rank_row
+from .models import MAX_SPIRIT_DICE, MAX_TRAINING_POINTS, RoyaleFighter, RoyaleFighterTrait
 
 
 def current_index(trait: RoyaleFighterTrait) -> int:

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from ..core.findings import Finding, Severity, map_key
-from ..core.protocol.steps import Check, Refusal
+from ...core.findings import Finding, Severity, map_key
+from ...core.protocol.steps import Check, Refusal
+from ..pack import RoyalePack, RoyaleZeroOutTraining
+from ..tables.model_types import RoyaleDamageType
 from .fighters import Fighter, current_index, zeroed
-from .model_types import RoyaleDamageType
-from .pack import RoyalePack, RoyaleZeroOutTraining
-from .resolve_models import RoyaleDamagePolicy, RoyaleFighterTrait
+from .models import RoyaleDamagePolicy, RoyaleFighterTrait
 from .steps import Steps, refusal
 
 FIRST_DAMAGE_TP = 1  # 003 L473, L661-L662

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .character_models import RoyaleCharacter, RoyaleTechnique
-from .model_types import RoyaleBought, RoyaleStrengthBought, RoyaleStyleBought, index_of
-from .tables import creation
+from ..tables.model_types import RoyaleBought, RoyaleStrengthBought, RoyaleStyleBought, index_of
+from ..tables.records import creation
+from .models import RoyaleCharacter, RoyaleTechnique
 from .traits import Trait, find_trait
 
 

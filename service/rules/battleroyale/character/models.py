@@ -6,10 +6,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
-from ..core.models import JsonModel, RulesModel
-from ..core.packs import DEFAULT_PACK
-from .model_types import (
+from ...core.findings import Finding, Unsupported
+from ...core.models import JsonModel, RulesModel
+from ...core.packs import DEFAULT_PACK
+from ..pack import PackName, RoyalePack
+from ..tables.model_types import (
     JSON_INT,
     BoughtIn,
     Count,
@@ -26,7 +27,6 @@ from .model_types import (
     TechniqueKindIn,
     json_member,
 )
-from .pack import PackName, RoyalePack
 
 TraitRef = Annotated[str, Field(min_length=1, max_length=80)]
 FormName = Annotated[str, Field(min_length=1, max_length=80)]

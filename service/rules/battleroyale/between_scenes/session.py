@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .identity import RULESET, VERSION
+from ..character.spirit import session_allotment
+from ..identity import RULESET, VERSION
 from .session_models import RoyaleSessionDice, RoyaleSessionRequest, RoyaleSessionStart
-from .spirit import session_allotment
 
 BOWL_DICE_PER_PLAYER = 2  # 003 L541-L542: two per player, the GM counting as one
 

@@ -8,10 +8,11 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from ..core.models import JsonModel, RulesModel
-from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
-from .character_models import RoyaleCharacter
-from .model_types import (
+from ...core.models import JsonModel, RulesModel
+from ...core.protocol.models import StepAnswer, StepEvent, StepRequest
+from ..character.models import RoyaleCharacter
+from ..pricing.models import SampleMoveId
+from ..tables.model_types import (
     JSON_INT,
     DamageTypeIn,
     FormIn,
@@ -26,7 +27,6 @@ from .model_types import (
     RoyaleRank,
     json_member,
 )
-from .pricing_models import SampleMoveId
 
 MAX_SPIRIT_DICE = 999  # bounds of a fighter's tallies; an answer never goes past them
 MAX_TRAINING_POINTS = 99_999

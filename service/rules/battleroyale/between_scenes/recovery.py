@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..core.dice import KeyedDice
-from ..core.protocol.keys import KeyBook
-from ..core.protocol.steps import Decisions
-from .codes import finding
-from .fighters import Fighter, current_index, current_mod, end_fields, zeroed
-from .identity import RULESET, VERSION
-from .model_types import RoyaleDamageType, index_of
+from ...core.dice import KeyedDice
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.steps import Decisions
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..resolution.fighters import Fighter, current_index, current_mod, end_fields, zeroed
+from ..resolution.models import RoyaleFighterTrait
+from ..resolution.steps import Steps, face_figures, faces_text, run_step
+from ..tables.model_types import RoyaleDamageType, index_of
 from .recovery_models import RoyaleRecoveryPick, RoyaleRecoveryRequest, RoyaleRecoveryResult
-from .resolve_models import RoyaleFighterTrait
-from .steps import Steps, face_figures, faces_text, run_step
 
 RESTORE_COST = 1  # a Spirit Die per Zeroed Out trait (003 L639-L640, L833)
 SECOND_WIND_COST = 1  # 003 L637

@@ -3,14 +3,16 @@ Training Point tables (003 L264-L295, L666-L706)."""
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Severity
-from ..core.packs import chosen
-from ..core.references import ref_of
-from .codes import finding
-from .identity import RULESET, VERSION
-from .model_types import RANKS, RoyaleForm, RoyaleMoveKind, index_of
-from .pack import PACKS, RoyaleSupernaturalAccess
-from .pricing_models import (
+from ...core.findings import Finding, Severity
+from ...core.packs import chosen
+from ...core.references import ref_of
+from ..character.traits import find_trait, traits_of
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import PACKS, RoyaleSupernaturalAccess
+from ..tables.model_types import RANKS, RoyaleForm, RoyaleMoveKind, index_of
+from ..tables.records import RoyaleSampleMove, creation, forms, moves, rank_row, sample_move
+from .models import (
     RoyaleCostStep,
     RoyaleMoveFigure,
     RoyaleMovePrice,
@@ -20,8 +22,6 @@ from .pricing_models import (
     RoyalePurchaseRequest,
     RoyaleRankInfo,
 )
-from .tables import RoyaleSampleMove, creation, forms, moves, rank_row, sample_move
-from .traits import find_trait, traits_of
 
 
 def basic_cost(shift: int) -> int:

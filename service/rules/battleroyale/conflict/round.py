@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.deciding import Decider
-from ..core.dice import KeyedDice
-from ..core.findings import Finding
-from ..core.packs import chosen
-from ..core.protocol.keys import KeyBook
-from ..core.protocol.steps import Decisions
-from .bout_models import RoyaleClashResult
-from .clash import freed, settle
-from .codes import finding
-from .conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
-from .damage import Where, assign, sacrifice
-from .fighters import Fighter, end_fields, zeroed
-from .identity import RULESET, VERSION
-from .initiative import order
-from .model_types import RoyaleMoveKind
-from .pack import PACKS, RoyalePack
-from .resolve_models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
-from .rolls import Plan, announce, beats_minion, minion_rank, minion_tn, move_role, plan_roll, roll
-from .steps import Steps, fits_round, run_step
-from .tables import forms
+from ...core.deciding import Decider
+from ...core.dice import KeyedDice
+from ...core.findings import Finding
+from ...core.packs import chosen
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.steps import Decisions
+from ..bout.models import RoyaleClashResult
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import PACKS, RoyalePack
+from ..resolution.clash import freed, settle
+from ..resolution.damage import Where, assign, sacrifice
+from ..resolution.fighters import Fighter, end_fields, zeroed
+from ..resolution.initiative import order
+from ..resolution.models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
+from ..resolution.rolls import Plan, announce, beats_minion, minion_rank, minion_tn, move_role, plan_roll, roll
+from ..resolution.steps import Steps, fits_round, run_step
+from ..tables.model_types import RoyaleMoveKind
+from ..tables.records import forms
+from .models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 
 FAILED_CHALLENGE_TP = 1  # 003 L366-L368, L655-L660
 CONFLICT_DICE = 2  # 003 L451, L715

@@ -8,13 +8,26 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
-from ..core.deciding import Decider
-from ..core.dice import KeyedDice
-from ..core.findings import Finding
-from ..core.packs import chosen
-from ..core.protocol.keys import KeyBook
-from ..core.protocol.steps import Check, Decisions, Refusal
-from .bout_models import (
+from ...core.deciding import Decider
+from ...core.dice import KeyedDice
+from ...core.findings import Finding
+from ...core.packs import chosen
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.steps import Check, Decisions, Refusal
+from ..challenges.resolve import CHALLENGE_DICE, Contest, contest
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import PACKS
+from ..resolution.clash import Clash, freed, settle
+from ..resolution.damage import Where, assign, sacrifice
+from ..resolution.fighters import Fighter, end_fields, zeroed
+from ..resolution.initiative import order
+from ..resolution.models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool, RoyaleRollResult
+from ..resolution.rolls import Plan, announce, move_role, plan_roll, roll
+from ..resolution.steps import Steps, fits_round, one_of, refusal, run_step
+from ..tables.model_types import RoyaleDamageType, RoyaleMoveKind
+from ..tables.records import RoyaleBoutFormRule, forms
+from .models import (
     RoyaleBoutPlan,
     RoyaleBoutRequest,
     RoyaleBoutResult,
@@ -22,19 +35,6 @@ from .bout_models import (
     RoyaleSplit,
     RoyaleSwitchReason,
 )
-from .challenges import CHALLENGE_DICE, Contest, contest
-from .clash import Clash, freed, settle
-from .codes import finding
-from .damage import Where, assign, sacrifice
-from .fighters import Fighter, end_fields, zeroed
-from .identity import RULESET, VERSION
-from .initiative import order
-from .model_types import RoyaleDamageType, RoyaleMoveKind
-from .pack import PACKS
-from .resolve_models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool, RoyaleRollResult
-from .rolls import Plan, announce, move_role, plan_roll, roll
-from .steps import Steps, fits_round, one_of, refusal, run_step
-from .tables import RoyaleBoutFormRule, forms
 
 SPLITS: dict[RoyaleSplit, tuple[int, int]] = {  # (attack dice, defense dice), 003 L880-L890
     RoyaleSplit.all_out_defense: (0, 3),

@@ -7,11 +7,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import JsonModel, RulesModel
-from ..core.packs import DEFAULT_PACK
-from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
-from .pack import PackName, RoyalePack
-from .resolve_models import (
+from ...core.models import JsonModel, RulesModel
+from ...core.packs import DEFAULT_PACK
+from ..pack import PackName, RoyalePack
+from ..resolution.models import (
     BoostIn,
     RoyaleAnswer,
     RoyaleBoost,
@@ -20,6 +19,7 @@ from .resolve_models import (
     RoyaleRollDeclaration,
     RoyaleStepRequest,
 )
+from ..tables.model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 
 
 class RoyaleSplit(StrEnum):

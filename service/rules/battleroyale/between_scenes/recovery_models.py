@@ -6,9 +6,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import JsonModel
-from .model_types import JSON_INT, DamageTypeIn, Id
-from .resolve_models import RoyaleAnswer, RoyaleFighter, RoyaleStepRequest
+from ...core.models import JsonModel
+from ..resolution.models import RoyaleAnswer, RoyaleFighter, RoyaleStepRequest
+from ..tables.model_types import JSON_INT, DamageTypeIn, Id
 
 
 class RoyaleRecoveryPick(JsonModel):

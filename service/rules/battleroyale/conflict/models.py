@@ -6,12 +6,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import JsonModel
-from ..core.packs import DEFAULT_PACK
-from .bout_models import RoyaleClashResult
-from .model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
-from .pack import PackName, RoyalePack
-from .resolve_models import (
+from ...core.models import JsonModel
+from ...core.packs import DEFAULT_PACK
+from ..bout.models import RoyaleClashResult
+from ..pack import PackName, RoyalePack
+from ..resolution.models import (
     BoostIn,
     RoyaleAnswer,
     RoyaleBoost,
@@ -21,6 +20,7 @@ from .resolve_models import (
     RoyaleStepRequest,
     StrategyIn,
 )
+from ..tables.model_types import JSON_INT, DamageTypeIn, Id, RoyaleDamageType, json_member
 
 
 class _In(JsonModel):

@@ -9,12 +9,12 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..core.models import Record
-from ..core.references import BookRef
-from ..core.tables import read_table, read_yaml
+from ...core.models import Record
+from ...core.references import BookRef
+from ...core.tables import read_table, read_yaml
 from .model_types import RANKS, RoyaleForm, RoyaleRank
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 class _Record(Record):

@@ -11,12 +11,12 @@ from typing import Any
 
 from pydantic import JsonValue
 
-from ..core.deciding import Decider, Deciding
-from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
-from ..core.findings import Finding, Severity, Unsupported, map_key
-from ..core.protocol.keys import KeyBook, KeyParts
-from ..core.protocol.models import ChoiceOption, DecisionNeeded, DieNeeded, RollRecord, StepStatus
-from ..core.protocol.steps import (
+from ...core.deciding import Decider, Deciding
+from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
+from ...core.findings import Finding, Severity, Unsupported, map_key
+from ...core.protocol.keys import KeyBook, KeyParts
+from ...core.protocol.models import ChoiceOption, DecisionNeeded, DieNeeded, RollRecord, StepStatus
+from ...core.protocol.steps import (
     Check,
     DecisionPending,
     DecisionRefused,
@@ -25,9 +25,9 @@ from ..core.protocol.steps import (
     look_ahead,
     unused_keys,
 )
-from ..core.references import ref_of
-from .codes import CODES, finding
-from .resolve_models import RoyaleEvent, RoyaleEventKind, RoyaleRollResult, RoyaleStepRequest
+from ...core.references import ref_of
+from ..codes import CODES, finding
+from .models import RoyaleEvent, RoyaleEventKind, RoyaleRollResult, RoyaleStepRequest
 
 SIDES = 6  # every die of the text is a d6
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Severity
-from ..core.packs import chosen
-from .character_models import (
+from ...core.findings import Finding, Severity
+from ...core.packs import chosen
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import PACKS, RoyalePack, RoyaleSupernaturalAccess
+from ..tables.model_types import RANKS, RoyaleForm, index_of
+from ..tables.records import creation, sample_move
+from .ledger import Costs, ledger_of
+from .models import (
     RoyaleCharacter,
     RoyaleCharacterRequest,
     RoyaleCharacterValidation,
@@ -15,13 +21,7 @@ from .character_models import (
     RoyaleTrainingLedger,
     RoyaleTraitState,
 )
-from .codes import finding
-from .identity import RULESET, VERSION
-from .ledger import Costs, ledger_of
-from .model_types import RANKS, RoyaleForm, index_of
-from .pack import PACKS, RoyalePack, RoyaleSupernaturalAccess
 from .spirit import session_allotment
-from .tables import creation, sample_move
 from .traits import CORE_IDS, Trait, find_trait, mod_of, traits_of
 
 

@@ -6,9 +6,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import JsonModel, RulesModel
-from .character_models import RoyaleCharacter
-from .model_types import JSON_INT
+from ...core.models import JsonModel, RulesModel
+from ..character.models import RoyaleCharacter
+from ..tables.model_types import JSON_INT
 
 
 class RoyaleSessionRequest(JsonModel):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .character_models import RoyaleCharacter
-from .model_types import RoyaleRank, index_of
-from .tables import creation
+from ..tables.model_types import RoyaleRank, index_of
+from ..tables.records import creation
+from .models import RoyaleCharacter
 
 
 def session_allotment(character: RoyaleCharacter) -> int:

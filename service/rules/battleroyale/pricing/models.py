@@ -8,14 +8,24 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
-from ..core.models import JsonModel, RulesModel
-from ..core.packs import DEFAULT_PACK
-from ..core.references import Ref
-from .character_models import RoyaleCharacter
-from .model_types import JSON_INT, FormIn, Id, MoveKindIn, RankIn, Ranks, RoyaleMoveKind, RoyaleRank, json_member
-from .pack import PackName, RoyalePack
-from .tables import creation, moves
+from ...core.findings import Finding, Unsupported
+from ...core.models import JsonModel, RulesModel
+from ...core.packs import DEFAULT_PACK
+from ...core.references import Ref
+from ..character.models import RoyaleCharacter
+from ..pack import PackName, RoyalePack
+from ..tables.model_types import (
+    JSON_INT,
+    FormIn,
+    Id,
+    MoveKindIn,
+    RankIn,
+    Ranks,
+    RoyaleMoveKind,
+    RoyaleRank,
+    json_member,
+)
+from ..tables.records import creation, moves
 
 SampleMoveId = StrEnum("RoyaleSampleMoveId", {m.id: m.id for m in moves().moves})  # type: ignore[misc]
 PurchaseId = StrEnum("RoyalePurchaseId", {p.id: p.id for p in creation().purchases})  # type: ignore[misc]

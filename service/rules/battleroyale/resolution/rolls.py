@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.findings import Finding
-from .codes import finding
+from ...core.findings import Finding
+from ..codes import finding
+from ..pack import RoyaleMinionTarget, RoyalePack
+from ..pricing.models import RoyaleMoveRequest
+from ..pricing.prices import price_move
+from ..tables.model_types import index_of
+from ..tables.records import forms, rank_row, sample_move
 from .fighters import Fighter, current_index, current_mod, zeroed
-from .model_types import index_of
-from .pack import RoyaleMinionTarget, RoyalePack
-from .pricing import price_move
-from .pricing_models import RoyaleMoveRequest
-from .resolve_models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
+from .models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
 from .steps import Steps, face_figures, faces_text
-from .tables import forms, rank_row, sample_move
 
 FLAW_MOD = -2  # a Flaw rolled against counts as Poor (003 L256-L257)
 FORM_PENALTY = -2  # a Form weakness (003 L1039-L1040)

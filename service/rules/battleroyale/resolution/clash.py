@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..tables.model_types import RoyaleDamageType
 from .fighters import Fighter
-from .model_types import RoyaleDamageType
-from .resolve_models import RoyaleBinding, RoyaleCyclicEffect, RoyaleMoveUse, RoyaleRollResult
+from .models import RoyaleBinding, RoyaleCyclicEffect, RoyaleMoveUse, RoyaleRollResult
 from .rolls import Plan, announce
 from .steps import Steps, face_figures, faces_text
 

@@ -6,11 +6,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import JsonModel
-from ..core.packs import DEFAULT_PACK
-from .model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
-from .pack import PackName, RoyalePack
-from .resolve_models import BoostIn, RoyaleAnswer, RoyaleFighter, RoyaleRollDeclaration, RoyaleStepRequest
+from ...core.models import JsonModel
+from ...core.packs import DEFAULT_PACK
+from ..pack import PackName, RoyalePack
+from ..resolution.models import BoostIn, RoyaleAnswer, RoyaleFighter, RoyaleRollDeclaration, RoyaleStepRequest
+from ..tables.model_types import JSON_INT, DamageTypeIn, RankIn, RoyaleDamageType, json_member
 
 
 class _In(JsonModel):

@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.dice import KeyedDice
-from ..core.packs import chosen
-from ..core.protocol.keys import KeyBook, KeyParts
-from ..core.protocol.steps import Decisions
-from .challenge_models import (
+from ...core.dice import KeyedDice
+from ...core.packs import chosen
+from ...core.protocol.keys import KeyBook, KeyParts
+from ...core.protocol.steps import Decisions
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import PACKS, RoyalePack
+from ..resolution.damage import Where, assign
+from ..resolution.fighters import Fighter, end_fields
+from ..resolution.models import RoyaleBoost, RoyaleRollDeclaration, RoyaleStepRequest
+from ..resolution.rolls import announce, beats_minion, minion_tn, plan_roll, roll, tn_of
+from ..resolution.steps import Steps, run_step
+from ..tables.model_types import RoyaleDamageType, index_of
+from .models import (
     RoyaleByDifficulty,
     RoyaleByMinion,
     RoyaleByNumber,
@@ -18,15 +27,6 @@ from .challenge_models import (
     RoyaleCombatChallengeRequest,
     RoyaleCombatChallengeResult,
 )
-from .codes import finding
-from .damage import Where, assign
-from .fighters import Fighter, end_fields
-from .identity import RULESET, VERSION
-from .model_types import RoyaleDamageType, index_of
-from .pack import PACKS, RoyalePack
-from .resolve_models import RoyaleBoost, RoyaleRollDeclaration, RoyaleStepRequest
-from .rolls import announce, beats_minion, minion_tn, plan_roll, roll, tn_of
-from .steps import Steps, run_step
 
 CHALLENGE_DICE = 2  # 2d6, the best two kept (003 L361-L362)
 FAILED_CHALLENGE_TP = 1  # 003 L366-L368, L655-L660
