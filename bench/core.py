@@ -212,11 +212,11 @@ def impact_rows() -> list[Row]:
     turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
     request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
     built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
-    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
-    from service.rules.impact.models import ImpactFighterRequest
+    from service.rules.impact.fighter.models import ImpactFighterRequest
+    from service.rules.impact.fighter.validation import validate_fighter, validate_fighter_json
     from service.rules.impact.operations import examples as impact_examples
-    from service.rules.impact.turn import resolve_turn as impact_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn as impact_turn
 
     body = impact_examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]
     named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]

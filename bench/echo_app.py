@@ -18,7 +18,7 @@ from service.rules.fight2e.fighters.fighter_models import FighterRequest
 from service.rules.fight2e.moves.models import MoveRequest, PriceBatchRequest
 from service.rules.fightrpg.round_models import RpgRoundRequest
 from service.rules.fightrpg.sheet_models import RpgFighterRequest
-from service.rules.impact.turn_models import ImpactTurnRequest
+from service.rules.impact.turn.models import ImpactTurnRequest
 
 
 @post("/echo/move", status_code=HTTP_200_OK)

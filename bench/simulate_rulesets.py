@@ -29,8 +29,8 @@ def _impact() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.impact.operations import examples
     from service.rules.impact.simulation import fight as module
     from service.rules.impact.simulation.models import ImpactSimulationRequest
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     body = copy.deepcopy(examples("simulate")["grand-master-mirror"])
     body["sides"][1] = {**body["sides"][0], "name": "mirror"}

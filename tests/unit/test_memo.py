@@ -41,7 +41,7 @@ LOAD_ONCE = {
     "service.rules.fight2e.thugs.catalogue.thug_catalogue",
     "service.rules.impact.operations.examples",
     "service.rules.impact.operations.pack_document",
-    "service.rules.impact.tables.rules",
+    "service.rules.impact.tables.rules.rules",
     "service.rules.fight2e.catalogue.catalog.catalog",
     "service.rules.fight2e.catalogue.character_catalog.character_catalog",
     "service.rules.core.json_values.json_fields",  # keyed by a model class

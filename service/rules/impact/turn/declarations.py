@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, path_of
-from .codes import finding
+from ...core.findings import Finding, path_of
+from ..codes import finding
+from ..pack import ImpactManeuver
+from ..tables.vocabulary import LIMBS, ImpactManeuverType
 from .combatants import Fighter, limb_of
 from .context import Turn
-from .pack import ImpactManeuver
-from .turn_models import ImpactAction, ImpactDeclaration, ImpactSpFamily, ImpactVariation
-from .vocabulary import LIMBS, ImpactManeuverType
+from .models import ImpactAction, ImpactDeclaration, ImpactSpFamily, ImpactVariation
 
 BUILT_ON_A_MANEUVER = (ImpactAction.maneuver, ImpactAction.feint, ImpactAction.lead, ImpactAction.stop_hit)
 STRIKING = (ImpactAction.maneuver, ImpactAction.stop_hit)  # a maneuver performed for its hit
@@ -161,7 +161,7 @@ def _variations(turn: Turn, f: Fighter, d: ImpactDeclaration, kind: ImpactManeuv
 def in_line(side: object, kick: bool) -> set[object]:
     """The areas in line with a parried attack (001 L709; digest A26): its limb, and chest and head (punch) or
     chest and abdomen (kick)."""
-    from .vocabulary import ImpactArea
+    from ..tables.vocabulary import ImpactArea
 
     limb = ImpactArea(f"{side}_{'leg' if kick else 'arm'}")
     return {limb, ImpactArea.chest, ImpactArea.abdomen if kick else ImpactArea.head}

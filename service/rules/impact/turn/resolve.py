@@ -5,22 +5,20 @@ or decision halts the first pass, and a look-ahead names every die and decision 
 
 from __future__ import annotations
 
-from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
-from ..core.findings import Finding, map_key, path_of
-from ..core.protocol.keys import KeyParts, parse
-from ..core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
-from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
+from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
+from ...core.findings import Finding, map_key, path_of
+from ...core.protocol.keys import KeyParts, parse
+from ...core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
+from ...core.protocol.steps import DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
+from ..codes import finding, refusal
+from ..identity import RULESET, VERSION
+from ..pack import chosen_pack, custom_pack_findings
+from ..tables.rules import rules
 from .actions import HANDLERS, defended, draw, reach
-from .codes import finding, refusal
 from .combatants import Fighter, limb_of, load
 from .context import Decider, Hold, Turn, defence_check
 from .declarations import check
-from .identity import RULESET, VERSION
-from .pack import chosen_pack, custom_pack_findings
-from .speed import order_rows, speed_tests
-from .strikes import exertion, knocked_out, spend_setup_points, strike
-from .tables import rules
-from .turn_models import (
+from .models import (
     MAX_TURN,
     ImpactAction,
     ImpactAward,
@@ -34,6 +32,8 @@ from .turn_models import (
     ImpactTurnAnswer,
     ImpactTurnRequest,
 )
+from .speed import order_rows, speed_tests
+from .strikes import exertion, knocked_out, spend_setup_points, strike
 
 DIE_POINTS = frozenset(
     {"speed", "speed_tie", "hit", "difficulty", "resistance", "special", "stamina", "tactics", "draw", "feint", "lead"}

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .codes import refusal
+from ..codes import refusal
+from ..tables.vocabulary import ImpactRange
 from .combatants import Fighter
 from .context import Turn, defence_check
+from .models import ImpactAction, ImpactBridgeDirection, ImpactEventKind, ImpactNextMods
 from .strikes import change_stamina, lean_of
-from .turn_models import ImpactAction, ImpactBridgeDirection, ImpactEventKind, ImpactNextMods
-from .vocabulary import ImpactRange
 
 Handler = Callable[[Turn, Fighter, "Fighter | None"], None]
 HANDLERS: dict[ImpactAction, Handler] = {}
@@ -241,8 +241,8 @@ def reach(turn: Turn, a: Fighter, o: Fighter) -> bool:
     now = turn.range_of(a.id, o.id)
     if now in m.ranges:
         return True
-    from .turn_models import ImpactVariation
-    from .vocabulary import RANGE_ORDER
+    from ..tables.vocabulary import RANGE_ORDER
+    from .models import ImpactVariation
 
     lunging = a.decl is not None and ImpactVariation.lunge in a.decl.variations
     if lunging and now != ImpactRange.out:

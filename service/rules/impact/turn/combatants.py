@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..memo import Table
-from .fighter import replay
-from .models import ImpactDerived, ImpactFighter
-from .pack import ImpactManeuver, ImpactPack
-from .tables import Rules
-from .turn_models import (
+from ...memo import Table
+from ..fighter.models import ImpactDerived, ImpactFighter
+from ..fighter.validation import replay
+from ..pack import ImpactManeuver, ImpactPack
+from ..tables.rules import Rules
+from ..tables.vocabulary import LIMBS, VITAL, ImpactArea, ImpactManeuverType, ImpactSide
+from .models import (
     MAX_COUNT,
     MAX_DAMAGE,
     MAX_MOD,
@@ -22,7 +23,6 @@ from .turn_models import (
     ImpactOut,
     ImpactSpFamily,
 )
-from .vocabulary import LIMBS, VITAL, ImpactArea, ImpactManeuverType, ImpactSide
 
 # Keyed on a custom pack's whole JSON: bounded in bytes, so a flood of distinct large packs cannot grow a worker.
 _MEMO: Table[tuple[str, str], ImpactDerived] = Table("impact.combatants.derived", max_bytes=16 * 2**20, weight=2)

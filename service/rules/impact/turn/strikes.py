@@ -3,12 +3,12 @@ Resistance Roll, Toughness, the special effects, holds, Stamina and Setup Points
 
 from __future__ import annotations
 
+from ..pack import ImpactManeuver, ImpactSpecial
+from ..tables.vocabulary import ImpactArea, ImpactDefenseBonus, ImpactEffect, ImpactLean
 from .combatants import Fighter
 from .context import Hold, Turn
 from .declarations import family
-from .pack import ImpactManeuver, ImpactSpecial
-from .turn_models import ImpactAction, ImpactEventKind, ImpactOut, ImpactVariation
-from .vocabulary import ImpactArea, ImpactDefenseBonus, ImpactEffect, ImpactLean
+from .models import ImpactAction, ImpactEventKind, ImpactOut, ImpactVariation
 
 
 def tactic_bonus(turn: Turn, d: Fighter, kind: ImpactDefenseBonus) -> int:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ..core.findings import Finding, Severity, map_key, path_of
-from .base import BUILT
-from .codes import finding
-from .identity import RULESET, VERSION
+from ...core.findings import Finding, Severity, map_key, path_of
+from ..base import BUILT
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import ImpactPack, chosen_pack, custom_pack_findings
+from ..tables.rules import Rules, rules
+from ..tables.vocabulary import LIMBS, ImpactArea, ImpactRatio, ImpactSide, ImpactStat
 from .models import (
     ImpactDerived,
     ImpactFighter,
@@ -18,10 +21,7 @@ from .models import (
     ImpactPurchase,
     ImpactSheet,
 )
-from .pack import ImpactPack, chosen_pack, custom_pack_findings
 from .purchases import Build, buy
-from .tables import Rules, rules
-from .vocabulary import LIMBS, ImpactArea, ImpactRatio, ImpactSide, ImpactStat
 
 
 class Replay:

@@ -7,7 +7,7 @@ import re
 
 from .combatants import Fighter
 from .context import Turn
-from .turn_models import ImpactAction, ImpactEventKind, ImpactOrder
+from .models import ImpactAction, ImpactEventKind, ImpactOrder
 
 MAX_TIE_ROLLS = 10
 

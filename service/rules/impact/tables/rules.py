@@ -9,12 +9,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.models import Record
-from ..core.packs import Source
-from ..core.tables import read_table
+from ...core.models import Record
+from ...core.packs import Source
+from ...core.tables import read_table
 from .vocabulary import ImpactDefenseBonus, ImpactGroundRule, ImpactManeuverType, ImpactRank, ImpactStat
 
-RULES = Path(__file__).resolve().parent / "data" / "rules.yaml"
+RULES = Path(__file__).resolve().parents[1] / "data" / "rules.yaml"
 
 
 class _Row(Record):

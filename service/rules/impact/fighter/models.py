@@ -7,10 +7,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
-from .base import JsonModel
-from .pack import Id, ImpactPack, PackName
-from .vocabulary import ImpactArea, ImpactRank, ImpactRatio, ImpactSide, ImpactStat
+from ...core.findings import Finding, Unsupported
+from ..base import JsonModel
+from ..pack import Id, ImpactPack, PackName
+from ..tables.vocabulary import ImpactArea, ImpactRank, ImpactRatio, ImpactSide, ImpactStat
 
 MAX_LEVEL = 40
 Level = Annotated[int, Field(ge=0, le=MAX_LEVEL)]

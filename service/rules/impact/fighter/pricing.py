@@ -3,11 +3,11 @@ any rule it would break."""
 
 from __future__ import annotations
 
-from .base import BUILT
-from .fighter import replay, split
-from .identity import RULESET, VERSION
+from ..base import BUILT
+from ..identity import RULESET, VERSION
+from ..pack import chosen_pack, custom_pack_findings
 from .models import ImpactPriceAnswer, ImpactPriceRequest, ImpactQuote
-from .pack import chosen_pack, custom_pack_findings
+from .validation import replay, split
 
 
 def price_purchases(request: ImpactPriceRequest) -> ImpactPriceAnswer:

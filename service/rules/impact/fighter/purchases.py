@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..pack import ImpactPack
+from ..tables.rules import Rules
+from ..tables.vocabulary import ImpactArea, ImpactRatio, ImpactSide, ImpactStat
 from .models import ImpactPurchase, ImpactRatios
-from .pack import ImpactPack
-from .tables import Rules
-from .vocabulary import ImpactArea, ImpactRatio, ImpactSide, ImpactStat
 
 
 @dataclass

@@ -8,11 +8,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
-from .base import JsonModel
-from .models import ImpactAreaLevels, ImpactFighter, ImpactPackChoice
-from .pack import Id
-from .vocabulary import ImpactArea, ImpactGroundRule, ImpactLean, ImpactRange, ImpactSide
+from ...core.protocol.models import StepAnswer, StepEvent, StepRequest
+from ..base import JsonModel
+from ..fighter.models import ImpactAreaLevels, ImpactFighter, ImpactPackChoice
+from ..pack import Id
+from ..tables.vocabulary import ImpactArea, ImpactGroundRule, ImpactLean, ImpactRange, ImpactSide
 
 DecisionValue = Annotated[str, Field(min_length=1, max_length=60)]  # one of the decision's choices' values
 MAX_COUNT, MAX_MOD, MAX_DAMAGE = 100, 30, 1000

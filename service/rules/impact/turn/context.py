@@ -8,16 +8,17 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
-from ..core.dice import KeyedDice
-from ..core.findings import Unsupported
-from ..core.protocol.keys import KeyBook
-from ..core.protocol.models import ChoiceOption, DecisionNeeded
-from ..core.protocol.steps import DecisionRefused, Decisions, Refusal
-from .codes import refusal
+from ...core.dice import KeyedDice
+from ...core.findings import Unsupported
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.models import ChoiceOption, DecisionNeeded
+from ...core.protocol.steps import DecisionRefused, Decisions, Refusal
+from ..codes import refusal
+from ..pack import ImpactPack
+from ..tables.rules import Rules
+from ..tables.vocabulary import RANGE_ORDER, ImpactArea, ImpactRange
 from .combatants import Fighter
-from .pack import ImpactPack
-from .tables import Rules
-from .turn_models import (
+from .models import (
     MAX_TURN,
     ImpactEvent,
     ImpactEventKind,
@@ -25,7 +26,6 @@ from .turn_models import (
     ImpactHoldState,
     ImpactPairRange,
 )
-from .vocabulary import RANGE_ORDER, ImpactArea, ImpactRange
 
 # In-process callers (the matchup simulator) may answer each decision where it is met with one of its choices' values:
 # what a client would send back for the same ``DecisionNeeded``; ``None`` leaves it to the request.
