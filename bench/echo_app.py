@@ -11,7 +11,7 @@ from litestar import Litestar, get, post
 from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
-from service.rules.ashes.round_models import RoundRequest
+from service.rules.ashes.round.models import RoundRequest
 from service.rules.battleroyale.bout.models import RoyaleBoutRequest
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.fighters.fighter_models import FighterRequest

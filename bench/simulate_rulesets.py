@@ -57,7 +57,7 @@ def _fightrpg() -> tuple[Any, Any, Callable[[], float]]:
 
 def _ashes() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.ashes.operations import examples
-    from service.rules.ashes.round_models import RoundRequest
+    from service.rules.ashes.round.models import RoundRequest
     from service.rules.ashes.simulation import fight as module
     from service.rules.ashes.simulation.models import AshesSimulationRequest
 

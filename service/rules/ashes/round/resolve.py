@@ -9,19 +9,19 @@ from collections.abc import Callable
 
 from pydantic import Field
 
-from ..core.dice import DiePending, KeyedDice
-from ..core.findings import Finding, Severity, map_key, path_of
-from ..core.protocol.keys import KeyBook, KeyParts, parse
-from ..core.protocol.models import RollRecord, StepAnswer, StepStatus
-from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, LookAhead, look_ahead, unused_keys
+from ...core.dice import DiePending, KeyedDice
+from ...core.findings import Finding, Severity, map_key, path_of
+from ...core.protocol.keys import KeyBook, KeyParts, parse
+from ...core.protocol.models import RollRecord, StepAnswer, StepStatus
+from ...core.protocol.steps import DecisionPending, DecisionRefused, Decisions, LookAhead, look_ahead, unused_keys
+from ..codes import finding
+from ..combatant.sheet import sheet_findings, sheet_notes
+from ..identity import RULESET, VERSION
+from ..prices.chakra import recovered
 from .actions import take_turn
 from .bidding import bid, bid_total, imbalance_choices, initiative, order_of, placing, roll_effort
-from .chakra import recovered
-from .codes import finding
-from .identity import RULESET, VERSION
-from .round_models import Act, Decision, RoundAnswer, RoundEventKind, RoundRequest
-from .round_state import Asked, Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
-from .sheet import sheet_findings, sheet_notes
+from .models import Act, Decision, RoundAnswer, RoundEventKind, RoundRequest
+from .state import Asked, Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
 
 # Every point a key of this ruleset names (a key of another point, round or fighter fits nothing).
 POINTS = frozenset(

@@ -11,16 +11,17 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ..core.dice import DieOutOfRange, KeyedDice, TooManyDice
-from ..core.findings import Finding, map_key
-from ..core.protocol.keys import KeyBook
-from ..core.protocol.models import ChoiceOption, DecisionNeeded
-from ..core.protocol.steps import DecisionRefused, Decisions, Refusal, jsonable
-from ..core.references import ref_of
-from .codes import CODES, finding
-from .combatant import Chakra, ChakraState, Combatant, Imbalance
-from .pack import Advantage, Pack, Weapon
-from .round_models import (
+from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
+from ...core.findings import Finding, map_key
+from ...core.protocol.keys import KeyBook
+from ...core.protocol.models import ChoiceOption, DecisionNeeded
+from ...core.protocol.steps import DecisionRefused, Decisions, Refusal, jsonable
+from ...core.references import ref_of
+from ..codes import CODES, finding
+from ..combatant.models import Chakra, ChakraState, Combatant, Imbalance
+from ..combatant.sheet import advantage_weapon
+from ..pack import Advantage, Pack, Weapon
+from .models import (
     MAX_CHOICES,
     Act,
     Decision,
@@ -31,7 +32,6 @@ from .round_models import (
     RoundRequest,
     RoundStep,
 )
-from .sheet import advantage_weapon
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .pack import Advantage, Pack, Weapon
+from ..pack import Advantage, Pack, Weapon
 
 
 def advantage_prana(weapon: Weapon, use: int, far: bool = False) -> int:

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, model_validator
 
-from ..core.findings import path_of
-from .base import one_of
+from ...core.findings import path_of
+from ..base import one_of
 from .model_types import MAX_HEALTH_BOXES, FighterId, HealthLeft, ItemId, Model, Name, PackRef, pack_id
 
 

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 
 from pydantic import Field
 
-from ..core.findings import Finding, Severity, Unsupported, path_of
-from .codes import finding
-from .combatant import ChakraState, Combatant, TechniqueKeyword, WeaponCarried
-from .identity import RULESET, VERSION
+from ...core.findings import Finding, Severity, Unsupported, path_of
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..pack import Advantage, Pack, Weapon
 from .model_types import Model, PackChoice, Short
-from .pack import Advantage, Pack, Weapon
+from .models import ChakraState, Combatant, TechniqueKeyword, WeaponCarried
 
 NOT_IMITATED = (Advantage.improvised, Advantage.unarmed)
 

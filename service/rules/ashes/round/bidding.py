@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..core.findings import map_key
-from ..core.protocol.keys import parse
+from ...core.findings import map_key
+from ...core.protocol.keys import parse
+from ..codes import finding
+from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
-from .codes import finding
-from .pack import Advantage
-from .round_models import Act, Decision, Placing, RoundEventKind
-from .round_state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision
+from .models import Act, Decision, Placing, RoundEventKind
 from .sets import groups, read_bid, singles
+from .state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision
 
 STAND = decision(Act.stand)
 MECHANICAL = (

@@ -7,9 +7,9 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field
 
-from ..core.packs import DEFAULT_PACK, chosen
-from .base import Model, one_of
-from .pack import PACKS, Pack, PackName
+from ...core.packs import DEFAULT_PACK, chosen
+from ..base import Model, one_of
+from ..pack import PACKS, Pack, PackName
 
 
 def pack_id(value: object) -> object:

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from ..core.findings import map_key
+from ...core.findings import map_key
+from ..combatant.models import ChakraState, TechniqueKeyword
+from ..pack import Advantage, Weapon
+from ..prices.chakra import awakened
+from ..prices.weapons import unarmed_extra_allowed
 from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
-from .chakra import awakened
-from .combatant import ChakraState, TechniqueKeyword
-from .pack import Advantage, Weapon
+from .models import Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
-from .round_models import Act, Decision, RoundEventKind, Slot
-from .round_state import Fighter, Offer, Problem, Round, choice, decision
 from .sets import DiceSet, groups, read_set, singles
-from .weapons import unarmed_extra_allowed
+from .state import Fighter, Offer, Problem, Round, choice, decision
 
 MAX_ACTIONS = 20  # a turn's actions; far above what an Effort Pool of 30 dice can pay for
 ATTACK_KEYWORDS = (TechniqueKeyword.offensive, TechniqueKeyword.versatile)

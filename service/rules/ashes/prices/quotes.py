@@ -8,16 +8,16 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported, path_of
-from .base import one_of
+from ...core.findings import Finding, Unsupported, path_of
+from ..base import one_of
+from ..codes import finding
+from ..combatant.model_types import MAX_HEALTH_BOXES, HealthLeft, ItemId, Model, PackChoice, Short
+from ..combatant.models import Chakra, Imbalance, WeaponCarried
+from ..combatant.sheet import weapon_findings
+from ..identity import RULESET, VERSION
+from ..pack import Advantage
 from .buy_down import buy_down, default_aura, split_fits
 from .chakra import awakened, recovered
-from .codes import finding
-from .combatant import Chakra, Imbalance, WeaponCarried
-from .identity import RULESET, VERSION
-from .model_types import MAX_HEALTH_BOXES, HealthLeft, ItemId, Model, PackChoice, Short
-from .pack import Advantage
-from .sheet import weapon_findings
 from .weapons import advantage_prana, unarmed_extra_allowed
 
 # ── Weapon uses ─────────────────────────────────────────────────────────────────────────────────────

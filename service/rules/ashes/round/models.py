@@ -9,11 +9,11 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding
-from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
-from .base import Model, one_of
-from .combatant import Combatant
-from .model_types import MAX_COMBATANTS, DieKey, FighterId, ItemId, PackChoice, PackRef, Short, Text
+from ...core.findings import Finding
+from ...core.protocol.models import StepAnswer, StepEvent, StepRequest
+from ..base import Model, one_of
+from ..combatant.model_types import MAX_COMBATANTS, DieKey, FighterId, ItemId, PackChoice, PackRef, Short, Text
+from ..combatant.models import Combatant
 
 MAX_CHOICES = 60
 POINTS = (

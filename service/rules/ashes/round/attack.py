@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .buy_down import buy_down, default_aura, split_fits
-from .combatant import Imbalance, TechniqueKeyword
-from .pack import Advantage, Weapon
-from .round_models import Act, Decision, Hold, RoundEventKind
-from .round_state import Fighter, Offer, Problem, Round, choice, decision
+from ..combatant.models import Imbalance, TechniqueKeyword
+from ..pack import Advantage, Weapon
+from ..prices.buy_down import buy_down, default_aura, split_fits
+from ..prices.weapons import advantage_prana
+from .models import Act, Decision, Hold, RoundEventKind
 from .sets import DiceSet, groups, read_set, singles
-from .weapons import advantage_prana
+from .state import Fighter, Offer, Problem, Round, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)

@@ -4,9 +4,9 @@ none drawn nobody's place is tracked and everybody stands together."""
 
 from __future__ import annotations
 
-from .pack import Advantage
-from .round_models import Act, Decision, Hold, RoundEventKind
-from .round_state import Fighter, Problem, Round
+from ..pack import Advantage
+from .models import Act, Decision, Hold, RoundEventKind
+from .state import Fighter, Problem, Round
 
 SAME, NEXT_DOOR, BEYOND = 0, 1, 2
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .combatant import Chakra, ChakraState
-from .pack import Pack
+from ..combatant.models import Chakra, ChakraState
+from ..pack import Pack
 
 
 def awakened(chakra: Chakra, rank: int, pack: Pack) -> Chakra:
