@@ -542,13 +542,13 @@ FIGHTRPG_TARGET_US = 300.0  # issue 20: each Fight RPG operation at most 300 µs
 def fightrpg_rows() -> list[Row]:
     """Fight RPG (seed 002): each operation on its published example, computed from scratch (the core keeps no
     memo), against the issue's target of 300 µs."""
-    from service.rules.fightrpg.action_models import RpgPriceRequest
+    from service.rules.fightrpg.actions.models import RpgPriceRequest
+    from service.rules.fightrpg.actions.pricing import price_actions
     from service.rules.fightrpg.examples import price_examples, round_examples, validate_examples
-    from service.rules.fightrpg.fighters import validate_fighter
-    from service.rules.fightrpg.pricing import price_actions
+    from service.rules.fightrpg.round.models import RpgRoundRequest
     from service.rules.fightrpg.round.resolver import resolve_round
-    from service.rules.fightrpg.round_models import RpgRoundRequest
-    from service.rules.fightrpg.sheet_models import RpgFighterRequest
+    from service.rules.fightrpg.sheet.fighters import validate_fighter
+    from service.rules.fightrpg.sheet.models import RpgFighterRequest
 
     sheet = RpgFighterRequest.model_validate(validate_examples()["spirit-4-allocation"], strict=True)
     priced = RpgPriceRequest.model_validate(price_examples()["menu-and-technique"], strict=True)

@@ -16,8 +16,8 @@ from service.rules.battleroyale.bout.models import RoyaleBoutRequest
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.fighters.fighter_models import FighterRequest
 from service.rules.fight2e.moves.models import MoveRequest, PriceBatchRequest
-from service.rules.fightrpg.round_models import RpgRoundRequest
-from service.rules.fightrpg.sheet_models import RpgFighterRequest
+from service.rules.fightrpg.round.models import RpgRoundRequest
+from service.rules.fightrpg.sheet.models import RpgFighterRequest
 from service.rules.impact.turn.models import ImpactTurnRequest
 
 

@@ -42,8 +42,8 @@ def _impact() -> tuple[Any, Any, Callable[[], float]]:
 
 def _fightrpg() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.fightrpg.examples import round_examples, simulation_examples
+    from service.rules.fightrpg.round.models import RpgRoundRequest
     from service.rules.fightrpg.round.resolver import resolve_round
-    from service.rules.fightrpg.round_models import RpgRoundRequest
     from service.rules.fightrpg.simulation import fight as module
     from service.rules.fightrpg.simulation.models import RpgSimulationRequest
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..core.findings import Finding
-from .action_models import RpgAction, RpgActionKind
-from .codes import finding
-from .menu import ROWS, RpgEffect, RpgMenuRow, RpgResponseKind, RpgUse
-from .pack import RpgPack
-from .tokens import TOKEN_TYPES, RpgTokenType, short
+from ...core.findings import Finding
+from ..codes import finding
+from ..pack import RpgPack
+from ..tokens.counts import TOKEN_TYPES, RpgTokenType, short
+from ..tokens.menu import ROWS, RpgEffect, RpgMenuRow, RpgResponseKind, RpgUse
+from .models import RpgAction, RpgActionKind
 
 NO_EFFECT = RpgEffect()
 

@@ -8,10 +8,10 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.packs import Source
-from ..core.tables import read_table
-from .base import AsInt, EntryId, Model, Name
-from .tokens import RpgTokenCounts, RpgTokenType
+from ...core.packs import Source
+from ...core.tables import read_table
+from ..base import AsInt, EntryId, Model, Name
+from .counts import RpgTokenCounts, RpgTokenType
 
 Small = Annotated[int, Field(ge=0, le=200), AsInt]  # room for the sums of an oversized (refused) attack
 
@@ -66,7 +66,7 @@ class RpgMenuDocument(Model):
     rows: list[RpgMenuRow] = Field(max_length=20)
 
 
-MENU = read_table(Path(__file__).resolve().parent / "data" / "menu.yaml", RpgMenu)
+MENU = read_table(Path(__file__).resolve().parents[1] / "data" / "menu.yaml", RpgMenu)
 ROWS: dict[str, RpgMenuRow] = {r.id: r for r in MENU.rows}
 RESPONSES: dict[RpgResponseKind, RpgMenuRow] = {r.response: r for r in MENU.rows if r.response is not None}
 

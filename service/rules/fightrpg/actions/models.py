@@ -7,12 +7,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
-from .base import AsInt, EntryId, FighterId, Model
-from .menu import RpgEffect, RpgUse
-from .positions import RpgDirection
-from .sheet_models import RpgPackRequest
-from .tokens import RpgTokenCounts
+from ...core.findings import Finding, Unsupported
+from ..base import AsInt, EntryId, FighterId, Model
+from ..sheet.models import RpgPackRequest
+from ..sheet.positions import RpgDirection
+from ..tokens.counts import RpgTokenCounts
+from ..tokens.menu import RpgEffect, RpgUse
 
 MAX_ACTIONS = 20
 Few = Annotated[int, Field(ge=0, le=10), AsInt]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.findings import Finding, map_key
-from .codes import finding
-from .pack import RpgPack
-from .sheet_models import RpgFighter
-from .tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
+from ...core.findings import Finding, map_key
+from ..codes import finding
+from ..pack import RpgPack
+from ..tokens.counts import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
+from .models import RpgFighter
 
 DEFEAT_AT = 10  # 002 L9
 POOL_DICE = 3  # 002 L86

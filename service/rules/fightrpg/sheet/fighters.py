@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Severity
-from .identity import RULESET, VERSION
-from .sheet import (
+from ...core.findings import Finding, Severity
+from ..identity import RULESET, VERSION
+from ..tokens.counts import TOKEN_TYPES
+from .models import RpgFighterDerived, RpgFighterRequest, RpgFighterValidation, RpgTokenCap
+from .validation import (
     allocation_findings,
     cap,
     defeated,
@@ -14,8 +16,6 @@ from .sheet import (
     sheet_findings,
     tokens_from,
 )
-from .sheet_models import RpgFighterDerived, RpgFighterRequest, RpgFighterValidation, RpgTokenCap
-from .tokens import TOKEN_TYPES
 
 
 def validate_fighter(request: RpgFighterRequest) -> RpgFighterValidation:

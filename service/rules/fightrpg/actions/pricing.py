@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..core.findings import Finding, Severity
-from .action_models import RpgActionQuote, RpgPriceAnswer, RpgPriceRequest
+from ...core.findings import Finding, Severity
+from ..codes import finding
+from ..identity import RULESET, VERSION
+from ..tokens.counts import counts
 from .bundles import affordable, bundle_of
-from .codes import finding
-from .identity import RULESET, VERSION
-from .tokens import counts
+from .models import RpgActionQuote, RpgPriceAnswer, RpgPriceRequest
 
 
 def price_actions(request: RpgPriceRequest) -> RpgPriceAnswer:

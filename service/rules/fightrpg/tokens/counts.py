@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .base import AsInt, Model
+from ..base import AsInt, Model
 
 MAX_TOKENS = 30  # per type: a whole pool, three dice of at most ten sides (the largest die a pack may name)
 

@@ -6,12 +6,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..core.findings import Finding, Unsupported
-from ..core.packs import DEFAULT_PACK, chosen
-from .base import AsInt, EntryId, FighterId, Model, Name
-from .pack import PACKS, PackName, RpgPack, pack_problems
+from ...core.findings import Finding, Unsupported
+from ...core.packs import DEFAULT_PACK, chosen
+from ..base import AsInt, EntryId, FighterId, Model, Name
+from ..pack import PACKS, PackName, RpgPack, pack_problems
+from ..tokens.counts import RpgTokenCounts, RpgTokenType
 from .positions import RpgPosition
-from .tokens import RpgTokenCounts, RpgTokenType
 
 MAX_ATTRIBUTE = 30
 Strength = Annotated[

@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .base import AsInt, Model
+from ..base import AsInt, Model
 
 SQUARE = 5  # feet (002 L33, L58)
 MAX_FEET = 5000

@@ -17,13 +17,13 @@ from typing import Annotated, Any
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
-from ..core.protocol.models import StepAnswer, StepEvent, StepRequest
-from .action_models import RpgAction
-from .base import AsInt, EntryId, FighterId, Model, Text
-from .menu import RpgResponseKind
-from .positions import RpgDirection
-from .sheet_models import RpgFighter, RpgPackRequest, Strength
-from .tokens import RpgTokenCounts
+from ...core.protocol.models import StepAnswer, StepEvent, StepRequest
+from ..actions.models import RpgAction
+from ..base import AsInt, EntryId, FighterId, Model, Text
+from ..sheet.models import RpgFighter, RpgPackRequest, Strength
+from ..sheet.positions import RpgDirection
+from ..tokens.counts import RpgTokenCounts
+from ..tokens.menu import RpgResponseKind
 
 MAX_FIGHTERS = 8
 MAX_PASSES = 32  # above any round's need: every turn that is not a pass spends a token, and a pool is at most 30
