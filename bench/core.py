@@ -169,12 +169,12 @@ def battleroyale_rows() -> list[Row]:
     """Battle Royale (seed 003), the pure core. Targets (issue 17): validate a character in at most 200 µs and
     resolve a Bout round in at most 300 µs. The character is the creation walk-through's (003 L198-L301); the round
     is the Copper Tigress Bout (003 L872-L941), every die supplied, damage placed by the named policy."""
-    from service.rules.battleroyale.bout import resolve_bout
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
-    from service.rules.battleroyale.character import validate_character
-    from service.rules.battleroyale.character_models import RoyaleCharacterRequest
-    from service.rules.battleroyale.conflict import resolve_conflict
-    from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+    from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.round import resolve_bout
+    from service.rules.battleroyale.character.models import RoyaleCharacterRequest
+    from service.rules.battleroyale.character.validation import validate_character
+    from service.rules.battleroyale.conflict.models import RoyaleConflictRequest
+    from service.rules.battleroyale.conflict.round import resolve_conflict
     from service.rules.battleroyale.operations import examples
 
     sheet = RoyaleCharacterRequest.model_validate(examples("validate_character")["carrie-schatz"])
@@ -212,11 +212,11 @@ def impact_rows() -> list[Row]:
     turn in at most 500 µs. The Fighter is the text's sample (a 17-step ledger, 001 L164-176), each call on a fresh
     request; the turn is two such Fighters trading a Jab and a Straight Punch with every die from a seed (their
     built figures memoised by the Fighters' JSON, as in a worker that has seen them once)."""
-    from service.rules.impact.fighter import validate_fighter, validate_fighter_json
-    from service.rules.impact.models import ImpactFighterRequest
+    from service.rules.impact.fighter.models import ImpactFighterRequest
+    from service.rules.impact.fighter.validation import validate_fighter, validate_fighter_json
     from service.rules.impact.operations import examples as impact_examples
-    from service.rules.impact.turn import resolve_turn as impact_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn as impact_turn
 
     body = impact_examples("validate_fighter")["Frank's purchase ledger (001 L164-176)"]
     named = [body | {"fighter": body["fighter"] | {"name": f"F{i}"}} for i in range(64)]
@@ -542,13 +542,13 @@ FIGHTRPG_TARGET_US = 300.0  # issue 20: each Fight RPG operation at most 300 µs
 def fightrpg_rows() -> list[Row]:
     """Fight RPG (seed 002): each operation on its published example, computed from scratch (the core keeps no
     memo), against the issue's target of 300 µs."""
-    from service.rules.fightrpg.action_models import RpgPriceRequest
+    from service.rules.fightrpg.actions.models import RpgPriceRequest
+    from service.rules.fightrpg.actions.pricing import price_actions
     from service.rules.fightrpg.examples import price_examples, round_examples, validate_examples
-    from service.rules.fightrpg.fighters import validate_fighter
-    from service.rules.fightrpg.pricing import price_actions
+    from service.rules.fightrpg.round.models import RpgRoundRequest
     from service.rules.fightrpg.round.resolver import resolve_round
-    from service.rules.fightrpg.round_models import RpgRoundRequest
-    from service.rules.fightrpg.sheet_models import RpgFighterRequest
+    from service.rules.fightrpg.sheet.fighters import validate_fighter
+    from service.rules.fightrpg.sheet.models import RpgFighterRequest
 
     sheet = RpgFighterRequest.model_validate(validate_examples()["spirit-4-allocation"], strict=True)
     priced = RpgPriceRequest.model_validate(price_examples()["menu-and-technique"], strict=True)

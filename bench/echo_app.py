@@ -11,14 +11,14 @@ from litestar import Litestar, get, post
 from litestar.plugins.pydantic import PydanticPlugin
 from litestar.status_codes import HTTP_200_OK
 
-from service.rules.ashes.round_models import RoundRequest
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+from service.rules.ashes.round.models import RoundRequest
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.fighters.fighter_models import FighterRequest
 from service.rules.fight2e.moves.models import MoveRequest, PriceBatchRequest
-from service.rules.fightrpg.round_models import RpgRoundRequest
-from service.rules.fightrpg.sheet_models import RpgFighterRequest
-from service.rules.impact.turn_models import ImpactTurnRequest
+from service.rules.fightrpg.round.models import RpgRoundRequest
+from service.rules.fightrpg.sheet.models import RpgFighterRequest
+from service.rules.impact.turn.models import ImpactTurnRequest
 
 
 @post("/echo/move", status_code=HTTP_200_OK)

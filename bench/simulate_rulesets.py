@@ -29,8 +29,8 @@ def _impact() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.impact.operations import examples
     from service.rules.impact.simulation import fight as module
     from service.rules.impact.simulation.models import ImpactSimulationRequest
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     body = copy.deepcopy(examples("simulate")["grand-master-mirror"])
     body["sides"][1] = {**body["sides"][0], "name": "mirror"}
@@ -42,8 +42,8 @@ def _impact() -> tuple[Any, Any, Callable[[], float]]:
 
 def _fightrpg() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.fightrpg.examples import round_examples, simulation_examples
+    from service.rules.fightrpg.round.models import RpgRoundRequest
     from service.rules.fightrpg.round.resolver import resolve_round
-    from service.rules.fightrpg.round_models import RpgRoundRequest
     from service.rules.fightrpg.simulation import fight as module
     from service.rules.fightrpg.simulation.models import RpgSimulationRequest
 
@@ -57,7 +57,7 @@ def _fightrpg() -> tuple[Any, Any, Callable[[], float]]:
 
 def _ashes() -> tuple[Any, Any, Callable[[], float]]:
     from service.rules.ashes.operations import examples
-    from service.rules.ashes.round_models import RoundRequest
+    from service.rules.ashes.round.models import RoundRequest
     from service.rules.ashes.simulation import fight as module
     from service.rules.ashes.simulation.models import AshesSimulationRequest
 
@@ -71,7 +71,7 @@ def _ashes() -> tuple[Any, Any, Callable[[], float]]:
 
 
 def _battleroyale() -> tuple[Any, Any, Callable[[], float]]:
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.models import RoyaleBoutRequest
     from service.rules.battleroyale.operations import examples
     from service.rules.battleroyale.simulation import fight as module
     from service.rules.battleroyale.simulation.models import RoyaleSimulationRequest

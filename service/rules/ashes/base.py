@@ -7,16 +7,14 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from pydantic import BeforeValidator, ConfigDict
+from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
-from ..core.json_values import JsonValues
+from ..core.models import FrozenModel
 
 
-class Model(JsonValues):
-    """Frozen, no unknown fields; JSON enum values and integral numbers read as members and ints."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Model(FrozenModel):
+    """The ruleset's models: the one base (``core.models``), frozen."""
 
 
 def one_of(kind: type[Enum], fold: bool = False) -> BeforeValidator:

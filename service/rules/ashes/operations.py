@@ -9,9 +9,10 @@ from typing import Any
 from ..core.packs import pack_catalogue
 from ..core.ruleset import Caching, Operation
 from ..core.simulation import SimulationSums, merge_operation, run_cost
+from .combatant.sheet import CombatantRequest, CombatantValidation, validate_combatant
 from .identity import HERE
 from .pack import PACKS, Pack
-from .quotes import (
+from .prices.quotes import (
     AwakeningQuote,
     AwakeningRequest,
     BuyDownQuote,
@@ -22,9 +23,8 @@ from .quotes import (
     quote_buy_down,
     quote_weapon_uses,
 )
-from .round import DeclarationCheck, resolve_round, validate_declarations
-from .round_models import RoundAnswer, RoundRequest
-from .sheet import CombatantRequest, CombatantValidation, validate_combatant
+from .round.models import RoundAnswer, RoundRequest
+from .round.resolve import DeclarationCheck, resolve_round, validate_declarations
 from .simulation.models import AshesSimulationRequest
 from .simulation.run import merge_runs, simulate
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
+from ..core.models import RulesModel
 from ..core.packs import DEFAULT_PACK, pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .identity import RULESET, VERSION
 from .pack import PACKS, RoyalePack
-from .tables import (
+from .tables.records import (
     RoyaleFormRow,
     RoyalePurchaseRow,
     RoyaleRankRow,
@@ -21,31 +20,31 @@ from .tables import (
 )
 
 
-class RoyaleRankList(BaseModel):
+class RoyaleRankList(RulesModel):
     ruleset: str
     ruleset_version: str
     ranks: list[RoyaleRankRow]
 
 
-class RoyaleSampleMoveList(BaseModel):
+class RoyaleSampleMoveList(RulesModel):
     ruleset: str
     ruleset_version: str
     moves: list[RoyaleSampleMove]
 
 
-class RoyalePurchaseList(BaseModel):
+class RoyalePurchaseList(RulesModel):
     ruleset: str
     ruleset_version: str
     purchases: list[RoyalePurchaseRow]
 
 
-class RoyaleFormList(BaseModel):
+class RoyaleFormList(RulesModel):
     ruleset: str
     ruleset_version: str
     forms: list[RoyaleFormRow]
 
 
-class RoyalePackDocument(BaseModel):
+class RoyalePackDocument(RulesModel):
     """The default data pack, with the ruleset it belongs to (every shipped pack: ``packs/{name}``)."""
 
     ruleset: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.coverage import Member
-from .tables import moves
+from .tables.records import moves
 
 
 def applied_moves() -> Iterator[Member]:

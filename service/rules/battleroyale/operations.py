@@ -9,25 +9,25 @@ from typing import Any
 
 from ..core.ruleset import Caching, Operation
 from ..core.simulation import SimulationSums, merge_operation, run_cost
-from .bout import resolve_bout
-from .bout_models import RoyaleBoutRequest, RoyaleBoutResult
-from .challenge_models import (
+from .between_scenes.recovery import recover
+from .between_scenes.recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
+from .between_scenes.session import start_session
+from .between_scenes.session_models import RoyaleSessionRequest, RoyaleSessionStart
+from .bout.models import RoyaleBoutRequest, RoyaleBoutResult
+from .bout.round import resolve_bout
+from .challenges.models import (
     RoyaleChallengeRequest,
     RoyaleChallengeResult,
     RoyaleCombatChallengeRequest,
     RoyaleCombatChallengeResult,
 )
-from .challenges import resolve_challenge, resolve_combat_challenge
-from .character import validate_character
-from .character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
-from .conflict import resolve_conflict
-from .conflict_models import RoyaleConflictRequest, RoyaleConflictResult
-from .pricing import price_move, price_purchases
-from .pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
-from .recovery import recover
-from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
-from .session import start_session
-from .session_models import RoyaleSessionRequest, RoyaleSessionStart
+from .challenges.resolve import resolve_challenge, resolve_combat_challenge
+from .character.models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from .character.validation import validate_character
+from .conflict.models import RoyaleConflictRequest, RoyaleConflictResult
+from .conflict.round import resolve_conflict
+from .pricing.models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
+from .pricing.prices import price_move, price_purchases
 from .simulation.models import RoyaleSimulationRequest
 from .simulation.run import merge_runs, simulate
 

@@ -6,10 +6,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ..core.models import Record
 from ..core.packs import Source, load_packs, pack_names
-from .model_types import JSON_INT, json_member
+from .tables.model_types import JSON_INT, json_member
 
 
 class RoyaleSupernaturalAccess(StrEnum):
@@ -27,8 +28,7 @@ class RoyaleMinionTarget(StrEnum):
     strictly_higher = "strictly_higher"
 
 
-class _Setting(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Setting(Record):
     source: Source
 
 
@@ -48,10 +48,8 @@ class RoyaleNumberSetting(_Setting):
     value: Annotated[int, Field(ge=0, le=30), JSON_INT]
 
 
-class RoyalePack(BaseModel):
+class RoyalePack(Record):
     """A Battle Royale data pack: how the table plays where the text leaves the choice open."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     supernatural_access: RoyaleAccessSetting = Field(description="Who may use Supernatural Moves.")
     zero_out_training_points: RoyaleZeroOutSetting = Field(description="Whether every Zero Out earns a Training Point.")

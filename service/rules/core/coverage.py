@@ -31,11 +31,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from .findings import Unsupported
 from .references import BookIndex, BookRef, Ref, book, ref_of
+from .tables import read_table
 
 SUMMARY = "What the ruleset applies, what it leaves to the Director, and what it does not apply yet"
 
@@ -241,7 +241,7 @@ class Declarations:
 
     @cached_property
     def _file(self) -> _File:
-        return _File.model_validate(yaml.safe_load(self.path.read_text(encoding="utf-8")) or {})
+        return read_table(self.path, _File)
 
     @cached_property
     def rules(self) -> tuple[UnsupportedRule, ...]:

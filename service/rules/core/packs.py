@@ -15,10 +15,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Self, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .models import Record
 from .ruleset import CatalogueDocument, CatalogueLookup
+from .tables import TableError, read_table
 
 DEFAULT_PACK = "default"
 MAX_PACK_NAME = 40
@@ -34,7 +35,7 @@ TextRef = Annotated[
 ]
 
 
-class Source(BaseModel):
+class Source(Record):
     """Where a value comes from: lines of the rule text, or a ruling where the text is silent or unclear."""
 
     # The schema states the rule below too, so that a request generated from it is never refused for it.
@@ -75,9 +76,9 @@ def load_packs(data_dir: Path, model: type[P]) -> dict[str, P]:
         if not _PACK_NAME.match(path.stem):
             raise PackError(f"{path.name}: a pack's name is lower-case letters, digits and hyphens")
         try:
-            packs[path.stem] = model.model_validate(yaml.safe_load(path.read_bytes()))
-        except (yaml.YAMLError, ValueError) as exc:
-            raise PackError(f"{path.name}: {exc}") from exc
+            packs[path.stem] = read_table(path, model)
+        except TableError as exc:
+            raise PackError(str(exc)) from exc
     if DEFAULT_PACK not in packs:
         raise PackError(f"{data_dir}/packs: no {DEFAULT_PACK}.yaml")
     return packs

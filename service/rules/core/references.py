@@ -14,8 +14,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated
 
-import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from .tables import read_yaml
 
 _LINE = re.compile(r"\bL(\d+)")
 _SOURCE = re.compile(r"^(\d{3}) ")
@@ -39,7 +40,7 @@ class BookIndex:
 
     @cached_property
     def _rows(self) -> tuple[tuple[int, ...], tuple[tuple[str, str | None], ...]]:
-        rows = yaml.safe_load(self.path.read_text(encoding="utf-8"))["sections"]
+        rows = read_yaml(self.path)["sections"]
         rows.sort(key=lambda row: row["line"])
         return tuple(row["line"] for row in rows), tuple((row["chapter"], row["section"]) for row in rows)
 

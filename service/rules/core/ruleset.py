@@ -109,7 +109,7 @@ def pascal(name: str) -> str:
 
 
 def namespace_of(module: str) -> str | None:
-    """The ruleset a module belongs to (``service.rules.impact.turn`` → ``impact``); None for shared modules."""
+    """The ruleset a module belongs to (``service.rules.impact.turn.resolve`` → ``impact``); None for shared modules."""
     parts = module.split(".")
     if len(parts) > 2 and parts[:2] == ["service", "rules"] and parts[2] != "core":
         return parts[2]

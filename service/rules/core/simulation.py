@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from .findings import Finding, Severity, Unsupported
-from .json_values import JsonValues
+from .models import FrozenModel
 from .ruleset import Caching, Operation
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
@@ -30,8 +30,8 @@ Total = Annotated[int, Field(ge=-(10**15), le=10**15)]
 Label = Annotated[str, Field(min_length=1, max_length=200)]
 
 
-class Sums(JsonValues):  # a part sent back to simulate/merge may write 7 as 7.0, as every request may
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Sums(FrozenModel):  # a part sent back to simulate/merge may write 7 as 7.0, as every request may
+    pass
 
 
 class WilsonInterval(Sums):

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from enum import Enum, EnumMeta, StrEnum
 from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from ..core.models import Record, RulesModel
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .catalogue.catalog import catalog
 from .catalogue.character_catalog import character_catalog
@@ -26,7 +27,7 @@ NamedRecord = TypeVar("NamedRecord", Trait, Quirk, Skill)
 EntryKind = Literal["element", "liability"]
 
 
-class Document(BaseModel):
+class Document(RulesModel):
     ruleset: str
     ruleset_version: str
 
@@ -146,7 +147,7 @@ else:
 Search = Field(None, min_length=1, max_length=100, description="Case-insensitive part of the name or id.")
 
 
-class Filters(BaseModel):
+class Filters(Record):
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=True)  # filters hold the plain ids
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from ..core.json_values import BUILT as BUILT  # re-exported: the round builds its answer with it
-from ..core.json_values import JsonValues, json_integer
+from ..core.json_values import json_integer
+from ..core.models import FrozenModel
 
 AsInt = BeforeValidator(json_integer)  # with Field(ge=…, le=…) in an Annotated int: 3.0 is taken as 3
 
@@ -23,5 +24,5 @@ Name = Annotated[str, Field(min_length=1, max_length=60)]
 Text = Annotated[str, Field(max_length=400)]
 
 
-class Model(JsonValues):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Model(FrozenModel):
+    """The ruleset's models: the one base (``core.models``), frozen."""

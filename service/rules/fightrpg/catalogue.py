@@ -8,8 +8,8 @@ from ..core.packs import pack_catalogue
 from ..core.ruleset import CatalogueDocument, CatalogueLookup
 from .base import Model
 from .identity import RULESET, VERSION
-from .menu import MENU, ROWS, RpgMenuDocument, RpgUse
 from .pack import PACKS, RpgPack
+from .tokens.menu import MENU, ROWS, RpgMenuDocument, RpgUse
 
 
 class RpgMenuFilters(Model):

@@ -6,13 +6,13 @@ from typing import Any
 
 from ..core.ruleset import Caching, Operation
 from ..core.simulation import SimulationSums, merge_operation, run_cost
-from .action_models import RpgPriceAnswer, RpgPriceRequest
+from .actions.models import RpgPriceAnswer, RpgPriceRequest
+from .actions.pricing import price_actions
 from .examples import price_examples, round_examples, simulation_examples, validate_examples
-from .fighters import validate_fighter
-from .pricing import price_actions
+from .round.models import RpgRoundRequest, RpgRoundResult
 from .round.resolver import resolve_round
-from .round_models import RpgRoundRequest, RpgRoundResult
-from .sheet_models import RpgFighterRequest, RpgFighterValidation
+from .sheet.fighters import validate_fighter
+from .sheet.models import RpgFighterRequest, RpgFighterValidation
 from .simulation.models import RpgSimulationRequest
 from .simulation.run import merge_runs, simulate
 

@@ -14,7 +14,7 @@ from ..core.findings import Finding
 from ..core.packs import PackError, Source, load_packs, pack_names
 from .base import AsInt, EntryId, Model, Name
 from .codes import finding
-from .tokens import RpgTokenCounts, RpgTokenType
+from .tokens.counts import RpgTokenCounts, RpgTokenType
 
 MAX_ATTRIBUTES = 12
 MAX_TECHNIQUES = 30

@@ -4,11 +4,5 @@ into members and ints first (anything else is left for the field to refuse)."""
 
 from __future__ import annotations
 
-from pydantic import ConfigDict
-
 from ..core.json_values import BUILT as BUILT  # re-exported: the cores build their answers with it
-from ..core.json_values import JsonValues
-
-
-class JsonModel(JsonValues):
-    model_config = ConfigDict(extra="forbid")
+from ..core.models import JsonModel as JsonModel  # re-exported: the one base (core.models), not frozen

@@ -10,15 +10,15 @@ from typing import Any
 from ..core.packs import DEFAULT_PACK
 from ..core.ruleset import Caching, CatalogueDocument, CatalogueLookup, Operation
 from ..core.simulation import SimulationSums, merge_operation, run_cost
-from .fighter import validate_fighter_json
+from .fighter.models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
+from .fighter.pricing import price_purchases
+from .fighter.validation import validate_fighter_json
 from .identity import RULESET, VERSION
-from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAnswer, ImpactPriceRequest
 from .pack import PACKS, ImpactPack
-from .pricing import price_purchases
 from .simulation.models import ImpactSimulationRequest
 from .simulation.run import merge_runs, simulate
-from .turn import resolve_turn
-from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
+from .turn.models import ImpactTurnAnswer, ImpactTurnRequest
+from .turn.resolve import resolve_turn
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 

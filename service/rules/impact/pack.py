@@ -17,7 +17,7 @@ from pydantic import ConfigDict, Field
 from ..core.findings import Finding
 from ..core.packs import PackError, Source, TextRef, load_packs, pack_names
 from .base import JsonModel
-from .vocabulary import ImpactArea, ImpactEffect, ImpactManeuverType, ImpactRange
+from .tables.vocabulary import ImpactArea, ImpactEffect, ImpactManeuverType, ImpactRange
 
 DATA = Path(__file__).resolve().parent / "data"
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$", max_length=40)]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import Decision, RoundAnswer, RoundRequest
+from service.rules.ashes.round.models import Decision, RoundAnswer, RoundRequest
+from service.rules.ashes.round.resolve import resolve_round
 from service.rules.core.protocol.models import ChoiceOption, DecisionNeeded
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.ashes.round import validate_declarations
-from service.rules.ashes.round_models import RoundRequest
-from service.rules.ashes.sets import groups, read_set
+from service.rules.ashes.round.models import RoundRequest
+from service.rules.ashes.round.resolve import validate_declarations
+from service.rules.ashes.round.sets import groups, read_set
 from service.rules.core.protocol.models import StepStatus
 
 from .rounds import by_id, codes, die, offered, play

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from service.rules.ashes.operations import examples
-from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import RoundRequest
+from service.rules.ashes.round.models import RoundRequest
+from service.rules.ashes.round.resolve import resolve_round
 from service.rules.core.protocol.models import StepStatus
 
 from .rounds import by_id, codes, die, drive, effort, offered, play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.ashes.quotes import (
+from service.rules.ashes.prices.quotes import (
     AwakeningRequest,
     BuyDownRequest,
     WeaponUseRequest,

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.ashes.round import resolve_round
-from service.rules.ashes.round_models import RoundRequest
+from service.rules.ashes.round.models import RoundRequest
+from service.rules.ashes.round.resolve import resolve_round
 from service.rules.core.protocol.models import StepStatus
 
 WEAPONS = ["balanced", "reflexive", "flexible", "reach", "heavy", "ranged", "subtle", "unarmed"]
@@ -94,7 +94,7 @@ def test_a_plugin_picking_offered_choices_finishes_the_round(
 def test_a_buy_down_pays_exactly_or_vanquishes(
     damage: int, aura: int, boxes: list[int], share: float, own: bool
 ) -> None:
-    from service.rules.ashes.quotes import BuyDownRequest, quote_buy_down
+    from service.rules.ashes.prices.quotes import BuyDownRequest, quote_buy_down
 
     a = min(aura, int(damage * share))
     body: dict[str, Any] = {"damage": damage, "aura": aura, "health_boxes": boxes}

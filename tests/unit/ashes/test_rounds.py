@@ -438,8 +438,8 @@ def test_the_same_request_answers_the_same_and_keys_are_checked() -> None:
 
 def test_the_published_examples_are_these_rounds() -> None:
     from service.rules.ashes.operations import examples
-    from service.rules.ashes.round import validate_declarations
-    from service.rules.ashes.round_models import RoundRequest
+    from service.rules.ashes.round.models import RoundRequest
+    from service.rules.ashes.round.resolve import validate_declarations
 
     published = examples("resolve_round")
     assert published["sword-duel"] == {"combatants": [KAI, REN], "rolls": DUEL_ROLLS, "decisions": DUEL}

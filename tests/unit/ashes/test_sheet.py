@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from service.rules.ashes.sheet import CombatantRequest, validate_combatant
+from service.rules.ashes.combatant.sheet import CombatantRequest, validate_combatant
 
 
 def _check(**sheet: Any) -> Any:

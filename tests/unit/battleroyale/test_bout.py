@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.battleroyale.bout import resolve_bout
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.round import resolve_bout
 from service.rules.battleroyale.operations import examples
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.battleroyale.challenge_models import RoyaleChallengeRequest, RoyaleCombatChallengeRequest
-from service.rules.battleroyale.challenges import resolve_challenge, resolve_combat_challenge
+from service.rules.battleroyale.challenges.models import RoyaleChallengeRequest, RoyaleCombatChallengeRequest
+from service.rules.battleroyale.challenges.resolve import resolve_challenge, resolve_combat_challenge
 from service.rules.battleroyale.operations import examples
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.battleroyale.character import validate_character
-from service.rules.battleroyale.character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from service.rules.battleroyale.character.models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from service.rules.battleroyale.character.validation import validate_character
 
 from .support import carrie, codes, warning_codes
 
@@ -246,8 +246,8 @@ def test_mystic_only_pack_refuses_a_supernatural_signature_move_of_another_form(
 
 
 def test_session_start_bowl_and_spirit_dice() -> None:
-    from service.rules.battleroyale.session import start_session
-    from service.rules.battleroyale.session_models import RoyaleSessionRequest
+    from service.rules.battleroyale.between_scenes.session import start_session
+    from service.rules.battleroyale.between_scenes.session_models import RoyaleSessionRequest
 
     answer = start_session(RoyaleSessionRequest.model_validate({"players": 4, "characters": [carrie()]}))
     # 003 L541–L542: two dice per player, the GM included: 2 × (4 + 1) = 10; Carrie: 1 + 1 Style = 2 (L552–L554)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from service.rules.battleroyale.conflict import resolve_conflict
-from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+from service.rules.battleroyale.conflict.models import RoyaleConflictRequest
+from service.rules.battleroyale.conflict.round import resolve_conflict
 from service.rules.battleroyale.operations import examples
 
 

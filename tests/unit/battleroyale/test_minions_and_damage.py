@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.battleroyale.challenge_models import RoyaleChallengeRequest
-from service.rules.battleroyale.challenges import resolve_challenge
+from service.rules.battleroyale.challenges.models import RoyaleChallengeRequest
+from service.rules.battleroyale.challenges.resolve import resolve_challenge
 
 from .test_conflict import conflict, duel, sue
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.battleroyale.bout import resolve_bout
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.round import resolve_bout
 
 from .test_conflict import conflict, duel
 
@@ -208,8 +208,8 @@ def test_bout_switch_outs_and_harmonizing() -> None:
 
 
 def test_amazing_feats_and_energy_projection_roll_the_move_rank() -> None:
-    from service.rules.battleroyale.challenge_models import RoyaleChallengeRequest
-    from service.rules.battleroyale.challenges import resolve_challenge
+    from service.rules.battleroyale.challenges.models import RoyaleChallengeRequest
+    from service.rules.battleroyale.challenges.resolve import resolve_challenge
 
     body = {
         "fighter": {

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from service.rules.battleroyale.operations import examples
-from service.rules.battleroyale.pricing import price_move, price_purchases
-from service.rules.battleroyale.pricing_models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchaseRequest
+from service.rules.battleroyale.pricing.models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchaseRequest
+from service.rules.battleroyale.pricing.prices import price_move, price_purchases
 
 
 def price(**body: Any) -> RoyaleMovePrice:

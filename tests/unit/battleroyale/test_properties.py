@@ -8,13 +8,13 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules.battleroyale.bout import resolve_bout
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
-from service.rules.battleroyale.character import validate_character
-from service.rules.battleroyale.character_models import RoyaleCharacterRequest
-from service.rules.battleroyale.conflict import resolve_conflict
-from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
-from service.rules.battleroyale.model_types import RANKS, index_of
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.round import resolve_bout
+from service.rules.battleroyale.character.models import RoyaleCharacterRequest
+from service.rules.battleroyale.character.validation import validate_character
+from service.rules.battleroyale.conflict.models import RoyaleConflictRequest
+from service.rules.battleroyale.conflict.round import resolve_conflict
+from service.rules.battleroyale.tables.model_types import RANKS, index_of
 
 SETTINGS = settings(derandomize=True)
 ranks = st.sampled_from([r.value for r in RANKS])

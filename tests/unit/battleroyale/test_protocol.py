@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
-from service.rules.battleroyale.bout import resolve_bout
-from service.rules.battleroyale.bout_models import RoyaleBoutRequest
-from service.rules.battleroyale.challenge_models import RoyaleChallengeRequest, RoyaleCombatChallengeRequest
-from service.rules.battleroyale.challenges import resolve_challenge, resolve_combat_challenge
+from service.rules.battleroyale.between_scenes.recovery import recover
+from service.rules.battleroyale.between_scenes.recovery_models import RoyaleRecoveryRequest
+from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+from service.rules.battleroyale.bout.round import resolve_bout
+from service.rules.battleroyale.challenges.models import RoyaleChallengeRequest, RoyaleCombatChallengeRequest
+from service.rules.battleroyale.challenges.resolve import resolve_challenge, resolve_combat_challenge
 from service.rules.battleroyale.codes import CODES
-from service.rules.battleroyale.conflict import resolve_conflict
-from service.rules.battleroyale.conflict_models import RoyaleConflictRequest
+from service.rules.battleroyale.conflict.models import RoyaleConflictRequest
+from service.rules.battleroyale.conflict.round import resolve_conflict
 from service.rules.battleroyale.operations import examples
-from service.rules.battleroyale.recovery import recover
-from service.rules.battleroyale.recovery_models import RoyaleRecoveryRequest
 from service.rules.core.protocol.keys import parse
 
 from .test_conflict import conflict, duel

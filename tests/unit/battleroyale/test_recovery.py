@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from service.rules.battleroyale.between_scenes.recovery import recover
+from service.rules.battleroyale.between_scenes.recovery_models import RoyaleRecoveryRequest
 from service.rules.battleroyale.operations import examples
-from service.rules.battleroyale.recovery import recover
-from service.rules.battleroyale.recovery_models import RoyaleRecoveryRequest
 
 
 def run(body: dict[str, Any]) -> Any:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.battleroyale.character import validate_character
-from service.rules.battleroyale.character_models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from service.rules.battleroyale.character.models import RoyaleCharacterRequest, RoyaleCharacterValidation
+from service.rules.battleroyale.character.validation import validate_character
 
 from .support import carrie, codes, warning_codes
 

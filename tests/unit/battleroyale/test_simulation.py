@@ -80,8 +80,8 @@ def test_every_policy_plays_legal_fights() -> None:
 
 
 def test_the_in_process_decider_answers_as_the_same_decisions_sent() -> None:
-    from service.rules.battleroyale.bout import resolve_bout
-    from service.rules.battleroyale.bout_models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.models import RoyaleBoutRequest
+    from service.rules.battleroyale.bout.round import resolve_bout
     from service.rules.battleroyale.operations import examples
 
     request = RoyaleBoutRequest.model_validate(examples("resolve_bout")["copper-tigress"])

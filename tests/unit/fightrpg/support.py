@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.fightrpg.action_models import RpgPriceAnswer, RpgPriceRequest
-from service.rules.fightrpg.fighters import validate_fighter
-from service.rules.fightrpg.pricing import price_actions
+from service.rules.fightrpg.actions.models import RpgPriceAnswer, RpgPriceRequest
+from service.rules.fightrpg.actions.pricing import price_actions
+from service.rules.fightrpg.round.models import RpgRoundRequest, RpgRoundResult
 from service.rules.fightrpg.round.resolver import resolve_round
-from service.rules.fightrpg.round_models import RpgRoundRequest, RpgRoundResult
-from service.rules.fightrpg.sheet_models import RpgFighterRequest, RpgFighterValidation
+from service.rules.fightrpg.sheet.fighters import validate_fighter
+from service.rules.fightrpg.sheet.models import RpgFighterRequest, RpgFighterValidation
 
 
 def validate(body: dict[str, Any]) -> RpgFighterValidation:

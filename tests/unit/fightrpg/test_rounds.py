@@ -185,7 +185,7 @@ def test_published_map_example() -> None:
 
 def test_push_goes_straight_away_by_default() -> None:
     # the pusher's choice (002 L33) defaults to straight away from him, to the nearest of the eight directions
-    from service.rules.fightrpg.positions import RpgPosition, away
+    from service.rules.fightrpg.sheet.positions import RpgPosition, away
 
     def at(x: int, y: int) -> RpgPosition:
         return RpgPosition(x=x, y=y)

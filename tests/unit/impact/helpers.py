@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.impact.fighter import validate_fighter
-from service.rules.impact.models import (
+from service.rules.impact.fighter.models import (
     ImpactFighterRequest,
     ImpactFighterValidation,
     ImpactPriceAnswer,
     ImpactPriceRequest,
 )
-from service.rules.impact.pricing import price_purchases
+from service.rules.impact.fighter.pricing import price_purchases
+from service.rules.impact.fighter.validation import validate_fighter
 
 RATIOS = {"right": "power_2_1", "left": "speed_1_2"}  # Frank's choice (001 L164-166)
 

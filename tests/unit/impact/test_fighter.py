@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from service.rules.impact.fighter import validate_fighter
-from service.rules.impact.models import ImpactFighterRequest
+from service.rules.impact.fighter.models import ImpactFighterRequest
+from service.rules.impact.fighter.validation import validate_fighter
 
 from .helpers import FRANK_LEDGER, buy, codes, validate
 
@@ -169,8 +169,8 @@ def test_validate_examples() -> None:
 
 
 def test_served_json_is_the_typed_answer() -> None:
-    from service.rules.impact.fighter import validate_fighter_json
-    from service.rules.impact.models import ImpactFighterValidation
+    from service.rules.impact.fighter.models import ImpactFighterValidation
+    from service.rules.impact.fighter.validation import validate_fighter_json
 
     for body in json.loads((EXAMPLES / "validate_fighter.json").read_text()).values():
         request = ImpactFighterRequest.model_validate(body)

@@ -67,8 +67,8 @@ def test_parry_bridge_bonus_next_turn() -> None:
     assert a.last.maneuver == "parry" and a.last.parried_side == "right"
     # next turn a bridges: 2d6 + average speed 1 + Tactics 1 + bridge bonus 1
     nxt = answer.fight.model_dump(mode="json")
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     rolls2 = dice("T2.a.speed", 3, 3) | dice("T2.b.speed", 1, 1) | dice("T2.a.bridge_stamina", 1, 1)
     rolls2 |= dice("T2.b.stamina", 1)

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, seed, settings
 from hypothesis import strategies as st
 
-from service.rules.impact.turn import resolve_turn
-from service.rules.impact.turn_models import ImpactTurnRequest
+from service.rules.impact.turn.models import ImpactTurnRequest
+from service.rules.impact.turn.resolve import resolve_turn
 
 from .test_turn_protocol import numbers
 from .turns import sheet

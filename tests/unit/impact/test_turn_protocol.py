@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from service.rules.impact.operations import examples
-from service.rules.impact.turn import resolve_turn
-from service.rules.impact.turn_models import ImpactTurnAnswer, ImpactTurnRequest
+from service.rules.impact.turn.models import ImpactTurnAnswer, ImpactTurnRequest
+from service.rules.impact.turn.resolve import resolve_turn
 
 from .turns import dice, run, sheet, state
 

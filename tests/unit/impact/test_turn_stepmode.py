@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.rules.impact.turn import resolve_turn
-from service.rules.impact.turn_models import ImpactTurnAnswer, ImpactTurnRequest
+from service.rules.impact.turn.models import ImpactTurnAnswer, ImpactTurnRequest
+from service.rules.impact.turn.resolve import resolve_turn
 
 from .turns import dice, sheet
 

@@ -24,8 +24,8 @@ def test_speed_test_example() -> None:
         ],
         "rolls": rolls,
     }
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     answer = resolve_turn(ImpactTurnRequest.model_validate(body))
     assert [(o.fighter, o.total) for o in answer.order] == [("frank", 8 + 5 + 1), ("john", 6 + 1 + 2)]
@@ -144,8 +144,8 @@ def test_spinning_jumping_costs_double_stamina() -> None:
 
 def test_published_examples_are_these_turns() -> None:
     from service.rules.impact.operations import examples
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     published = examples("resolve_turn")
     given = published["Jab against Straight Punch, every die given"]
@@ -159,8 +159,8 @@ def test_published_examples_are_these_turns() -> None:
 def test_defence_covers_as_many_attacks_as_average_speed() -> None:
     # 001 L220: b's Cover-Up counts against (speed 1 + 2) // 2 = 1 attack. a's Jab: 2 + 4 = 6 against
     # 1 + chest 4 + 1 = 6, nothing; c's Jab after it: 6 against 1 + 4 = 5, 1 damage
-    from service.rules.impact.turn import resolve_turn
-    from service.rules.impact.turn_models import ImpactTurnRequest
+    from service.rules.impact.turn.models import ImpactTurnRequest
+    from service.rules.impact.turn.resolve import resolve_turn
 
     fighters = [{"id": x, "fighter": sheet()} for x in ("a", "b", "c")]
     decl = [

@@ -16,10 +16,10 @@ from ...core.dice import seeded_face
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
-from ..combatant import Combatant
-from ..round import resolve_round
-from ..round_models import Decision, RoundAnswer, RoundEventKind, RoundRequest
-from ..round_state import Asked
+from ..combatant.models import Combatant
+from ..round.models import Decision, RoundAnswer, RoundEventKind, RoundRequest
+from ..round.resolve import resolve_round
+from ..round.state import Asked
 from .models import AshesSimulationRequest
 from .policies import AshesSimPolicy, choose, choose_offer
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..base import Model
-from ..combatant import Combatant
-from ..model_types import FighterId, PackChoice
+from ..combatant.model_types import FighterId, PackChoice
+from ..combatant.models import Combatant
 from .policies import AshesSimPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
-from ..round_models import Act, Decision
+from ..round.models import Act, Decision
 
 
 class AshesSimPolicy(StrEnum):

@@ -16,12 +16,12 @@ from typing import TypeVar
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
-from ..bout import resolve_bout
-from ..bout_models import RoyaleBoutRequest, RoyaleBoutResult
-from ..conflict import resolve_conflict
-from ..conflict_models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
-from ..fighters import Fighter
-from ..resolve_models import RoyaleDamagePolicy, RoyaleEventKind, RoyaleFighter
+from ..bout.models import RoyaleBoutRequest, RoyaleBoutResult
+from ..bout.round import resolve_bout
+from ..conflict.models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
+from ..conflict.round import resolve_conflict
+from ..resolution.fighters import Fighter
+from ..resolution.models import RoyaleDamagePolicy, RoyaleEventKind, RoyaleFighter
 from .models import RoyaleSimulationRequest
 from .policies import RoyaleSimPolicy, choose, plan
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ...core.models import JsonModel
 from ...core.packs import DEFAULT_PACK
-from ..model_types import JSON_INT, Id, json_member
 from ..pack import PackName, RoyalePack
-from ..resolve_models import RoyaleFighter
+from ..resolution.models import RoyaleFighter
+from ..tables.model_types import JSON_INT, Id, json_member
 from .policies import RoyaleSimPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged
@@ -19,8 +20,8 @@ DEFAULT_COUNT = 25  # fights × turn limit within the default REST cost bound (c
 DEFAULT_ROUND_LIMIT = 30
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class _In(JsonModel):
+    pass
 
 
 class RoyaleSimulationSide(_In):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.protocol.models import DecisionNeeded
-from ..bout_models import RoyaleBoutPlan, RoyaleSplit
-from ..resolve_models import RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration
+from ..bout.models import RoyaleBoutPlan, RoyaleSplit
+from ..resolution.models import RoyaleBoost, RoyaleFighter, RoyaleRollDeclaration
 
 
 class RoyaleSimPolicy(StrEnum):

@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, JsonValue
 
 from ..dice import Roll, RollSource
 from ..findings import Finding, Unsupported
-from ..json_values import JsonValues
+from ..models import FrozenModel
 from .keys import KEY_GRAMMAR, KEY_PATTERN
 
 Key = Annotated[str, Field(min_length=1, max_length=120, pattern=KEY_PATTERN)]
@@ -32,7 +32,7 @@ V = TypeVar("V")  # a ruleset's decision value
 K = TypeVar("K")  # a ruleset's event kinds
 
 
-class StepModel(JsonValues):
+class StepModel(FrozenModel):
     """Frozen, no unknown field; an answer's fields are all listed as present in the published schema."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, json_schema_serialization_defaults_required=True)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from ...data import read_sections
+from ...core.tables import read_sections
 from .keywords import Plan, ordered, plans
 from .records import (
     RECORDS,

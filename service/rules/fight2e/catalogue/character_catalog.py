@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ...data import read_sections
+from ...core.tables import read_sections
 from ...memo import memo
 from .character_schema import (
     DefensiveResponse,

@@ -10,16 +10,17 @@ import re
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveInt, field_validator
+from pydantic import Field, PositiveInt, field_validator
 
+from ...core.models import Record
 from ...core.references import BookRef
 
 ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$"
 REF_PATTERN = re.compile(r"^000 L\d{1,5}(–L?\d{1,5})?(, L\d{1,5}(–L?\d{1,5})?)*$")
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Frozen(Record):
+    pass
 
 
 class KeywordCategory(StrEnum):

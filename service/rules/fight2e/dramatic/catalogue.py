@@ -10,16 +10,17 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from ...core.models import Record
+from ...core.tables import read_table
 from ...dice import Die, die
 
 DATA = Path(__file__).resolve().parent / "data" / "options.yaml"
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Record(Record):
+    pass
 
 
 class Group(StrEnum):
@@ -167,7 +168,7 @@ class Tables(_Record):
 @cache
 def tables() -> Tables:
     """The checked tables (a file that does not fit the schema fails at import time of the first caller)."""
-    return Tables.model_validate(yaml.safe_load(DATA.read_text(encoding="utf-8")))
+    return read_table(DATA, Tables)
 
 
 def option_ids() -> tuple[str, ...]:

@@ -10,9 +10,7 @@ from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     StrictBool,
     field_validator,
@@ -22,6 +20,7 @@ from ...core.findings import Finding, Unsupported
 from ...core.json_values import BUILT as BUILT  # re-exported: the cores build their answers with it
 from ...core.json_values import JsonValues
 from ...core.json_values import json_integer as _json_integer
+from ...core.models import Record
 
 # An integer as JSON Schema means it; requests are validated strictly otherwise (no "3" for 3, no 0 for false).
 StrictInt = Annotated[int, BeforeValidator(_json_integer)]
@@ -51,11 +50,9 @@ class DamageBasis(StrEnum):
     ki = "ki"
 
 
-class Plain(BaseModel):
+class Plain(Record):
     """Frozen, no unknown fields. Models whose integers all convert JSON's 3.0 themselves (``StrictInt``,
     ``OptionalInt``) and that hold no enum derive from this directly: no per-model hook runs on parsing."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Model(JsonValues, Plain):

@@ -7,16 +7,16 @@ groups take. A malformed file or an id neither catalogue knows fails the load at
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from ...core.models import RulesModel
 from ...core.references import Ref, ref_of
+from ...core.tables import read_digested
 from ..catalogue.catalog import catalog
 from ..catalogue.character_catalog import character_catalog
 from .schema import ThugAttack, ThugEvent, ThugEventData, ThugPointTables, ThugTraitLists, TraitInCombat
@@ -30,7 +30,7 @@ class ThugTraitError(ValueError):
     pass
 
 
-class ThugTrait(BaseModel):
+class ThugTrait(RulesModel):
     """A Quality or Weakness a Thug group may take, with its price in Thug Points."""
 
     model_config = ConfigDict(frozen=True)
@@ -120,12 +120,8 @@ def _elements(lists: ThugTraitLists, problems: list[str]) -> list[ThugTrait]:
 
 
 def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
-    digest = hashlib.sha256()
-    docs = {}
-    for name in ("10-thug-points.yaml", "20-thug-traits.yaml", "30-thug-events.yaml"):
-        raw = (data_dir / name).read_bytes()
-        digest.update(name.encode() + b"\0" + raw)
-        docs[name] = yaml.safe_load(raw)
+    names = ("10-thug-points.yaml", "20-thug-traits.yaml", "30-thug-events.yaml")
+    docs, digest = read_digested([data_dir / name for name in names])
     points = ThugPointTables.model_validate(docs["10-thug-points.yaml"])
     lists = ThugTraitLists.model_validate(docs["20-thug-traits.yaml"])
     events = ThugEventData.model_validate(docs["30-thug-events.yaml"])
@@ -174,7 +170,7 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
         events,
         by_roll,
         attack,
-        digest.hexdigest()[:16],
+        digest,
         {u.id: u.dramatic_action_points for u in lists.unique if u.dramatic_action_points},
         frozenset(u.id for u in lists.unique if u.causes_hit_stun),
         dict(lists.in_combat),

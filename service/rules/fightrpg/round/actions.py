@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.protocol.steps import Refusal
-from ..action_models import RpgAction, RpgActionKind
-from ..bundles import Bundle, affordable, blocks_needed, bundle_of
-from ..menu import RESPONSES, ROWS, RpgResponseKind, RpgUse
-from ..positions import away, moved
-from ..round_models import RpgActionPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
-from ..tokens import RpgTokenType, short
+from ..actions.bundles import Bundle, affordable, blocks_needed, bundle_of
+from ..actions.models import RpgAction, RpgActionKind
+from ..sheet.positions import away, moved
+from ..tokens.counts import RpgTokenType, short
+from ..tokens.menu import RESPONSES, ROWS, RpgResponseKind, RpgUse
 from .choices import (
     RESPONSE_TOKENS,
     Option,
@@ -23,6 +22,7 @@ from .choices import (
 )
 from .damage import gain, hurt, settle
 from .decide import Ask, Check, decide, normal, refusal
+from .models import RpgActionPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
 from .policies import choose_action, choose_response
 from .state import Combatant, RoundState, token_figures
 

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 
 from ...core.construct import built
 from ...memo import memo
-from ..action_models import RpgAction, RpgActionKind
-from ..bundles import Bundle, affordable, blocks_needed, bundle_of
-from ..menu import RESPONSES, RpgResponseKind
+from ..actions.bundles import Bundle, affordable, blocks_needed, bundle_of
+from ..actions.models import RpgAction, RpgActionKind
 from ..pack import DECLINE, PACKS
-from ..positions import RpgDirection
-from ..round_models import RpgDecision
-from ..tokens import RpgTokenType, covers
+from ..sheet.positions import RpgDirection
+from ..tokens.counts import RpgTokenType, covers
+from ..tokens.menu import RESPONSES, RpgResponseKind
 from .decide import Choice, choice
+from .models import RpgDecision
 from .state import Combatant, RoundState, token_figures
 
 

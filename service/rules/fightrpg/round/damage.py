@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...core.protocol.steps import Refusal
 from ..pack import DECLINE
-from ..round_models import RpgDecision, RpgEventKind, RpgInjuryPolicy, RpgPhase, RpgPoint
-from ..tokens import TOKEN_TYPES
+from ..tokens.counts import TOKEN_TYPES
 from .choices import injury_choices
 from .decide import Ask, Check, decide, refusal
+from .models import RpgDecision, RpgEventKind, RpgInjuryPolicy, RpgPhase, RpgPoint
 from .policies import choose_injury
 from .state import Combatant, RoundState, defeated_at
 

@@ -19,9 +19,9 @@ from ...core.construct import built
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ...core.protocol.steps import DecisionRefused, Refusal, StopLooking, jsonable
 from ...core.references import ref_of
-from ..action_models import RpgAction
+from ..actions.models import RpgAction
 from ..codes import CODES
-from ..round_models import RpgDecision, RpgPoint
+from .models import RpgDecision, RpgPoint
 from .state import Pending, Refused, RoundState
 
 STEPS = {  # the text's step each point belongs to

@@ -3,7 +3,7 @@ identical rolls roll five dice against each other."""
 
 from __future__ import annotations
 
-from ..round_models import RpgEventKind, RpgPhase
+from .models import RpgEventKind, RpgPhase
 from .pool import dice_figures, words
 from .state import Combatant, RoundState
 

@@ -4,15 +4,15 @@ conveniences of the service, not rules: every value they give is one of the lega
 from __future__ import annotations
 
 from ...core.construct import built
-from ..action_models import RpgAction, RpgActionKind
-from ..bundles import Bundle
-from ..menu import RpgResponseKind
+from ..actions.bundles import Bundle
+from ..actions.models import RpgAction, RpgActionKind
 from ..pack import DECLINE, RpgPack
-from ..round_models import RpgActionPolicy, RpgAllocationPolicy, RpgDecision, RpgResponsePolicy
-from ..sheet import cap, reserve
-from ..sheet_models import RpgFighter
-from ..tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
+from ..sheet.models import RpgFighter
+from ..sheet.validation import cap, reserve
+from ..tokens.counts import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
+from ..tokens.menu import RpgResponseKind
 from .choices import Option
+from .models import RpgActionPolicy, RpgAllocationPolicy, RpgDecision, RpgResponsePolicy
 from .state import Combatant, RoundState
 
 T = RpgTokenType

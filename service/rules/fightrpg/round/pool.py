@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ...core.findings import Severity
 from ...core.protocol.steps import Refusal
-from ..round_models import RpgAllocationPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
-from ..sheet import POOL_DICE, allocation_findings, tokens_from
-from ..tokens import RpgTokenCounts, short
+from ..sheet.validation import POOL_DICE, allocation_findings, tokens_from
+from ..tokens.counts import RpgTokenCounts, short
 from .decide import Ask, Check, Choice, choice, decide, refusal
+from .models import RpgAllocationPolicy, RpgDecision, RpgEventKind, RpgPhase, RpgPoint
 from .policies import allocate, decision
 from .state import Combatant, RoundState, token_figures
 

@@ -15,11 +15,11 @@ from ...core.protocol.steps import DecisionPending, Decisions, look_ahead, unuse
 from ..base import BUILT
 from ..codes import finding
 from ..identity import RULESET, VERSION
-from ..menu import RpgResponseKind
-from ..round_models import RpgDecision, RpgEventKind, RpgPhase, RpgPoint, RpgRoundRequest, RpgRoundResult
-from ..sheet import defeated, may_take_injuries, sheet_findings
+from ..sheet.validation import defeated, may_take_injuries, sheet_findings
+from ..tokens.menu import RpgResponseKind
 from .actions import take_turn
 from .damage import gain, hurt, settle
+from .models import RpgDecision, RpgEventKind, RpgPhase, RpgPoint, RpgRoundRequest, RpgRoundResult
 from .order import order_phase
 from .pool import allocate_pools, roll_pools
 from .state import Combatant, Pending, Refused, RoundState

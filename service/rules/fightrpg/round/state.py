@@ -13,8 +13,11 @@ from ...core.protocol.keys import KeyBook
 from ...core.protocol.models import DecisionNeeded
 from ...core.protocol.steps import DecisionRefused, Decisions
 from ..pack import RpgPack
-from ..positions import RpgPosition
-from ..round_models import (
+from ..sheet.models import RpgFighter, RpgStatus
+from ..sheet.positions import RpgPosition
+from ..sheet.validation import DEFEAT_AT
+from ..tokens.counts import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
+from .models import (
     RpgDecision,
     RpgEvent,
     RpgEventKind,
@@ -24,9 +27,6 @@ from ..round_models import (
     RpgPolicy,
     RpgRoundRequest,
 )
-from ..sheet import DEFEAT_AT
-from ..sheet_models import RpgFighter, RpgStatus
-from ..tokens import TOKEN_TYPES, RpgTokenCounts, RpgTokenType
 
 
 class Refused(Exception):

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
-from ..bundles import Bundle
+from ..actions.bundles import Bundle
 from ..pack import RpgPack
+from ..round.models import RpgDecision, RpgEventKind, RpgPoint, RpgRoundRequest, RpgRoundResult
 from ..round.resolver import resolve_round
 from ..round.state import Pending
-from ..round_models import RpgDecision, RpgEventKind, RpgPoint, RpgRoundRequest, RpgRoundResult
-from ..sheet_models import RpgFighter
+from ..sheet.models import RpgFighter
 from .models import RpgSimulationRequest
 from .policies import RpgSimPolicy, choose
 

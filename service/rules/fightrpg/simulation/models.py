@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from ..base import AsInt, FighterId, Model
-from ..sheet_models import RpgFighter, RpgPackRequest
+from ..sheet.models import RpgFighter, RpgPackRequest
 from .policies import RpgSimPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..bundles import Bundle, bundle_of
-from ..menu import RpgResponseKind
+from ..actions.bundles import Bundle, bundle_of
 from ..pack import DECLINE, RpgPack
+from ..round.models import RpgDecision, RpgPoint
 from ..round.state import Pending
-from ..round_models import RpgDecision, RpgPoint
-from ..tokens import RpgTokenType
+from ..tokens.counts import RpgTokenType
+from ..tokens.menu import RpgResponseKind
 
 T = RpgTokenType
 R = RpgResponseKind

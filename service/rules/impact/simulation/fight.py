@@ -16,8 +16,7 @@ from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..pack import ImpactPack
-from ..turn import open_turn, request_problems, resolve_turn
-from ..turn_models import (
+from ..turn.models import (
     ImpactCombatant,
     ImpactDeclaration,
     ImpactEventKind,
@@ -26,6 +25,7 @@ from ..turn_models import (
     ImpactTurnAnswer,
     ImpactTurnRequest,
 )
+from ..turn.resolve import open_turn, request_problems, resolve_turn
 from .models import ImpactSimulationRequest
 from .policies import ImpactPolicy, Memo, answer, declare
 

@@ -7,10 +7,10 @@ from typing import Annotated
 from pydantic import Field
 
 from ...core.simulation import MAX_TURN_LIMIT
-from ..models import ImpactFighter, ImpactPackChoice
+from ..fighter.models import ImpactFighter, ImpactPackChoice
 from ..pack import Id
-from ..turn_models import ImpactCampaign, Model
-from ..vocabulary import ImpactRange
+from ..tables.vocabulary import ImpactRange
+from ..turn.models import ImpactCampaign, Model
 from .policies import ImpactPolicy
 
 MAX_FIGHTS = 500  # per request; larger runs are split and merged

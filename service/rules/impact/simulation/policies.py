@@ -21,12 +21,12 @@ from enum import StrEnum
 
 from ...core.protocol.models import DecisionNeeded
 from ...memo import memo
-from ..combatants import Fighter
-from ..context import Turn
-from ..declarations import check
 from ..pack import ImpactManeuver
-from ..turn_models import ImpactAction, ImpactBridgeDirection, ImpactDeclaration
-from ..vocabulary import RANGE_ORDER, VITAL, ImpactArea, ImpactLean, ImpactManeuverType, ImpactRange, ImpactSide
+from ..tables.vocabulary import RANGE_ORDER, VITAL, ImpactArea, ImpactLean, ImpactManeuverType, ImpactRange, ImpactSide
+from ..turn.combatants import Fighter
+from ..turn.context import Turn
+from ..turn.declarations import check
+from ..turn.models import ImpactAction, ImpactBridgeDirection, ImpactDeclaration
 
 
 class ImpactPolicy(StrEnum):

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from ....codes import Code, Severity
-from ....data import read_sections
+from ....core.models import Record
+from ....core.tables import read_sections
 
 CODES_FILE = Path(__file__).resolve().parents[2] / "data" / "combat" / "codes.yaml"
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class _Row(Record):
     code: str = Field(pattern=r"^[A-Z][A-Z0-9_]*$")
     severity: Severity
     meaning: str = Field(min_length=1)

@@ -1,0 +1,1 @@
+"""Impact's fixed rules as typed data (ranks, purchase factors, Stamina, tactics, awards) and its vocabulary."""
