@@ -29,7 +29,7 @@ from .recovery_models import RoyaleRecoveryRequest, RoyaleRecoveryResult
 from .session import start_session
 from .session_models import RoyaleSessionRequest, RoyaleSessionStart
 from .simulation.models import RoyaleSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -185,5 +185,5 @@ OPERATIONS: tuple[Operation, ...] = (
         offload=True,
         examples=examples("simulate"),
     ),
-    merge_operation(merge_runs, examples("merge_simulations")),
+    merge_operation(examples("merge_simulations")),
 )

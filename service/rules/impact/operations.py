@@ -16,7 +16,7 @@ from .models import ImpactFighterRequest, ImpactFighterValidation, ImpactPriceAn
 from .pack import PACKS, ImpactPack
 from .pricing import price_purchases
 from .simulation.models import ImpactSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 from .turn import resolve_turn
 from .turn_models import ImpactTurnAnswer, ImpactTurnRequest
 
@@ -115,7 +115,7 @@ OPERATIONS: tuple[Operation, ...] = (
         offload=True,
         examples=examples("simulate"),
     ),
-    merge_operation(merge_runs, examples("merge_simulations")),
+    merge_operation(examples("merge_simulations")),
 )
 
 
