@@ -9,11 +9,11 @@ from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, map_key, path_of
 from ..core.protocol.keys import KeyParts, parse
 from ..core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
-from ..core.protocol.steps import DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
+from ..core.protocol.steps import Decider, DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
 from .actions import HANDLERS, defended, draw, reach
 from .codes import finding, refusal
 from .combatants import Fighter, limb_of, load
-from .context import Decider, Hold, Turn, defence_check
+from .context import Hold, Turn, defence_check
 from .declarations import check
 from .identity import RULESET, VERSION
 from .pack import chosen_pack, custom_pack_findings
@@ -56,7 +56,7 @@ def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> 
     try:
         order = _play(turn)
     except (DiePending, DecisionPending):
-        ahead = look_ahead(request, lambda dice, decisions: _rerun(request, decider, dice, decisions), (DieOutOfRange,))
+        ahead = look_ahead(request, lambda dice, decisions: _rerun(request, dice, decisions), (DieOutOfRange,))
         return _answer(turn, request, StepStatus.decision_required, dice=ahead.dice, decisions=ahead.decisions)
     except DieOutOfRange as bad:
         path = path_of("rolls") + map_key(bad.key)
@@ -68,9 +68,9 @@ def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> 
     return _finish(turn, request, order)
 
 
-def _rerun(request: ImpactTurnRequest, decider: Decider | None, dice: KeyedDice, decisions: Decisions) -> None:
+def _rerun(request: ImpactTurnRequest, dice: KeyedDice, decisions: Decisions) -> None:
     """The same turn again from scratch with the look-ahead's dice and decisions (``core.protocol.look_ahead``)."""
-    turn = open_turn(request, decider, dice, decisions)
+    turn = open_turn(request, dice=dice, decisions=decisions)
     if not check(turn, request.declarations):
         _play(turn)
 
@@ -100,10 +100,9 @@ def open_turn(
         rules=table,
         fighters=fighters,
         dice=dice or KeyedDice(seed=request.seed, supplied=request.rolls),
-        decisions=decisions or Decisions.of(request),
+        decisions=decisions or Decisions.of(request, decider=decider),
         ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
         holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
-        decider=decider,
     )
 
 

@@ -68,7 +68,12 @@ def _turn_request(
 ) -> ImpactTurnRequest:
     r = m.request
     return ImpactTurnRequest(
-        pack=r.pack, custom_pack=r.custom_pack, fight=fight, declarations=declarations or [], seed=seed
+        pack=r.pack,
+        custom_pack=r.custom_pack,
+        fight=fight,
+        declarations=declarations or [],
+        seed=seed,
+        ask_every_decision=True,  # the policies answer the reactive decisions that have a default too
     )
 
 
@@ -95,10 +100,9 @@ def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTu
     if not protocol:
         return resolve_turn(request, _decider(m))
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
-    asking = request.model_copy(update={"ask_every_decision": True})
 
     def send(decisions: dict[str, str]) -> ImpactTurnAnswer:
-        return send_json(asking.model_copy(update={"decisions": decisions}))
+        return send_json(request.model_copy(update={"decisions": decisions}))
 
     return play_steps(send, _decider(m))
 
