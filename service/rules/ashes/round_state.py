@@ -288,10 +288,13 @@ class Round:
         step: str,
         text: str,
         stand_in: Decision | None = None,
+        vetted: bool = False,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
         when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
-        for the default or first choice), else the default, else the step halts (or the look-ahead stands in)."""
+        for the default or first choice), else the default, else the step halts (or the look-ahead stands in).
+        ``vetted``: the offers are only values ``check`` passes (the in-process decider's pick of one is not checked
+        twice)."""
         req = self.request
         given = req.decisions.get(key)
         if given is None:
@@ -304,7 +307,8 @@ class Round:
                 key,
                 default is not None,
                 lambda: Asked(key, point, fighter, [o.value for o in listed], default),
-                lambda value: _refused(check(value)),
+                # ``vetted``: every offer passed ``check`` as it was listed, so one of them needs no second pass
+                lambda value: None if vetted and any(value is o.value for o in listed) else _refused(check(value)),
             )
             if got is not None:
                 return cast(Decision, got)
