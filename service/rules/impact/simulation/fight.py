@@ -38,6 +38,7 @@ class Matchup:
     request: ImpactSimulationRequest
     names: tuple[str, str]
     policies: tuple[ImpactPolicy, ImpactPolicy]
+    start: ImpactFight  # the fight before its first turn: the same for every fight of the run (never changed)
     options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
 
     def side_of(self, fighter: str | None) -> int | None:
@@ -49,16 +50,16 @@ def names(request: ImpactSimulationRequest) -> tuple[str, str]:
 
 
 def matchup(request: ImpactSimulationRequest) -> Matchup:
-    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+    sides = names(request)
+    return Matchup(request, sides, (request.sides[0].policy, request.sides[1].policy), _start(request, sides))
 
 
-def _start(m: Matchup) -> ImpactFight:
-    r = m.request
-    a, b = m.names
+def _start(r: ImpactSimulationRequest, sides: tuple[str, str]) -> ImpactFight:
+    a, b = sides
     return ImpactFight(
         phase=r.phase,
         campaign=r.campaign,
-        fighters=[ImpactCombatant(id=n, fighter=s.fighter) for n, s in zip(m.names, r.sides, strict=True)],
+        fighters=[ImpactCombatant(id=n, fighter=s.fighter) for n, s in zip(sides, r.sides, strict=True)],
         ranges=[ImpactPairRange(a=a, b=b, range=r.range)],
     )
 
@@ -143,7 +144,7 @@ def _count(
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     turn_seed = seed % SEED_SPAN
-    probe = _turn_request(m, _start(m), turn_seed, [ImpactDeclaration(fighter=m.names[0])])
+    probe = _turn_request(m, m.start, turn_seed, [ImpactDeclaration(fighter=m.names[0])])
     refused = request_problems(probe)
     if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
         return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
@@ -160,7 +161,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             result.fight, over=result.over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
         )
 
-    record = play_fight(_start(m), turn, m.request.turn_limit)
+    record = play_fight(m.start, turn, m.request.turn_limit)
     for side in record.sides:
         side.spend(SETUP_POINTS, 0)  # reported even when none were spent
     return record
