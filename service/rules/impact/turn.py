@@ -5,6 +5,8 @@ or decision halts the first pass, and a look-ahead names every die and decision 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ..core.findings import Finding, map_key, path_of
 from ..core.protocol.keys import KeyParts, parse
@@ -25,6 +27,7 @@ from .turn_models import (
     ImpactAction,
     ImpactAward,
     ImpactCombatant,
+    ImpactDeclaration,
     ImpactEventKind,
     ImpactFight,
     ImpactLastManeuver,
@@ -43,13 +46,21 @@ DECISION_POINTS = frozenset({"defend", "counter_bridge", "feinted", "draw_seen"}
 STRIKING = (ImpactAction.maneuver, ImpactAction.stop_hit)
 
 
-def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> ImpactTurnAnswer:
+def resolve_turn(
+    request: ImpactTurnRequest,
+    decider: Decider | None = None,
+    declare: Callable[[Turn], list[ImpactDeclaration]] | None = None,
+) -> ImpactTurnAnswer:
     """The turn; ``decider`` (in-process callers only) answers each decision the request leaves open where it is met,
-    as a client would answer the same ``decisions_needed`` entry."""
+    as a client would answer the same ``decisions_needed`` entry. ``declare`` (in-process callers only) makes the
+    request's declarations from the turn as it opens, before any is read (they are simultaneous): the answer is
+    that of the request carrying them."""
     broken = request_problems(request)
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
+    if declare is not None:
+        request = request.model_copy(update={"declarations": declare(turn)})
     violations = check(turn, request.declarations)
     if violations:
         return _answer(turn, request, StepStatus.invalid, violations=violations)

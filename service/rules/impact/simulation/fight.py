@@ -1,8 +1,8 @@
 """One simulated Impact bout: the public turn resolver asked turn after turn, each side's policy declaring and
 answering every decision it asks for, and what happened counted from the answers' typed events.
 
-``play`` resolves each turn in one call, the policies answering decisions where the resolver meets them
-(``resolve_turn(request, decider)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
+``play`` resolves each turn in one call, the policies declaring from the turn as the resolver opens it and
+answering decisions where the resolver meets them (``resolve_turn(request, decider, declare)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
 does: JSON in, ``decisions_needed`` answered (the provisional ones in ``if_asked``), sent again, JSON out. Both give
 the same bout (tests/unit/impact/test_simulation.py checks it).
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
+from ..context import Turn
 from ..pack import ImpactPack
 from ..turn import open_turn, request_problems, resolve_turn
 from ..turn_models import (
@@ -81,7 +82,11 @@ def _turn_request(
 def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDeclaration]:
     """Each standing side's declaration, made from the fight before the turn (declarations are simultaneous)."""
     probe = _turn_request(m, fight, seed, [ImpactDeclaration(fighter=m.names[0])])
-    turn = open_turn(probe)
+    return _declared(m, open_turn(probe))
+
+
+def _declared(m: Matchup, turn: Turn) -> list[ImpactDeclaration]:
+    """Each standing side's declaration, made from the turn as it opens (the policies leave it as they found it)."""
     out = []
     for i, me in enumerate(m.names):
         if turn.fighters[me].out is None:
@@ -97,9 +102,8 @@ def _decider(m: Matchup) -> Callable[[DecisionNeeded], str]:
     return choose
 
 
-def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTurnAnswer:
-    if not protocol:
-        return resolve_turn(request, _decider(m))
+def _send(m: Matchup, request: ImpactTurnRequest) -> ImpactTurnAnswer:
+    """The turn as a client of the REST endpoint plays it: JSON in and out, each decision asked sent back."""
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
 
     def send(decisions: dict[str, str]) -> ImpactTurnAnswer:
@@ -149,10 +153,21 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
         return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
     pack = open_turn(probe).pack
+    placeholder = probe.declarations  # in process: replaced by the declarations made as the turn opens
 
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
-        decls = _declarations(m, fight, turn_seed)
-        result = _resolve(m, _turn_request(m, fight, turn_seed, decls), protocol)
+        if protocol:  # the declarations sent in the request, made from the fight as a client holds it
+            decls = _declarations(m, fight, turn_seed)
+            result = _send(m, _turn_request(m, fight, turn_seed, decls))
+        else:  # in process: made from the turn the resolver opens (no second turn opened to make them)
+            made: list[ImpactDeclaration] = []
+
+            def declared(t: Turn) -> list[ImpactDeclaration]:
+                made.extend(_declared(m, t))
+                return made
+
+            result = resolve_turn(_turn_request(m, fight, turn_seed, placeholder), _decider(m), declared)
+            decls = made
         if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, pack, fight, decls, result, record)
