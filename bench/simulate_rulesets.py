@@ -107,7 +107,7 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
     real = getattr(module, resolver_name)
     seen: list[BaseModel] = []
 
-    def recording(request: Any, decider: Any = None, declare: Any = None) -> Any:
+    def recording(request: Any, decider: Any = None, *more: Any) -> Any:
         if decider is None:  # played through the step protocol: the send that completes the round holds every decision
             answer = real(request)
             if answer.status in ("resolved", "over"):
@@ -123,10 +123,11 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
         made: dict[str, Any] = {}  # impact: the declarations the policies made as the turn opened
 
         def declaring(turn: Any) -> Any:
-            made["declarations"] = declare(turn)
+            made["declarations"] = more[0](turn)
             return made["declarations"]
 
-        answer = real(request, note, declaring) if declare is not None else real(request, note)
+        impact = bool(more) and callable(more[0])  # impact's declare hook; ashes' decider points pass through
+        answer = real(request, note, declaring) if impact else real(request, note, *more)
         seen.append(request.model_copy(update={"decisions": taken, **made}))
         return answer
 

@@ -151,17 +151,17 @@ class Decisions:
         return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead, decider=decider)
 
     def consult(
-        self, key: str, has_default: bool, view: Callable[[], Any], check: Callable[[Any], Refusal | None] | None = None
+        self, key: str, defaulted: bool, view: Callable[[], Any], check: Callable[[Any], Refusal | None] | None = None
     ) -> Any:
         """The in-process decider's answer at ``key`` where it has one to give: the request leaves the point open
-        (neither in ``decisions`` nor in ``if_asked``), the step would ask for it (no default, or every decision
-        asked) and no look-ahead is standing in. ``view()``: the point as the decider reads it (built only then).
-        The answer is read as if the request had sent it: refused (``DecisionRefused``) unless ``check`` passes it.
-        None: no decider here, or it leaves the point to the request."""
+        (neither in ``decisions`` nor in ``if_asked``), the step would ask for it (``defaulted``: it has a default taken
+        unasked, unless every decision is asked) and no look-ahead is standing in. ``view()``: the point as the decider
+        reads it (built only then). The answer is read as if the request had sent it: refused (``DecisionRefused``)
+        unless ``check`` passes it. None: no decider here, or it leaves the point to the request."""
         decider = self.decider
         if decider is None or self.ahead is not None or key in self.given or key in self.if_asked:
             return None
-        if has_default and not self.ask_every:
+        if defaulted and not self.ask_every:
             return None
         value = decider(view())
         if value is not None and check is not None and (refusal := check(value)) is not None:

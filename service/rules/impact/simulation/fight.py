@@ -1,10 +1,10 @@
 """One simulated Impact bout: the public turn resolver asked turn after turn, each side's policy declaring and
 answering every decision it asks for, and what happened counted from the answers' typed events.
 
-``play`` resolves each turn in one call, the policies declaring from the turn as the resolver opens it and
-answering decisions where the resolver meets them (``resolve_turn(request, decider, declare)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
-does: JSON in, ``decisions_needed`` answered (the provisional ones in ``if_asked``), sent again, JSON out. Both give
-the same bout (tests/unit/impact/test_simulation.py checks it).
+``play`` resolves each turn in one call, the policies declaring from the turn as the resolver opens it and answering
+decisions where the resolver meets them (``resolve_turn(request, decider, declare)``); ``play(..., protocol=True)``
+plays each turn as a client of the REST endpoint does: JSON in, ``decisions_needed`` answered (the provisional ones in
+``if_asked``), sent again, JSON out. Both give the same bout (tests/unit/impact/test_simulation.py checks it).
 """
 
 from __future__ import annotations
