@@ -107,7 +107,7 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
     real = getattr(module, resolver_name)
     seen: list[BaseModel] = []
 
-    def recording(request: Any, decider: Any = None) -> Any:
+    def recording(request: Any, decider: Any = None, *more: Any) -> Any:
         if decider is None:  # played through the step protocol: the send that completes the round holds every decision
             answer = real(request)
             if answer.status in ("resolved", "over"):
@@ -120,8 +120,15 @@ def _recorded(module: Any, resolver_name: str, m: Any, fights: int) -> list[Base
             taken[pending.key] = value
             return value
 
-        answer = real(request, note)
-        seen.append(request.model_copy(update={"decisions": taken}))
+        made: dict[str, Any] = {}  # impact: the declarations the policies made as the turn opened
+
+        def declaring(turn: Any) -> Any:
+            made["declarations"] = more[0](turn)
+            return made["declarations"]
+
+        impact = bool(more) and callable(more[0])  # impact's declare hook; ashes' decider points pass through
+        answer = real(request, note, declaring) if impact else real(request, note, *more)
+        seen.append(request.model_copy(update={"decisions": taken, **made}))
         return answer
 
     setattr(module, resolver_name, recording)

@@ -26,7 +26,7 @@ from .prices.quotes import (
 from .round.models import RoundAnswer, RoundRequest
 from .round.resolve import DeclarationCheck, resolve_round, validate_declarations
 from .simulation.models import AshesSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 
 EXAMPLES = HERE / "data" / "examples"
 
@@ -135,7 +135,7 @@ OPERATIONS = (
         offload=True,
         examples=examples("simulate"),
     ),
-    merge_operation(merge_runs, examples("merge_simulations")),
+    merge_operation(examples("merge_simulations")),
 )
 
 _document, _lookup = pack_catalogue(Pack, PACKS)

@@ -29,7 +29,7 @@ from .conflict.round import resolve_conflict
 from .pricing.models import RoyaleMovePrice, RoyaleMoveRequest, RoyalePurchasePrice, RoyalePurchaseRequest
 from .pricing.prices import price_move, price_purchases
 from .simulation.models import RoyaleSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
@@ -185,5 +185,5 @@ OPERATIONS: tuple[Operation, ...] = (
         offload=True,
         examples=examples("simulate"),
     ),
-    merge_operation(merge_runs, examples("merge_simulations")),
+    merge_operation(examples("merge_simulations")),
 )

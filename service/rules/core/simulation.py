@@ -450,6 +450,11 @@ class MergeRuns(Sums):
         return runs
 
 
+def merge_runs(request: MergeRuns) -> SimulationSums:
+    """The whole run's answer from its parts (the request model has already checked that they fit together)."""
+    return merge(request.runs)
+
+
 def run_cost(count: int, turn_limit: int) -> int:
     """Units a run is charged before any work (rate and GraphQL query-cost limits): 100, plus per fight every turn
     it may last. A turn of any ruleset costs about a millisecond or less here, and two sides that never land a blow
@@ -457,8 +462,8 @@ def run_cost(count: int, turn_limit: int) -> int:
     return 100 + count * turn_limit
 
 
-def merge_operation(run: Callable[[MergeRuns], SimulationSums], examples: dict[str, Any]) -> Operation:
-    """A ruleset's `simulate/merge` operation: the same contract for every ruleset, its own merge function."""
+def merge_operation(examples: dict[str, Any], run: Callable[[MergeRuns], SimulationSums] = merge_runs) -> Operation:
+    """A ruleset's `simulate/merge` operation: the same contract and the same merge for every ruleset."""
     return Operation(
         name="merge_simulations",
         path="simulate/merge",

@@ -8,9 +8,9 @@ policies choose, and what a turn's events count for (``FightRecord``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -26,6 +26,31 @@ Pending = TypeVar("Pending")
 Step = TypeVar("Step", bound=StepAnswer)
 Value = TypeVar("Value")
 State = TypeVar("State")
+Match = TypeVar("Match")
+
+
+class _Side(Protocol):
+    @property
+    def policy(self) -> object: ...
+
+
+class SimulationRequest(Protocol):
+    """What every ruleset's simulation request holds: two sides (each with its policy) and a seed range."""
+
+    @property
+    def sides(self) -> Sequence[_Side]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def offset(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def turn_limit(self) -> int: ...
+    def model_dump_json(self, *, exclude: set[str]) -> str: ...
+
+
+Sim = TypeVar("Sim", bound=SimulationRequest)
 
 
 def via_json(resolve: Callable[[Req], Ans], request_type: type[Req], answer_type: type[Ans]) -> Callable[[Req], Ans]:
@@ -104,7 +129,7 @@ def play_fight(
 
 
 def run_header(
-    request: BaseModel,
+    request: SimulationRequest,
     ruleset: str,
     version: str,
     sides: tuple[str, str],
@@ -130,6 +155,32 @@ def run_fights(header: RunHeader, play: Callable[[int], FightRecord]) -> Simulat
     s = header.seeds
     fights: Iterable[FightRecord] = (play(fight_seed(s.seed, i)) for i in range(s.offset, s.offset + s.count))
     return tally(header, fights)
+
+
+def simulator(
+    ruleset: str,
+    version: str,
+    matchup: Callable[[Sim], Match],
+    names: Callable[[Sim], tuple[str, str]],
+    play: Callable[[Match, int], FightRecord],
+) -> Callable[[Sim], SimulationSums]:
+    """A ruleset's ``simulate``: fights ``offset`` … ``offset + count − 1`` of the run, each played (``play``) with
+    its own seed from the matchup the request makes (``matchup``); the ruleset supplies only those pieces."""
+
+    def simulate(request: Sim) -> SimulationSums:
+        m = matchup(request)
+        header = run_header(
+            request,
+            ruleset,
+            version,
+            names(request),
+            (str(request.sides[0].policy), str(request.sides[1].policy)),
+            (request.seed, request.offset, request.count),
+            request.turn_limit,
+        )
+        return run_fights(header, lambda seed: play(m, seed))
+
+    return simulate
 
 
 def side_names(a: str, b: str, width: int, suffix: str = "-2") -> tuple[str, str]:

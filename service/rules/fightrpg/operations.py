@@ -14,7 +14,7 @@ from .round.resolver import resolve_round
 from .sheet.fighters import validate_fighter
 from .sheet.models import RpgFighterRequest, RpgFighterValidation
 from .simulation.models import RpgSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 
 
 def _round_cost(request: Any) -> int:
@@ -72,5 +72,5 @@ OPERATIONS = (
         offload=True,
         examples=simulation_examples("simulate"),
     ),
-    merge_operation(merge_runs, simulation_examples("merge_simulations")),
+    merge_operation(simulation_examples("merge_simulations")),
 )

@@ -16,7 +16,7 @@ from .fighter.validation import validate_fighter_json
 from .identity import RULESET, VERSION
 from .pack import PACKS, ImpactPack
 from .simulation.models import ImpactSimulationRequest
-from .simulation.run import merge_runs, simulate
+from .simulation.run import simulate
 from .turn.models import ImpactTurnAnswer, ImpactTurnRequest
 from .turn.resolve import resolve_turn
 
@@ -115,7 +115,7 @@ OPERATIONS: tuple[Operation, ...] = (
         offload=True,
         examples=examples("simulate"),
     ),
-    merge_operation(merge_runs, examples("merge_simulations")),
+    merge_operation(examples("merge_simulations")),
 )
 
 

@@ -257,6 +257,10 @@ def test_a_provisional_damage_answer_the_earlier_ranks_made_illegal_is_not_used(
     # Black Shadow Style, takes it and a warning says so
     assert answer.status == "over" and answer.violations == []
     assert [(w.code, w.key) for w in answer.warnings] == [("DECISION_NOT_USED", "R1.assassin.damage.4")]
+    assert (
+        "assassin is Zeroed Out" in answer.warnings[0].message
+        and "'black_shadow' was taken" in answer.warnings[0].message
+    )
     assert {t.id: t.wound_ranks for t in answer.fighters[1].traits} == {"assassin": 3, "black_shadow": 4}
     body["decisions"]["R1.assassin.damage.4"] = "assassin"  # a firm answer is refused, naming the rule
     assert refused(send("resolve_bout", body))[:2] == ("TRAIT_ZEROED_OUT", "R1.assassin.damage.4")

@@ -388,6 +388,7 @@ def take_turn(r: Round, f: Fighter) -> None:
             # the look-ahead goes on with the strongest action rather than the turn's end, so one answer shows the
             # rest of the turn
             stand_in=next((o.value for o in offers or () if o.value.choice is not Act.end), None),
+            vetted=True,  # action_offers lists only what action_problem passes
         )
         if got.choice is Act.end:
             return

@@ -278,8 +278,8 @@ def _envelope(r: Round, status: StepStatus, ahead: LookAhead | None) -> dict[str
 def resolve_round(request: RoundRequest, decider: Callable[[Asked], Decision] | None = None) -> RoundAnswer:
     """The round; ``decider`` (in-process callers only) answers each decision the round would ask for, where it is
     met, read as if the request had sent it (a request alone is answered as without it)."""
-    r = _setup(request, KeyedDice(seed=request.seed, supplied=request.rolls, limit=600), Decisions.of(request))
-    r.decider = decider
+    dice = KeyedDice(seed=request.seed, supplied=request.rolls, limit=600)
+    r = _setup(request, dice, Decisions.of(request, decider=decider))
     halted, refused = _first_pass(r)
     if refused:
         status = StepStatus.invalid

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -15,7 +15,7 @@ from ...core.dice import DieOutOfRange, KeyedDice, TooManyDice
 from ...core.findings import Finding, map_key
 from ...core.protocol.keys import KeyBook
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
-from ...core.protocol.steps import DecisionRefused, Decisions, Refusal, jsonable
+from ...core.protocol.steps import Decisions, Refusal, jsonable
 from ...core.references import ref_of
 from ..codes import CODES, finding
 from ..combatant.models import Chakra, ChakraState, Combatant, Imbalance
@@ -217,7 +217,6 @@ class Round:
     out: list[str] = field(default_factory=list)  # who went out this round, in order
     stopped: bool = False  # nobody kept up the violence at the end of the round
     acting: str = ""  # the key of the action being carried out
-    decider: Callable[[Asked], Decision] | None = None  # in-process callers: answers an asked decision
 
     def key(self, fighter: str, point: str, *, other: str | None = None, move: int = 1) -> str:
         """The point's key in the one grammar: bare the first time, then named by what it is about."""
@@ -289,10 +288,13 @@ class Round:
         step: str,
         text: str,
         stand_in: Decision | None = None,
+        vetted: bool = False,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
         when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
-        for the default or first choice), else the default, else the step halts (or the look-ahead stands in)."""
+        for the default or first choice), else the default, else the step halts (or the look-ahead stands in).
+        ``vetted``: the offers are only values ``check`` passes (the in-process decider's pick of one is not checked
+        twice)."""
         req = self.request
         given = req.decisions.get(key)
         if given is None:
@@ -300,12 +302,16 @@ class Round:
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
         listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
-        if asked and self.decider is not None and self.decisions.ahead is None:
-            got = self.decider(Asked(key, point, fighter, [o.value for o in listed], default))
-            problem = check(got)  # read as if the request had sent it
-            if problem is not None:
-                raise DecisionRefused(key, refusal(problem))
-            return got
+        if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
+            got = self.decisions.consult(
+                key,
+                default is not None,
+                lambda: Asked(key, point, fighter, [o.value for o in listed], default),
+                # ``vetted``: every offer passed ``check`` as it was listed, so one of them needs no second pass
+                lambda value: None if vetted and any(value is o.value for o in listed) else _refused(check(value)),
+            )
+            if got is not None:
+                return cast(Decision, got)
         needed = built(
             DecisionNeeded,
             {
@@ -335,6 +341,10 @@ class Round:
         if default is None and stand_in is not None and picked == jsonable(stand_in):
             return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
+
+
+def _refused(problem: Problem) -> Refusal | None:
+    return None if problem is None else refusal(problem)
 
 
 def _option(o: Offer) -> dict[str, Any]:

@@ -54,9 +54,13 @@ class _Seeded(Mapping[str, int]):
 
     def __init__(self, seed: int, sides: int) -> None:
         self.seed, self.sides = seed, sides
+        self.known: dict[str, int] = {}  # each face hashed once a round, however often the policies read it
 
     def __getitem__(self, key: str) -> int:
-        return seeded_face(self.seed, key, self.sides)
+        face = self.known.get(key)
+        if face is None:
+            face = self.known[key] = seeded_face(self.seed, key, self.sides)
+        return face
 
     def __iter__(self) -> Iterator[str]:
         return iter(())

@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
-from ...core.deciding import Decider
 from ...core.dice import KeyedDice
 from ...core.findings import Finding
 from ...core.packs import chosen
 from ...core.protocol.keys import KeyBook
-from ...core.protocol.steps import Check, Decisions, Refusal
+from ...core.protocol.steps import Check, Decider, Decisions, Refusal
 from ..challenges.resolve import CHALLENGE_DICE, Contest, contest
 from ..codes import finding
 from ..identity import RULESET, VERSION

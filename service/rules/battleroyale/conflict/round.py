@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...core.deciding import Decider
 from ...core.dice import KeyedDice
 from ...core.findings import Finding
 from ...core.packs import chosen
 from ...core.protocol.keys import KeyBook
-from ...core.protocol.steps import Decisions
+from ...core.protocol.steps import Decider, Decisions
 from ..bout.models import RoyaleClashResult
 from ..codes import finding
 from ..identity import RULESET, VERSION

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from ...core.findings import Finding, Severity, map_key
 from ...core.protocol.steps import Check, Refusal
 from ..pack import RoyalePack, RoyaleZeroOutTraining
 from ..tables.model_types import RoyaleDamageType
@@ -84,29 +83,6 @@ def _rank_check(fighter: Fighter) -> Check:
     return check
 
 
-def _stale(steps: Steps, fighter: Fighter, key: str, pick: RoyaleFighterTrait) -> str | None:
-    """A provisional answer (``if_asked``) naming a trait the earlier ranks have Zeroed Out since it was offered:
-    not used, the policy's pick goes in its place, and a warning says so (a ruling: the answer was given for another
-    branch; 003 L511-L513 refuses it in this one). A firm answer (``decisions``) is refused instead."""
-    if key in steps.request.decisions or key not in steps.request.if_asked:
-        return None
-    value = steps.request.if_asked[key]
-    trait = fighter.trait(value)
-    if trait is None or not zeroed(trait):
-        return None
-    steps.decisions.used.add(key)
-    steps.findings.append(
-        Finding(
-            code="DECISION_NOT_USED",
-            severity=Severity.warning,
-            path=f"if_asked{map_key(key)}",
-            key=key,
-            message=f"{value} is Zeroed Out by the time this rank is placed (003 L511-L513): {pick.id} takes it.",
-        )
-    )
-    return pick.id
-
-
 @dataclass(frozen=True)
 class Where:
     """Where Damage Ranks come from, for their decision keys and the text's step: ``other`` the fighter who dealt
@@ -167,7 +143,9 @@ def assign(
         pick = policy_pick(fighter)
         standing = [pick] + [t for t in fighter.standing() if t is not pick]
         key = steps.key(fighter.id, "damage", other=where.other, window=where.window, move=where.move)
-        picked = _stale(steps, fighter, key, pick) or steps.decide(
+        # an answer given ahead naming a trait the earlier ranks have Zeroed Out since (003 L511-L513): the core sets
+        # it aside for the policy's pick (the default, else the first choice) with a warning
+        picked = steps.decide(
             key,
             fighter.id,
             "damage",

@@ -11,13 +11,13 @@ from typing import Any
 
 from pydantic import JsonValue
 
-from ...core.deciding import Decider, Deciding
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, Unsupported, map_key
 from ...core.protocol.keys import KeyBook, KeyParts
 from ...core.protocol.models import ChoiceOption, DecisionNeeded, DieNeeded, RollRecord, StepStatus
 from ...core.protocol.steps import (
     Check,
+    Decider,
     DecisionPending,
     DecisionRefused,
     Decisions,
@@ -153,7 +153,7 @@ def run_step(
     rules to it; ``fits`` says whether a key names a die or decision point of this request; ``checks``: findings of
     the request as a whole, which stop it before any rule is applied; ``decider`` (in-process callers only) answers
     each decision the request leaves open where it is met, as if the request had sent that answer."""
-    decisions = Deciding(request.decisions, request.if_asked, request.ask_every_decision, decider=decider)
+    decisions = Decisions.of(request, decider=decider)
     steps = start(KeyedDice(seed=request.seed, supplied=request.rolls), decisions)
     steps.findings += (checks or []) + _faces_in_range(request)
     halted = False

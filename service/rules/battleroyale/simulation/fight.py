@@ -154,7 +154,7 @@ def _conflict_round(
         pack=m.request.pack,
         custom_pack=m.request.custom_pack,
         seed=seed % SEEDS,
-        damage_policy=RoyaleDamagePolicy.ask,
+        damage_policy=RoyaleDamagePolicy.lowest_first,  # the policies place Damage Ranks where it does: not asked
     )
     return _resolve_conflict(m, request, protocol)
 
@@ -175,7 +175,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             pack=r.pack,
             custom_pack=r.custom_pack,
             seed=seed % SEEDS,
-            damage_policy=RoyaleDamagePolicy.ask,
+            damage_policy=RoyaleDamagePolicy.lowest_first,  # the policies place Damage Ranks where it does: not asked
         )
         result = _resolve(m, request, protocol)
         if result.status not in (StepStatus.resolved, StepStatus.over):

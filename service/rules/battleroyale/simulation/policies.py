@@ -1,10 +1,11 @@
 """Battle Royale's simulation policies: each declares a side's Bout plan and answers the round's decisions with one
 of their offered choices.
 
-A policy is data (``Style``): the split of the three Bout dice (003 L876-L890), whether it strikes first when it
-holds the initiative, and how many Spirit Dice it spends to Be Impressive (003 L632-L634) on its Strike and on its
-reaction, never more than it holds. Damage Ranks go where the resolver's default puts them (its `lowest_first`
-pick). Choosing reads only the choices and the fighter's state, so it is deterministic given the dice.
+A policy is data (``Style``): the split of the three Bout dice (003 L876-L890), whether it strikes first when it holds
+the initiative, and how many Spirit Dice it spends to Be Impressive (003 L632-L634) on its Strike and on its reaction,
+never more than it holds. Damage Ranks go where the resolver's `lowest_first` damage policy puts them (the simulated
+rounds name it, so they are not asked). Choosing reads only the choices and the fighter's state, so it is deterministic
+given the dice.
 """
 
 from __future__ import annotations

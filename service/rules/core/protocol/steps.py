@@ -5,7 +5,8 @@ pass a missing one halts the step (``DecisionPending``, ``DiePending``) and the 
 there. It then calls ``look_ahead`` with a function that resolves the same request again, from scratch, with a
 ``LookAhead``: every die nobody supplied gets a stand-in face and every decision nobody answered its default (or first
 choice), each noted as needed, so one answer names every die and decision up to the end of the step. Whatever the
-look-ahead meets past the first missing one is ``provisional``.
+look-ahead meets past the first missing one is ``provisional``. An in-process caller (a simulator) may instead answer
+the decisions the step would ask for where they are met: the one decider hook, ``Decisions.decider``.
 """
 
 from __future__ import annotations
@@ -125,6 +126,10 @@ class LookAhead:
 
 
 Check = Callable[[JsonValue], Refusal | None]
+# The in-process decider hook (simulators only; a request alone never has one), as ``Decisions.decide`` calls it: given
+# a decision point the step would ask for, its answer, read as if the request had sent it. A ruleset whose points are
+# typed hands the hook its own view of the point instead (``Decisions.consult``).
+Decider = Callable[[DecisionNeeded], Any]
 
 
 @dataclass
@@ -137,10 +142,31 @@ class Decisions:
     ahead: LookAhead | None = None
     used: set[str] = field(default_factory=set)
     warnings: list[Finding] = field(default_factory=list)  # if_asked answers set aside: the answer must carry them
+    decider: Callable[[Any], Any] | None = None  # the in-process decider hook (``Decider``), given the point's view
 
     @classmethod
-    def of(cls, request: StepRequest[Any], ahead: LookAhead | None = None) -> Decisions:
-        return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead)
+    def of(
+        cls, request: StepRequest[Any], ahead: LookAhead | None = None, decider: Callable[[Any], Any] | None = None
+    ) -> Decisions:
+        return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead, decider=decider)
+
+    def consult(
+        self, key: str, defaulted: bool, view: Callable[[], Any], check: Callable[[Any], Refusal | None] | None = None
+    ) -> Any:
+        """The in-process decider's answer at ``key`` where it has one to give: the request leaves the point open
+        (neither in ``decisions`` nor in ``if_asked``), the step would ask for it (``defaulted``: it has a default taken
+        unasked, unless every decision is asked) and no look-ahead is standing in. ``view()``: the point as the decider
+        reads it (built only then). The answer is read as if the request had sent it: refused (``DecisionRefused``)
+        unless ``check`` passes it. None: no decider here, or it leaves the point to the request."""
+        decider = self.decider
+        if decider is None or self.ahead is not None or key in self.given or key in self.if_asked:
+            return None
+        if defaulted and not self.ask_every:
+            return None
+        value = decider(view())
+        if value is not None and check is not None and (refusal := check(value)) is not None:
+            raise DecisionRefused(key, refusal)
+        return value
 
     def decide(
         self, needed: DecisionNeeded, check: Check | None = None, stand_in: JsonValue | None = None
@@ -148,7 +174,8 @@ class Decisions:
         """The value the request gives at ``needed.key`` (refused unless ``check`` passes it, by default unless it is
         one of the choices), else the default, else the look-ahead's stand-in, else the step halts. ``stand_in``:
         the choice the look-ahead goes on with (one of the choices; by default the default, else the first), where
-        the ruleset knows which one shows most of what comes next (an attack rather than ending the turn)."""
+        the ruleset knows which one shows most of what comes next (an attack rather than ending the turn). Where an
+        in-process decider answers it (``consult``), that answer, refused unless ``check`` passes it."""
         key = needed.key
         check = check or _one_of(needed)
         if key in self.given:
@@ -169,6 +196,14 @@ class Decisions:
             taken = needed.default if needed.default is not None else needed.choices[0].value
             self.warnings.append(set_aside(key, refusal, taken))
             return taken
+        if self.decider is not None:
+            answered = self.consult(key, needed.default is not None, lambda: needed)
+            if answered is not None:
+                value = jsonable(answered)
+                refusal = check(value)
+                if refusal is not None:
+                    raise DecisionRefused(key, refusal)
+                return value
         if needed.default is not None and not self.ask_every:
             return needed.default
         if self.ahead is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from ...core.construct import built
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
@@ -129,10 +130,15 @@ def decide(state: RoundState, ask: Ask, policy_value: RpgDecision | None) -> Rpg
     if ask.default is not None and not request.ask_every_decision:
         return ask.default
     choices = ask.choices()
-    if state.decider is not None:
-        pending = Pending(key, ask.fighter, ask.point, [c.value for c in choices], ask.default)
-        if (value := state.decider(pending)) is not None:
-            return value
+    # the core's decider hook (in-process callers): a decision no policy takes, where it is met, as a step-mode caller
+    # would answer the same pending decision
+    value = state.decisions.consult(
+        key,
+        ask.default is not None,
+        lambda: Pending(key, ask.fighter, ask.point, [c.value for c in choices], ask.default),
+    )
+    if value is not None:
+        return cast(RpgDecision, value)
     if ask.point is RpgPoint.allocation and ask.fighter in state.pool_stood_in:
         raise StopLooking  # the splits of a pool not rolled yet are not asked ahead of its dice (002 L86)
     picked = state.decisions.decide(_needed(ask, key, choices))  # a stand-in, or the step halts here

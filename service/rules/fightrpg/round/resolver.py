@@ -52,9 +52,7 @@ def _request_findings(request: RpgRoundRequest, state: RoundState) -> list[Findi
     return out
 
 
-def _state(
-    request: RpgRoundRequest, dice: KeyedDice, decisions: Decisions, decider: Decider | None = None
-) -> RoundState:
+def _state(request: RpgRoundRequest, dice: KeyedDice, decisions: Decisions) -> RoundState:
     pack = request.data_pack()
     strongest = _player_strength(request)
     fighters = {
@@ -72,7 +70,6 @@ def _state(
     }
     book = KeyBook("R", request.round, one_opponent=len(fighters) == 2)
     state = RoundState(request=request, pack=pack, dice=dice, decisions=decisions, fighters=fighters, book=book)
-    state.decider = decider
     state.out = [c.id for c in fighters.values() if c.defeated]
     return state
 
@@ -173,7 +170,8 @@ def _rerun(request: RpgRoundRequest) -> Callable[[KeyedDice, Decisions], object]
 def resolve_round(request: RpgRoundRequest, decider: Decider | None = None) -> RpgRoundResult:
     """The round; ``decider`` (in-process callers only) answers each decision no named policy takes, where it is met,
     as a step-mode caller would answer the same ``decisions_needed`` entry."""
-    state = _state(request, KeyedDice(seed=request.seed, supplied=request.rolls), Decisions.of(request), decider)
+    dice = KeyedDice(seed=request.seed, supplied=request.rolls)
+    state = _state(request, dice, Decisions.of(request, decider=decider))
     violations = _request_findings(request, state)
     status, needed_dice, needed = StepStatus.resolved, list[DieNeeded](), list[DecisionNeeded]()
     if violations:

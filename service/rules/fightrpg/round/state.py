@@ -3,7 +3,6 @@ protocol (one ``KeyBook`` names every key in the order the round meets it), log 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.construct import built
@@ -106,9 +105,6 @@ class RoundState:
     cache: dict[str, object] = field(default_factory=dict)  # what one round computes once (the action shapes)
     # The look-ahead: fighters whose Flexible Pool it has rolled with stand-in dice (their splits are not asked ahead).
     pool_stood_in: set[str] = field(default_factory=set)
-    # In-process callers (the matchup simulator) may answer a decision no policy takes where it is met, with one of
-    # its choices: what a step-mode caller would send back for the same pending decision.
-    decider: Callable[[Pending], RpgDecision | None] | None = None
 
     @property
     def round(self) -> int:

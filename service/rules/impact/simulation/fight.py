@@ -1,10 +1,10 @@
 """One simulated Impact bout: the public turn resolver asked turn after turn, each side's policy declaring and
 answering every decision it asks for, and what happened counted from the answers' typed events.
 
-``play`` resolves each turn in one call, the policies answering decisions where the resolver meets them
-(``resolve_turn(request, decider)``); ``play(..., protocol=True)`` plays each turn as a client of the REST endpoint
-does: JSON in, ``decisions_needed`` answered (the provisional ones in ``if_asked``), sent again, JSON out. Both give
-the same bout (tests/unit/impact/test_simulation.py checks it).
+``play`` resolves each turn in one call, the policies declaring from the turn as the resolver opens it and answering
+decisions where the resolver meets them (``resolve_turn(request, decider, declare)``); ``play(..., protocol=True)``
+plays each turn as a client of the REST endpoint does: JSON in, ``decisions_needed`` answered (the provisional ones in
+``if_asked``), sent again, JSON out. Both give the same bout (tests/unit/impact/test_simulation.py checks it).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
 from ..pack import ImpactPack
+from ..turn.context import Turn
 from ..turn.models import (
     ImpactCombatant,
     ImpactDeclaration,
@@ -38,6 +39,7 @@ class Matchup:
     request: ImpactSimulationRequest
     names: tuple[str, str]
     policies: tuple[ImpactPolicy, ImpactPolicy]
+    start: ImpactFight  # the fight before its first turn: the same for every fight of the run (never changed)
     options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
 
     def side_of(self, fighter: str | None) -> int | None:
@@ -49,16 +51,16 @@ def names(request: ImpactSimulationRequest) -> tuple[str, str]:
 
 
 def matchup(request: ImpactSimulationRequest) -> Matchup:
-    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+    sides = names(request)
+    return Matchup(request, sides, (request.sides[0].policy, request.sides[1].policy), _start(request, sides))
 
 
-def _start(m: Matchup) -> ImpactFight:
-    r = m.request
-    a, b = m.names
+def _start(r: ImpactSimulationRequest, sides: tuple[str, str]) -> ImpactFight:
+    a, b = sides
     return ImpactFight(
         phase=r.phase,
         campaign=r.campaign,
-        fighters=[ImpactCombatant(id=n, fighter=s.fighter) for n, s in zip(m.names, r.sides, strict=True)],
+        fighters=[ImpactCombatant(id=n, fighter=s.fighter) for n, s in zip(sides, r.sides, strict=True)],
         ranges=[ImpactPairRange(a=a, b=b, range=r.range)],
     )
 
@@ -68,14 +70,23 @@ def _turn_request(
 ) -> ImpactTurnRequest:
     r = m.request
     return ImpactTurnRequest(
-        pack=r.pack, custom_pack=r.custom_pack, fight=fight, declarations=declarations or [], seed=seed
+        pack=r.pack,
+        custom_pack=r.custom_pack,
+        fight=fight,
+        declarations=declarations or [],
+        seed=seed,
+        ask_every_decision=True,  # the policies answer the reactive decisions that have a default too
     )
 
 
 def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDeclaration]:
     """Each standing side's declaration, made from the fight before the turn (declarations are simultaneous)."""
     probe = _turn_request(m, fight, seed, [ImpactDeclaration(fighter=m.names[0])])
-    turn = open_turn(probe)
+    return _declared(m, open_turn(probe))
+
+
+def _declared(m: Matchup, turn: Turn) -> list[ImpactDeclaration]:
+    """Each standing side's declaration, made from the turn as it opens (the policies leave it as they found it)."""
     out = []
     for i, me in enumerate(m.names):
         if turn.fighters[me].out is None:
@@ -91,14 +102,12 @@ def _decider(m: Matchup) -> Callable[[DecisionNeeded], str]:
     return choose
 
 
-def _resolve(m: Matchup, request: ImpactTurnRequest, protocol: bool) -> ImpactTurnAnswer:
-    if not protocol:
-        return resolve_turn(request, _decider(m))
+def _send(m: Matchup, request: ImpactTurnRequest) -> ImpactTurnAnswer:
+    """The turn as a client of the REST endpoint plays it: JSON in and out, each decision asked sent back."""
     send_json = via_json(resolve_turn, ImpactTurnRequest, ImpactTurnAnswer)
-    asking = request.model_copy(update={"ask_every_decision": True})
 
     def send(decisions: dict[str, str]) -> ImpactTurnAnswer:
-        return send_json(asking.model_copy(update={"decisions": decisions}))
+        return send_json(request.model_copy(update={"decisions": decisions}))
 
     return play_steps(send, _decider(m))
 
@@ -139,15 +148,26 @@ def _count(
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     turn_seed = seed % SEED_SPAN
-    probe = _turn_request(m, _start(m), turn_seed, [ImpactDeclaration(fighter=m.names[0])])
+    probe = _turn_request(m, m.start, turn_seed, [ImpactDeclaration(fighter=m.names[0])])
     refused = request_problems(probe)
     if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
         return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
     pack = open_turn(probe).pack
+    placeholder = probe.declarations  # in process: replaced by the declarations made as the turn opens
 
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
-        decls = _declarations(m, fight, turn_seed)
-        result = _resolve(m, _turn_request(m, fight, turn_seed, decls), protocol)
+        if protocol:  # the declarations sent in the request, made from the fight as a client holds it
+            decls = _declarations(m, fight, turn_seed)
+            result = _send(m, _turn_request(m, fight, turn_seed, decls))
+        else:  # in process: made from the turn the resolver opens (no second turn opened to make them)
+            made: list[ImpactDeclaration] = []
+
+            def declared(t: Turn) -> list[ImpactDeclaration]:
+                made.extend(_declared(m, t))
+                return made
+
+            result = resolve_turn(_turn_request(m, fight, turn_seed, placeholder), _decider(m), declared)
+            decls = made
         if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)
         _count(m, pack, fight, decls, result, record)
@@ -156,7 +176,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             result.fight, over=result.over, winner=winner, warnings=result.warnings, unsupported=result.unsupported
         )
 
-    record = play_fight(_start(m), turn, m.request.turn_limit)
+    record = play_fight(m.start, turn, m.request.turn_limit)
     for side in record.sides:
         side.spend(SETUP_POINTS, 0)  # reported even when none were spent
     return record

@@ -29,7 +29,6 @@ from .models import (
 
 # In-process callers (the matchup simulator) may answer each decision where it is met with one of its choices' values:
 # what a client would send back for the same ``DecisionNeeded``; ``None`` leaves it to the request.
-Decider = Callable[[DecisionNeeded], JsonValue]
 Check = Callable[[JsonValue], Refusal | None]
 
 
@@ -72,7 +71,6 @@ class Turn:
     log: list[str] = field(default_factory=list)
     events: list[ImpactEvent] = field(default_factory=list)
     unsupported: list[Unsupported] = field(default_factory=list)
-    decider: Decider | None = None
     book: KeyBook = field(init=False)
 
     def __post_init__(self) -> None:
@@ -113,7 +111,8 @@ class Turn:
         check: Check | None = None,
     ) -> str:
         """The request's answer at ``key`` (refused by ``check`` or when not one of the choices), else the in-process
-        decider's, else the default, else the step halts (``DecisionPending``) or looks ahead."""
+        decider's (the core hook, ``Decisions.decider``), else the default, else the step halts (``DecisionPending``)
+        or looks ahead."""
         needed = DecisionNeeded(
             key=key,
             fighter=fighter,
@@ -123,11 +122,6 @@ class Turn:
             choices=[ChoiceOption(value=v, text=label) for v, label in choices],
             default=default,
         )
-        given = key in self.decisions.given or key in self.decisions.if_asked
-        if self.decider is not None and not given:
-            picked = self.decider(needed)
-            if any(picked == c.value for c in needed.choices):
-                return str(picked)
         return str(self.decisions.decide(needed, check))
 
     def refuse_given(self, key: str, refusal: Refusal, allowed: tuple[str, ...] = ("keep",)) -> None:

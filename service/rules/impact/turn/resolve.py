@@ -5,24 +5,27 @@ or decision halts the first pass, and a look-ahead names every die and decision 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, map_key, path_of
 from ...core.protocol.keys import KeyParts, parse
 from ...core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
-from ...core.protocol.steps import DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
+from ...core.protocol.steps import Decider, DecisionPending, DecisionRefused, Decisions, look_ahead, unused_keys
 from ..codes import finding, refusal
 from ..identity import RULESET, VERSION
 from ..pack import chosen_pack, custom_pack_findings
 from ..tables.rules import rules
 from .actions import HANDLERS, defended, draw, reach
 from .combatants import Fighter, limb_of, load
-from .context import Decider, Hold, Turn, defence_check
+from .context import Hold, Turn, defence_check
 from .declarations import check
 from .models import (
     MAX_TURN,
     ImpactAction,
     ImpactAward,
     ImpactCombatant,
+    ImpactDeclaration,
     ImpactEventKind,
     ImpactFight,
     ImpactLastManeuver,
@@ -43,20 +46,28 @@ DECISION_POINTS = frozenset({"defend", "counter_bridge", "feinted", "draw_seen"}
 STRIKING = (ImpactAction.maneuver, ImpactAction.stop_hit)
 
 
-def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> ImpactTurnAnswer:
+def resolve_turn(
+    request: ImpactTurnRequest,
+    decider: Decider | None = None,
+    declare: Callable[[Turn], list[ImpactDeclaration]] | None = None,
+) -> ImpactTurnAnswer:
     """The turn; ``decider`` (in-process callers only) answers each decision the request leaves open where it is met,
-    as a client would answer the same ``decisions_needed`` entry."""
+    as a client would answer the same ``decisions_needed`` entry. ``declare`` (in-process callers only) makes the
+    request's declarations from the turn as it opens, before any is read (they are simultaneous): the answer is
+    that of the request carrying them."""
     broken = request_problems(request)
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
+    if declare is not None:
+        request = request.model_copy(update={"declarations": declare(turn)})
     violations = check(turn, request.declarations)
     if violations:
         return _answer(turn, request, StepStatus.invalid, violations=violations)
     try:
         order = _play(turn)
     except (DiePending, DecisionPending):
-        ahead = look_ahead(request, lambda dice, decisions: _rerun(request, decider, dice, decisions), (DieOutOfRange,))
+        ahead = look_ahead(request, lambda dice, decisions: _rerun(request, dice, decisions), (DieOutOfRange,))
         return _answer(turn, request, StepStatus.decision_required, dice=ahead.dice, decisions=ahead.decisions)
     except DieOutOfRange as bad:
         path = path_of("rolls") + map_key(bad.key)
@@ -68,9 +79,9 @@ def resolve_turn(request: ImpactTurnRequest, decider: Decider | None = None) -> 
     return _finish(turn, request, order)
 
 
-def _rerun(request: ImpactTurnRequest, decider: Decider | None, dice: KeyedDice, decisions: Decisions) -> None:
+def _rerun(request: ImpactTurnRequest, dice: KeyedDice, decisions: Decisions) -> None:
     """The same turn again from scratch with the look-ahead's dice and decisions (``core.protocol.look_ahead``)."""
-    turn = open_turn(request, decider, dice, decisions)
+    turn = open_turn(request, dice=dice, decisions=decisions)
     if not check(turn, request.declarations):
         _play(turn)
 
@@ -100,10 +111,9 @@ def open_turn(
         rules=table,
         fighters=fighters,
         dice=dice or KeyedDice(seed=request.seed, supplied=request.rolls),
-        decisions=decisions or Decisions.of(request),
+        decisions=decisions or Decisions.of(request, decider=decider),
         ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
         holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
-        decider=decider,
     )
 
 
