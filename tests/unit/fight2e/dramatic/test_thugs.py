@@ -350,8 +350,6 @@ def test_what_is_not_resolved_is_named() -> None:
     out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
     assert {
-        "thug_full_defense",
-        "thug_stunt_sequence",
         "thug_additional_glory",
         "dramatic_thug_options",
         "dramatic_thug_team_up",
@@ -360,13 +358,6 @@ def test_what_is_not_resolved_is_named() -> None:
     # Dramatic Villain and Hit Stun are applied in this turn, so not named
     out = turn(request(("dramatic_villain", "hit_stun"), members=1), {}, {"T1.ava.init": 6, "T1.g.init": 1})
     assert not {u["id"] for u in out["unsupported"]} & {"thug_trait:dramatic_villain", "thug_trait:hit_stun"}
-
-
-def test_full_defense_against_thugs_is_refused_as_unsupported() -> None:
-    out = turn(
-        request(), {"T1.ava.action": {"action": "none", "full_defense": True}}, {"T1.ava.init": 6, "T1.g.init": 1}
-    )
-    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]
 
 
 def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
@@ -527,6 +518,3 @@ def test_saga_scale_halves_her_thug_thrashing() -> None:
     req["options"]["thug_thrashing"] = {"events": False, "saga_scale": 10}
     out = resolved(req, {"T1.ava.action": IDLE, "T1.ava.defense": DEFENSE}, {**FIRST_NO_TIE, "T1.g.attack": 1})
     assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1
-    # and a Special Move there is refused as not resolved yet
-    out = turn(req, {"T1.ava.action": ELBOW}, {"T1.ava.init": 6, "T1.g.init": 1})
-    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]

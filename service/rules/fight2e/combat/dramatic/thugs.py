@@ -14,6 +14,7 @@ answer."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import partial
 
 from ...dramatic.catalogue import tables
@@ -39,6 +40,9 @@ from ..thug_thrashing import (
 from ..thug_thrashing import (
     stances as thug_stances,
 )
+from ..thug_thrashing import (
+    stunts as thug_stunts,
+)
 from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
@@ -48,7 +52,7 @@ from . import initiative as dramatic_initiative
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_options, thug_team
-from .base import Dram, choice, ignore_hit_stun, load, spendable, store
+from .base import Dram, choice, earn, ignore_hit_stun, load, spendable, store
 from .end import heal_life_bar
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
@@ -60,7 +64,9 @@ RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_vi
 # The options a Fighter's decisions may name here: at the action (the boost, a Special Move, a Flourish invitation)
 # and at their own points of the turn (re-rolls, showing off, Ignore Hit Stun, Healing Life Bar); the rest are
 # reported under their own ids (declared_members.dramatic_options_unresolved).
-AT_THE_ACTION = frozenset({DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish})
+AT_THE_ACTION = frozenset(
+    {DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish, DramaticOption.full_defense}
+)
 AT_THEIR_POINT = frozenset(
     {
         DramaticOption.initiative_reroll,
@@ -82,19 +88,12 @@ RESOLVED_OPTIONS = (
 
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
-    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs (taken when "
-    "attacked before acting, they are resolved), and the recovery point of an untouched Full Defense (000 "
-    "L6782–L6784, L7227)",
-    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
-    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
-    "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
     # Dramatic Combat's
     "dramatic_thug_options": "these Dramatic options against Thug groups: "
-    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS))
-    + "; Full Defense's recovery point",
+    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS)),
     "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
     "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
@@ -185,7 +184,8 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
     recovering = bool(f.stunned or f.knocked_down)
     if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
         return
-    count = 1 + _tt_level(ctx, d, groups)
+    tt = _tt_level(ctx, d, groups)
+    count = 1 + tt
     if count > 1:
         ctx.note("C", f.id, f"{f.id} has {count} actions this turn.", "000 L6750, L7084", inputs={"actions": count})
     for i in range(count):
@@ -211,9 +211,15 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
             None,
             partial(_action_choices, ctx, d, groups, i > 0),
         )
+        special = _saga_special(ctx, d, v)
+        if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
+            ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
         if i > 0:
             _spare_villains(ctx, groups, key, v)
-        _carry_out(ctx, ds, d, groups, key, v, pts)
+        _carry_out(ctx, ds, d, groups, key, v, pts, Actions(tt, count - 1 - i, tt + 1 if special else 1))
+        if special and count > 1:
+            ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
+            return
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)
@@ -271,13 +277,43 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
+def _saga_special(ctx: Turn, d: Dram, v: DecisionValue) -> bool:
+    """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
+    if ctx.opts.thug_thrashing.saga_scale == 1 or not (v.action is ActionType.attack or v.option in _ON_A_GROUP):
+        return False
+    return any((m := d.f.move(mid)) is not None and m.is_special for mid in v.moves or [])
+
+
+@dataclass(frozen=True)
+class Actions:
+    """His Thug Thrashing this turn, the extra actions left after this one, and the Saga Scale's factor on a Special
+    Move's Glory (000 L6820)."""
+
+    tt: int
+    left: int
+    factor: int
+
+
 def _carry_out(
-    ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints
+    ctx: Turn,
+    ds: dict[str, Dram],
+    d: Dram,
+    groups: list[Group],
+    key: str,
+    v: DecisionValue,
+    pts: acts.GroupPoints,
+    turn: Actions,
 ) -> None:
     f = d.f
-    if v.full_defense or v.full_offense:
-        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
-        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
+    if v.option is DramaticOption.full_defense:  # the Dramatic option is the main system's stance (000 L7227)
+        v = v.model_copy(update={"option": None, "full_defense": True})
+    if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
+        thug_stunts.stunt_sequence(ctx, f, groups, key, v, turn.tt)
+        return
+    if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)
+        thug_stances.take(ctx, f, groups, key, v, turn.left)
+        d.full_defense = f.full_defense
+        return
     if v.option is DramaticOption.flourish:
         if (v.movement or 0) > 1:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an action.", key=key)
@@ -289,7 +325,7 @@ def _carry_out(
         m = f.move((v.moves or [""])[0])
         if m is None or not m.is_special:
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
         return
     if v.option is not None:
         named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
@@ -327,7 +363,7 @@ def _carry_out(
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
     if v.action is ActionType.attack or riding:
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
@@ -411,6 +447,22 @@ def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
         )
 
 
+def _stances_end(ctx: Turn, d: Dram) -> None:
+    """Full Defense untouched by any hit earns a recovery point (000 L7227); Full Offense costs next turn's
+    Initiative a die size, one more each turn in a row (000 L5739; ruling: with no Control in Dramatic Combat,
+    000 L7084, all of it falls on the Initiative die)."""
+    f = d.f
+    if (d.full_defense or f.full_defense) and not (d.was_hit or f.was_hit) and not f.defeated:
+        rec = tables().option("full_defense").recovery_ap or 0
+        earn(ctx, d, 0, f"{f.id} was not hit on Full Defense: +{rec} recovery point.", "000 L7227", recovery_only=rec)
+    if f.full_offense:
+        f.fo_streak += 1
+        d.next_steps -= f.fo_streak
+        ctx.note("H", f.id, f"Full Offense: {f.fo_streak} die size(s) off {f.id}'s next Initiative.", "000 L5739")
+    else:
+        f.fo_streak = 0
+
+
 _NEXT_TURN_SOURCES = frozenset({"harry"})
 
 
@@ -480,6 +532,7 @@ def run(ctx: Turn) -> None:
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
+        _stances_end(ctx, ds[fid])
     _super_energy(ctx, ds)
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
