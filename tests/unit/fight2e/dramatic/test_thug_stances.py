@@ -137,3 +137,20 @@ def test_a_special_move_at_saga_scale_multiplies_its_glory_and_ends_her_actions(
     # not as an extra action (ruling: his Thug Thrashing is then already in use, 000 L6820)
     bad = turn(req, {"T1.ava.action": IDLE, "T1.ava.action.2": elbow}, {"T1.ava.init": 6, "T1.g.init": 1})
     assert [v["code"] for v in bad["violations"]] == ["DECISION_INVALID"]
+
+
+def test_a_thug_events_free_attack_for_top_damage_earns_the_group_a_point() -> None:
+    # Events on. The group's turn attack (its first of the fight) misses: 1 against Defense 3. Its Thug Event: 1 + 5
+    # members + Threat Level 1 = 7, Exhausting Combat (000 L6740, L6773): Ava has no FS left, so a free attack
+    # instead; 3 reaches her Defense 3 and its 1d4 rolls 4, the die's top, after the group's first attack: an Action
+    # Point (000 L7112). 20 → 16.
+    req = request()
+    req["options"]["thug_thrashing"] = {"events": True}
+    req["fighters"][0]["state"]["fighting_spirit"] = 0
+    out = resolved(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE, "T1.ava.defense.2": DEFENSE},
+        {**FIRST, "T1.g.attack": 1, "T1.g.event": 1, "T1.g.exhaust": 2, "T1.g.attack.2": 3, "T1.g.damage": 4},
+    )
+    assert ava(out)["life_bar"] == 16 and group(out)["action_points"] == 1
+    assert "dramatic_thug_free_attack_points" not in {u["id"] for u in out["unsupported"]}

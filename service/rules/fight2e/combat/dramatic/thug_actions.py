@@ -30,6 +30,7 @@ from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
+from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
 from . import thug_options
 from .base import Dram, earn, pay, skill
@@ -91,6 +92,7 @@ def fighter_initiative(ctx: Turn, d: Dram) -> None:
             steps += o.die_steps or 0
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
+    steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
     dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
@@ -152,7 +154,14 @@ def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int,
 
 
 def group_strike(
-    ctx: Turn, g: Group, f: Combatant, queue: list[tuple[str, str]], pts: GroupPoints, ds: dict[str, Dram]
+    ctx: Turn,
+    g: Group,
+    f: Combatant,
+    queue: list[tuple[str, str]],
+    halved: bool = False,
+    *,
+    pts: GroupPoints,
+    ds: dict[str, Dram],
 ) -> None:
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
     a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
@@ -162,7 +171,7 @@ def group_strike(
     d = ds[f.id]
     kept = thug_options.guard(ctx, d, g)
     try:
-        landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+        landed = thug_attacks.attack(ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False)
     finally:
         f.prof = kept
     if landed is None:

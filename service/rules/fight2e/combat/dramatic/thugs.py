@@ -24,12 +24,14 @@ from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import super_only
 from ..protocol import events
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import (
     attacks as thug_attacks,
 )
 from ..thug_thrashing import (
     fighter_on_thugs,
+    non_attack,
 )
 from ..thug_thrashing import (
     group as thug_group,
@@ -52,7 +54,7 @@ from . import initiative as dramatic_initiative
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_options, thug_team
-from .base import Dram, choice, earn, ignore_hit_stun, load, spendable, store
+from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
@@ -95,7 +97,6 @@ GAPS: dict[str, str] = {
     "dramatic_thug_options": "these Dramatic options against Thug groups: "
     + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS)),
     "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
-    "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
 
@@ -277,6 +278,13 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
+def _pay_utility(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
+    """A Utility move is a Special Move, paid as one (000 L7209–L7213)."""
+    pay(ctx, d, DramaticOption.special_move, acts.special_price(d, m), key)
+    if m.id not in d.used:
+        d.used.append(m.id)
+
+
 def _saga_special(ctx: Turn, d: Dram, v: DecisionValue) -> bool:
     """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
     if ctx.opts.thug_thrashing.saga_scale == 1 or not (v.action is ActionType.attack or v.option in _ON_A_GROUP):
@@ -313,6 +321,10 @@ def _carry_out(
     if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)
         thug_stances.take(ctx, f, groups, key, v, turn.left)
         d.full_defense = f.full_defense
+        return
+    if v.action in non_attack.RESOLVED and v.option is None:  # the main system's, kept (000 L7080, L6750)
+        non_attack.act(ctx, f, groups, key, v, partial(_pay_utility, ctx, d))
+        d.non_attack = f.non_attack_action
         return
     if v.option is DramaticOption.flourish:
         if (v.movement or 0) > 1:
@@ -407,6 +419,8 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
                         for b in DramaticBoost
                     ]
     out += thug_options.offered(ctx, d, groups)
+    price = spendable(d, DramaticOption.special_move)
+    out += non_attack.offered(ctx, f, groups, lambda m: acts.special_price(d, m) <= price)
     if spendable(d, DramaticOption.property_damage) >= 1:
         out += [
             choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
@@ -534,11 +548,12 @@ def run(ctx: Turn) -> None:
         heal_life_bar(ctx, ds[fid])
         _stances_end(ctx, ds[fid])
     _super_energy(ctx, ds)
+    non_attack.end_of_turn(ctx)
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
-                thug_groups.event_roll(ctx, g, queue)
+                thug_groups.event_roll(ctx, g, queue, strike=strike)  # a free attack's top damage too (000 L7112)
     ctx.round_over = thug_group.over(ctx, groups)
     _next_initiative(ds)
     _store(ctx, groups, ds, pts)

@@ -78,8 +78,11 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
 
 
 def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
-    """On Full Offense only Defense serves, unless he is (or now goes) on Full Defense as well (000 L5739, L6784)."""
-    return opt is DefenseOption.defense or not f.full_offense or full_defense
+    """On Full Offense only Defense serves, unless he is (or now goes) on Full Defense as well (000 L5739, L6784);
+    after a non-attack action only Defense serves (000 L6039)."""
+    if opt is DefenseOption.defense:
+        return True
+    return not (f.non_attack_action or f.awaiting) and (not f.full_offense or full_defense)
 
 
 def attack(
@@ -132,7 +135,8 @@ def attack(
     die = attacks.damage_die(g.damage, steps, -f.prof.stamina)
     rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     dmg = _gradual_share(ctx, g, f, rolled, effects)
-    if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
+    dodging = not (f.non_attack_action or f.awaiting)  # the Defense Skill alone after a non-attack (000 L6039)
+    if "ranged" in g.traits and dodging and _dodged(ctx, g, f, dmg, dist, queue):
         return None
     if effects.critical_steps and rolled % 2 == 0:
         g.critical_next = effects.critical_steps
