@@ -32,7 +32,7 @@ from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
 from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
-from . import thug_options
+from . import thug_interpose, thug_options
 from .base import Dram, earn, pay, skill
 
 D6, D10 = Die(3), Die(5)
@@ -62,7 +62,7 @@ def _group_note(ctx: Turn, g: Group, pts: GroupPoints, text: str, ref: str, amou
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
-def fighter_initiative(ctx: Turn, d: Dram) -> None:
+def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
     """His point (none after a Special Move that defeated no one), showing off, then Initiative by Speed plus the
     Control Bonus with no Control roll (000 L7082–L7102)."""
     f = d.f
@@ -77,6 +77,7 @@ def fighter_initiative(ctx: Turn, d: Dram) -> None:
         "000 L7082, L7213",
     )
     events.action_points(ctx, f.id, 0 if d.no_point else per_turn, d.points.total)
+    dramatic_initiative.endure(ctx, ds, d)  # as Initiative is rolled (000 L7223; thug_interpose's ruling)
     steps = d.init_steps
     if d.may_show_off and d.points.general + (f.story or 0) >= 1:
         key, v = ctx.decide(
@@ -170,13 +171,19 @@ def group_strike(
     pts.attacked[g.id] = True
     d = ds[f.id]
     kept = thug_options.guard(ctx, d, g)
+    box = [f]  # whoever takes the hit (Taking a Hit for Someone Else, 000 L7239)
+    hooks = thug_interpose.hooks(ctx, ds, g, box)
     try:
-        landed = thug_attacks.attack(ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False)
+        landed = thug_attacks.attack(
+            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks
+        )
     finally:
         f.prof = kept
     if landed is None:
         return
     dmg, die = landed
+    f = box[0]
+    d = ds[f.id]
     d.was_hit = d.took_damage = True
     d.hit_by_others.add(g.id)
     top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])

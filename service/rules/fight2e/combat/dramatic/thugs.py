@@ -76,6 +76,8 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.ignore_hit_stun,
         DramaticOption.healing_life_bar,
         DramaticOption.fast_reflexes,  # once Initiative is rolled
+        DramaticOption.endure_great_hardship,  # as Initiative is rolled (thug_interpose)
+        DramaticOption.taking_a_hit,  # asked of the target's allies once a Thug's attack hits (thug_interpose)
     }
 )
 # and those dramatic.thug_options resolves, or refuses against a group naming why
@@ -111,7 +113,7 @@ def _report_gaps(ctx: Turn) -> None:
 
 def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
     for f in declaration_order(ctx):
-        acts.fighter_initiative(ctx, ds[f.id])
+        acts.fighter_initiative(ctx, ds[f.id], ds)
     for g in (g for g in groups if g.members):
         acts.group_points(ctx, g, pts)
         thug_group.roll_initiative(ctx, g)
