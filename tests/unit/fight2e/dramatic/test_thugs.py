@@ -350,7 +350,6 @@ def test_what_is_not_resolved_is_named() -> None:
     out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
     assert {
-        "thug_additional_glory",
         "dramatic_thug_options",
         "dramatic_thug_team_up",
         "thug_trait:suppression",

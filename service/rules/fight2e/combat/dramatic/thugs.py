@@ -90,11 +90,13 @@ RESOLVED_OPTIONS = (
     | frozenset(thug_options.NOT_ON_GROUPS)
 )
 
+# Ruling: of the Additional Glory Awards (000 L826–L857) only being Stunned and being defeated can arise against
+# Thugs, and thug_thrashing.attacks.hurt counts both here as in Thug Thrashing: a Thug is no Fighter to defeat (000
+# L829–L849), and a group has no Combo, Super Move, Counter or Interrupt to defend against (000 L6684–L6694).
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
     # Dramatic Combat's
     "dramatic_thug_options": "these Dramatic options against Thug groups: "
     + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS)),
