@@ -128,8 +128,8 @@ def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.G
 
 
 def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
-    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order. Those whose
-    turn a Flourish took are left out."""
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order, and a group
+    tied with a Fighter acts at the same moment (``_group_turn``). Those whose turn a Flourish took are left out."""
     actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
     actors += [g for g in groups if g.members > 0 and g.id not in spent]
 
@@ -138,13 +138,6 @@ def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str])
 
     actors.sort(key=lambda a: (-(a.f.init if isinstance(a, Dram) else a.init), first(a)))  # stable
     inits = [a.f.init if isinstance(a, Dram) else a.init for a in actors]
-    if len({(i, first(a)) for i, a in zip(inits, actors, strict=True)}) != len(inits):
-        ctx.unsupported_rule(
-            "thug_simultaneous_initiative",
-            "fight",
-            "tied Initiative with no Flourish is resolved one after the other (Fighters first), not "
-            "simultaneously (000 L6656)",
-        )
     top = actors[0] if actors and (len(actors) == 1 or inits[0] > inits[1]) else None
     if isinstance(top, Dram):
         ctx.leader = top.f.id
@@ -512,6 +505,41 @@ def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupP
     store(ds)
 
 
+def _init(a: Dram | Group) -> int:
+    return a.f.init if isinstance(a, Dram) else a.init
+
+
+def _group_acts(
+    ctx: Turn, ds: dict[str, Dram], pts: acts.GroupPoints, queue: list[tuple[str, str]], strike: partial, g: Group
+) -> None:
+    if g.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
+        ctx.note("C", g.id, f"{g.id} does nothing this turn, its mind in another's grip.", "000 L7285")
+    elif not thug_options.group_invites(ctx, g, ds, pts.points, pts.steps):
+        if g.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
+            ctx.note("C", g.id, f"{g.state.dictated_by} says what {g.id} does.", "000 L7285")
+        thug_groups.act(ctx, g, queue, strike)
+
+
+def _group_turn(ctx: Turn, g: Group, order: list[Dram | Group], start: dict[str, int], act: partial) -> None:
+    """A group tied with a Fighter acts at the same moment (000 L6656), as in a Thug Thrashing turn: the Fighters'
+    actions are resolved first, then the group moves and attacks with every Thug it had when that Initiative came up
+    (ruling, thug_thrashing.turn._act_all's); a group that Priority puts first is not tied."""
+    tied = not thug_rules.has_priority(g.traits) and any(isinstance(o, Dram) and o.f.init == g.init for o in order)
+    now = g.members
+    if tied and start.get(g.id, 0) > now:
+        g.members = start[g.id]
+        ctx.note(
+            "C",
+            g.id,
+            f"{g.id} acts at the same moment as the Fighters tied with it: {g.members} Thugs act, {now} stay standing.",
+            "000 L6656",
+        )
+        act(g)
+        g.members = now
+    elif not thug_group.over(ctx, [g]):
+        act(g)
+
+
 def run(ctx: Turn) -> None:
     """The turn, from the points and Initiative to the Thug Event rolls."""
     events.start(ctx)
@@ -533,16 +561,16 @@ def run(ctx: Turn) -> None:
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
     spent = flourishes.tied(ctx, ds, groups)
-    for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
+    order = [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent)
+    start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
+    for i, actor in enumerate(order):
+        if i == 0 or _init(order[i - 1]) != _init(actor):
+            start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == _init(actor)}
         if isinstance(actor, Dram):
             _fighter_turn(ctx, ds, actor, groups, pts)
-        elif actor.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
-            ctx.note("C", actor.id, f"{actor.id} does nothing this turn, its mind in another's grip.", "000 L7285")
-        elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
-            if actor.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
-                ctx.note("C", actor.id, f"{actor.state.dictated_by} says what {actor.id} does.", "000 L7285")
-            thug_groups.act(ctx, actor, queue, strike)
-        if thug_group.over(ctx, groups):
+        else:
+            _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike))
+        if thug_group.over(ctx, groups) and not any(start.get(a.id, 0) for a in order[i + 1 :] if isinstance(a, Group)):
             ctx.round_over = True
             break
     if not thug_group.over(ctx, groups):
