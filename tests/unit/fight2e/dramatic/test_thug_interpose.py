@@ -95,3 +95,42 @@ def test_endure_great_hardship_keeps_her_up_at_one() -> None:
     rolls.pop("T1.fight.time")  # the fight is over: no Time Roll
     out = resolved(_enduring(2), {"T1.ava.endure": {"choice": "act"}}, {**rolls, "T1.ava.endure_check": 9})
     assert out["fighters"][0]["state"]["life_bar"] == 0 and out["status"] == "over"
+
+
+def test_a_stand_off_with_a_dramatic_villain_group() -> None:
+    # Turn 1: Ava (her turn's point) and a Dramatic Villain group (its point a turn, 000 L6632) at Range 1 do each
+    # other no damage (her two actions idle, its 1 misses her Defense 3): she asks, it agrees, a point each
+    # (000 L7273).
+    req = request(("dramatic_villain",), members=1)
+    out = resolved(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}
+        | {"T1.ava.stand_off": {"choice": "act"}, "T1.g.stand_off": {"choice": "act"}},
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    state = out["fighters"][0]["state"]
+    assert state["dramatic"]["stand_off"] == "g" and state["dramatic"]["action_points"] == 0
+    assert out["fight"]["thugs"][0]["action_points"] == 0
+    # Turn 2: neither acts; she rests and heals 1d6 + PL at the end: 4 + 2 = 6, 10 → 16 (000 L7273)
+    req = request(("dramatic_villain",), members=1, dramatic={"stand_off": "g"})
+    req["fight"]["turn"] = 2
+    req["fighters"][0]["state"]["life_bar"] = 10
+    out = resolved(
+        req,
+        {"T2.ava.action": IDLE},
+        {"T2.ava.init": 6, "T2.g.init": 1, "T2.ava.stand_off_heal": 4, "T2.fight.time": 3},
+    )
+    assert out["fighters"][0]["state"]["life_bar"] == 16
+    assert any(e["text"] == "g stands off: no action this turn." for e in out["log"])
+    assert "stand_off" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_no_stand_off_after_damage() -> None:
+    # the group's 4 hits her for 2: no Stand Off is asked (000 L7273)
+    req = request(("dramatic_villain",), members=1)
+    out = resolved(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 4, "T1.g.damage": 2, "T1.fight.time": 3},
+    )
+    assert out["fighters"][0]["state"]["dramatic"]["stand_off"] is None

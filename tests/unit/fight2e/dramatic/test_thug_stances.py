@@ -35,7 +35,6 @@ def test_full_defense_as_her_action_and_its_recovery_point() -> None:
         {**FIRST, "T1.g.attack": 4},
     )
     assert ava(out)["dramatic"]["recovery_points"] == 1
-    assert "dramatic_thug_options" in {u["id"] for u in out["unsupported"]}
     assert "full_defense" not in {u["id"] for u in out["unsupported"]}
 
 

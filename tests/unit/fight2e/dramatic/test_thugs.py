@@ -350,7 +350,6 @@ def test_what_is_not_resolved_is_named() -> None:
     out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
     assert {
-        "dramatic_thug_options",
         "dramatic_thug_team_up",
         "thug_trait:suppression",
     } <= named
@@ -359,15 +358,10 @@ def test_what_is_not_resolved_is_named() -> None:
     assert not {u["id"] for u in out["unsupported"]} & {"thug_trait:dramatic_villain", "thug_trait:hit_stun"}
 
 
-def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
-    # a Stand Off asked for at the action: reported, and the action is spent doing nothing
-    out = resolved(
-        request(),
-        {"T1.ava.action": {"option": "stand_off"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
-        {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
-    )
-    assert ("stand_off", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
-    assert ava(out)["dramatic"]["action_points"] == 1
+def test_a_stand_off_is_not_her_action() -> None:
+    # a Stand Off is asked for at the end of a turn (000 L7273), not taken as the action
+    out = turn(request(), {"T1.ava.action": {"option": "stand_off"}}, {"T1.ava.init": 6, "T1.g.init": 1})
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
 
 
 def test_an_epic_fight_gives_two_points_a_turn() -> None:

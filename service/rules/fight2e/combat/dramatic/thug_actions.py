@@ -34,6 +34,7 @@ from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
 from . import thug_interpose, thug_options
 from .base import Dram, earn, pay, skill
+from .pauses import stand_off_accuracy
 
 D6, D10 = Die(3), Die(5)
 _BOOST = DramaticOption.basic_boost
@@ -167,6 +168,7 @@ def group_strike(
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
     a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
     acc, steps = _group_boost(ctx, g, f.id, pts)
+    acc += stand_off_accuracy(ds[f.id])  # +2 on a Fighter in a Stand Off (000 L7273)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
     d = ds[f.id]
@@ -327,6 +329,7 @@ def aim(
         plus_acc, plus_die = _bought(ctx, d, m, key, v)
     spirit_acc, spirit_ls = thug_options.against_spirit(ctx, d, g)
     plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g) + spirit_acc
+    plus_acc += (tables().option("stand_off").accuracy or 0) if g.standing_off else 0  # +2 on it (000 L7273)
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
     base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist, arm)

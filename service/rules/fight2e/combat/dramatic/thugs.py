@@ -51,13 +51,15 @@ from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
+from . import pauses as dramatic_pauses
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
-from . import thug_options, thug_team
+from . import thug_interpose, thug_options, thug_team
 from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
+from .turn import stand_off_turn
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
@@ -78,6 +80,7 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.fast_reflexes,  # once Initiative is rolled
         DramaticOption.endure_great_hardship,  # as Initiative is rolled (thug_interpose)
         DramaticOption.taking_a_hit,  # asked of the target's allies once a Thug's attack hits (thug_interpose)
+        DramaticOption.stand_off,  # asked at the end of the turn (thug_interpose)
     }
 )
 # and those dramatic.thug_options resolves, or refuses against a group naming why
@@ -98,8 +101,6 @@ GAPS: dict[str, str] = {
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     # Dramatic Combat's
-    "dramatic_thug_options": "these Dramatic options against Thug groups: "
-    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS)),
     "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
 }
 
@@ -181,6 +182,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
         return
     recovering = bool(f.stunned or f.knocked_down)
     if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
+        return
+    if d.standing is not None and any(g.id == d.standing and g.members for g in groups):
+        stand_off_turn(ctx, d, d.standing)  # the whole turn, his extra actions too (000 L7273)
         return
     tt = _tt_level(ctx, d, groups)
     count = 1 + tt
@@ -512,7 +516,9 @@ def _init(a: Dram | Group) -> int:
 def _group_acts(
     ctx: Turn, ds: dict[str, Dram], pts: acts.GroupPoints, queue: list[tuple[str, str]], strike: partial, g: Group
 ) -> None:
-    if g.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
+    if g.standing_off:
+        ctx.note("C", g.id, f"{g.id} stands off: no action this turn.", "000 L7273")
+    elif g.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
         ctx.note("C", g.id, f"{g.id} does nothing this turn, its mind in another's grip.", "000 L7285")
     elif not thug_options.group_invites(ctx, g, ds, pts.points, pts.steps):
         if g.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
@@ -549,6 +555,7 @@ def run(ctx: Turn) -> None:
     thug_group.check_start(ctx, groups)
     ds = load(ctx)
     pts = acts.load_points(groups)
+    thug_interpose.standing_groups(ds, groups)
     for g in groups:
         thug_group.rout(ctx, g)
     if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
@@ -579,6 +586,9 @@ def run(ctx: Turn) -> None:
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
         _stances_end(ctx, ds[fid])
+        dramatic_pauses.rest(ctx, ds[fid])  # a Stand Off's rest (000 L7273)
+    if not thug_group.over(ctx, groups):
+        thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
     non_attack.end_of_turn(ctx)
     if not thug_group.over(ctx, groups):
