@@ -67,5 +67,5 @@ def test_end_of_dramatic_combat(client: TestClient[Litestar]) -> None:
     r = client.post("/v1/fight2e/dramatic/end-of-combat", json=body)
     assert r.status_code == 200
     assert r.json()["fighters"] == [
-        {"id": "battle", "glory": 3, "action_points_lapsed": 2, "special_moves_cleared": []}
+        {"id": "battle", "glory": 3, "raw_glory": 3, "action_points_lapsed": 2, "special_moves_cleared": []}
     ]

@@ -249,5 +249,5 @@ def test_every_id_in_the_published_examples_answers_is_declared(ruleset: str) ->
         seen |= set(_unsupported_in(answer))
     missing = sorted((i, p) for i, p in seen if not decl.declares(i, p))
     assert not missing, f"{ruleset}: the examples report undeclared ids: {missing}"
-    if ruleset == "fight2e":  # the Thug Thrashing and Dramatic examples report a dozen gaps (issue 32)
-        assert len({i for i, _ in seen}) >= 10
+    if ruleset == "fight2e":  # the examples' answers are read: the sheets' own gaps at least (issue 32, 36)
+        assert {"ACCUMULATED_TOTALS", "MOVE_MODIFIED"} <= {i for i, _ in seen}

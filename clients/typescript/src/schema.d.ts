@@ -6968,6 +6968,12 @@ export interface components {
         Fight2eDramaticCombatEnd: {
             /** Fighters */
             fighters: components["schemas"]["Fight2eDramaticSettlement"][];
+            /**
+             * Glory Divisor
+             * @description 1, or with Thug groups the cheapest group's divisor (000 L6547).
+             * @default 1
+             */
+            glory_divisor: number;
             /** Ruleset */
             ruleset: string;
             /** Ruleset Version */
@@ -6983,6 +6989,11 @@ export interface components {
         Fight2eDramaticCombatEndRequest: {
             /** Fighters */
             fighters: components["schemas"]["Fight2eDramaticFighterRecord"][];
+            /**
+             * Thug Groups
+             * @description A Dramatic fight with Thug groups (`dramatic_thug_thrashing`): every group that took part; the Glory is then divided as `thugs/end-of-combat` divides it, by the cheapest group's divisor (000 L6547, L7074).
+             */
+            thug_groups?: components["schemas"]["Fight2eThugGroupPoints"][];
         };
         /**
          * DramaticFighterRecord
@@ -7056,11 +7067,16 @@ export interface components {
             action_points_lapsed: number;
             /**
              * Glory
-             * @description The fight's Glory: the sum of its turns' awards, option Glory included.
+             * @description The fight's Glory: the sum of its turns' awards, option Glory included; with Thug groups, that sum over the divisor, rounded up.
              */
             glory: number;
             /** Id */
             id: string;
+            /**
+             * Raw Glory
+             * @description The sum of its turns' awards, before any division for Thugs.
+             */
+            raw_glory: number;
             /**
              * Special Moves Cleared
              * @description Once-a-fight Special Move uses that are free again.

@@ -13,10 +13,12 @@ from ..core.coverage import Member
 from .catalogue.catalog import catalog
 from .combat import resolver  # noqa: F401  (every rule element registers itself as its module is imported)
 from .combat.contract.model_types import ActionType, DramaticOption
+from .combat.dramatic.actions import RESOLVED as DRAMATIC_ACTIONS
 from .combat.dramatic.thugs import RESOLVED_OPTIONS as WITH_THUGS
 from .combat.dramatic.thugs import RESOLVED_TRAITS as DRAMATIC_TRAITS
 from .combat.registry.coverage import IMPLEMENTED
 from .combat.thug_thrashing.group import RESOLVED_TRAITS as THUG_TURN_TRAITS
+from .combat.thug_thrashing.non_attack import RESOLVED as NON_ATTACK_WITH_THUGS
 from .dramatic.catalogue import tables
 from .moves.price import TECHNIQUE_TRAITS
 from .moves.pricing import CHECKS, COST_RULES
@@ -25,9 +27,12 @@ from .thugs.catalogue import thug_catalogue
 
 # Fighter requirements moves.py checks (``_fighter_requirement``); any other is reported unsupported.
 _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
-# What a Fighter's action may be in every turn kind (attack, movement, nothing); the others are not resolved in
-# Dramatic or Thug turns (dramatic_turn, fighter_on_thugs).
-_EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none})
+# What a Fighter's action may be in every turn kind (attack, movement, nothing, and the main system's other actions
+# in turns with Thugs: thug_thrashing.non_attack; a plain Dramatic turn: dramatic.actions); the others (switching a
+# Tag Team partner, transforming) are not resolved in Dramatic or Thug turns.
+_EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none}) | (
+    NON_ATTACK_WITH_THUGS & DRAMATIC_ACTIONS
+)
 # A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
 RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS
 

@@ -1,21 +1,15 @@
-"""The end of a Dramatic fight: what each fighter takes away (Glory) and what lapses with the fight (banked Action
-Points, once-a-fight uses)."""
+"""The end of a Dramatic fight: what each fighter takes away (Glory, divided as against Thugs when Thug groups took
+part) and what lapses with the fight (banked Action Points, once-a-fight uses)."""
 
 from __future__ import annotations
 
 from ...core.findings import Finding, Severity, path_of
-from ..declared import DECLARED
 from ..identity import RULESET, VERSION
+from ..thugs.build import Findings
+from ..thugs.end_of_combat import lowest_and_divisor
+from ..thugs.glory import divided_glory
 from .awards import FightRecord, settle
 from .models import DramaticCombatEnd, DramaticCombatEndRequest, DramaticSettlement
-
-UNSUPPORTED = [
-    DECLARED.unsupported(
-        "dramatic_thug_glory",
-        "",
-        "Glory from a Dramatic fight with Thug groups is divided with thugs/end-of-combat, not here",
-    )
-]
 
 
 def end_dramatic_combat(request: DramaticCombatEndRequest) -> DramaticCombatEnd:
@@ -32,6 +26,11 @@ def end_dramatic_combat(request: DramaticCombatEndRequest) -> DramaticCombatEnd:
                 )
             )
         seen.add(f.id)
+    divisor = 1
+    if request.thug_groups:  # Glory against Thugs is divided once, at the end of the combat (000 L6547, L7074)
+        found = Findings()
+        _, divisor = lowest_and_divisor(request.thug_groups, "thug_groups", found)
+        violations += found.of(Severity.error)
     records = [
         FightRecord(
             f.id,
@@ -46,11 +45,13 @@ def end_dramatic_combat(request: DramaticCombatEndRequest) -> DramaticCombatEnd:
         ruleset_version=VERSION,
         valid=not violations,
         violations=violations,
-        unsupported=UNSUPPORTED,
+        unsupported=[],
+        glory_divisor=divisor,
         fighters=[
             DramaticSettlement.model_construct(
                 id=s.fighter,
-                glory=s.glory,
+                glory=divided_glory(s.glory, divisor) if divisor > 1 else s.glory,
+                raw_glory=s.glory,
                 action_points_lapsed=s.action_points_lapsed,
                 special_moves_cleared=list(s.uses_cleared),
             )

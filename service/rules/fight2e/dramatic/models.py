@@ -8,6 +8,7 @@ from pydantic import Field
 
 from ...core.findings import Finding, Unsupported
 from ..moves.models import Model
+from ..thugs.models import ThugGroupPoints
 
 _Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 _MoveId = Annotated[str, Field(min_length=1, max_length=80)]
@@ -28,11 +29,22 @@ class DramaticFighterRecord(Model):
 
 class DramaticCombatEndRequest(Model):
     fighters: list[DramaticFighterRecord] = Field(min_length=1, max_length=8)
+    thug_groups: list[ThugGroupPoints] = Field(
+        default_factory=list,
+        max_length=20,
+        description="A Dramatic fight with Thug groups (`dramatic_thug_thrashing`): every group that took part; the "
+        "Glory is then divided as `thugs/end-of-combat` divides it, by the cheapest group's divisor "
+        "(000 L6547, L7074).",
+    )
 
 
 class DramaticSettlement(Model):
     id: str
-    glory: int = Field(description="The fight's Glory: the sum of its turns' awards, option Glory included.")
+    glory: int = Field(
+        description="The fight's Glory: the sum of its turns' awards, option Glory included; with Thug groups, that "
+        "sum over the divisor, rounded up."
+    )
+    raw_glory: int = Field(description="The sum of its turns' awards, before any division for Thugs.")
     action_points_lapsed: int = Field(description="Banked points of every kind, which end with the fight.")
     special_moves_cleared: list[str] = Field(description="Once-a-fight Special Move uses that are free again.")
 
@@ -43,4 +55,5 @@ class DramaticCombatEnd(Model):
     valid: bool
     violations: list[Finding]
     unsupported: list[Unsupported]
+    glory_divisor: int = Field(1, description="1, or with Thug groups the cheapest group's divisor (000 L6547).")
     fighters: list[DramaticSettlement]

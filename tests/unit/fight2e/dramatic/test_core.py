@@ -480,3 +480,20 @@ def test_end_dramatic_combat_operation() -> None:
     assert out.fighters[1].special_moves_cleared == ["mystic_shot"]
     dup = DramaticCombatEndRequest.model_validate({"fighters": [{"id": "a"}, {"id": "a"}]})
     assert [v.code for v in end_dramatic_combat(dup).violations] == ["DRAMATIC_DUPLICATE_FIGHTER"]
+
+
+def test_end_dramatic_combat_with_thug_groups_divides_the_glory() -> None:
+    # Grace's bar fight (000 L6990–L7064) run as a Dramatic fight with Thugs (000 L7074): 7 + 3 + 3 = 13 raw Glory
+    # over its turns, and the cheapest group's divisor is 5 (000 L7062): 13 / 5 rounded up = 3 (ruling A7)
+    from service.rules.fight2e.dramatic.end_of_combat import end_dramatic_combat
+    from service.rules.fight2e.dramatic.models import DramaticCombatEndRequest
+    from service.rules.fight2e.operations import examples
+
+    groups = examples("end_thug_combat")["bar-gang"]["groups"]
+    body = {"fighters": [{"id": "grace", "glory_by_turn": [7, 3, 3]}], "thug_groups": groups}
+    out = end_dramatic_combat(DramaticCombatEndRequest.model_validate(body))
+    assert out.valid and out.unsupported == [] and out.glory_divisor == 5
+    assert [(f.id, f.raw_glory, f.glory) for f in out.fighters] == [("grace", 13, 3)]
+    # without groups the sum stands
+    plain = end_dramatic_combat(DramaticCombatEndRequest.model_validate({"fighters": body["fighters"]}))
+    assert [(f.raw_glory, f.glory) for f in plain.fighters] == [(13, 13)] and plain.glory_divisor == 1

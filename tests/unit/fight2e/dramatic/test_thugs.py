@@ -350,10 +350,6 @@ def test_what_is_not_resolved_is_named() -> None:
     out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
     assert {
-        "thug_full_defense",
-        "thug_stunt_sequence",
-        "thug_additional_glory",
-        "dramatic_thug_options",
         "dramatic_thug_team_up",
         "thug_trait:suppression",
     } <= named
@@ -362,22 +358,10 @@ def test_what_is_not_resolved_is_named() -> None:
     assert not {u["id"] for u in out["unsupported"]} & {"thug_trait:dramatic_villain", "thug_trait:hit_stun"}
 
 
-def test_full_defense_against_thugs_is_refused_as_unsupported() -> None:
-    out = turn(
-        request(), {"T1.ava.action": {"action": "none", "full_defense": True}}, {"T1.ava.init": 6, "T1.g.init": 1}
-    )
-    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]
-
-
-def test_another_dramatic_option_is_named_and_she_does_nothing() -> None:
-    # a Stand Off asked for at the action: reported, and the action is spent doing nothing
-    out = resolved(
-        request(),
-        {"T1.ava.action": {"option": "stand_off"}, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
-        {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3},
-    )
-    assert ("stand_off", "T1.ava.action") in {(u["id"], u["path"]) for u in out["unsupported"]}
-    assert ava(out)["dramatic"]["action_points"] == 1
+def test_a_stand_off_is_not_her_action() -> None:
+    # a Stand Off is asked for at the end of a turn (000 L7273), not taken as the action
+    out = turn(request(), {"T1.ava.action": {"option": "stand_off"}}, {"T1.ava.init": 6, "T1.g.init": 1})
+    assert [v["code"] for v in out["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
 
 
 def test_an_epic_fight_gives_two_points_a_turn() -> None:
@@ -423,16 +407,23 @@ def test_a_tie_flourish_the_group_wins_and_its_damage_stuns() -> None:
     assert group(out)["members"] == 5 and group(out)["ranges"] == {"ava": 2}
 
 
-def test_a_tie_beyond_range_two_is_no_flourish() -> None:
-    # at Range 3 the tie is no Flourish (000 L7100): both act, one after the other, and the tie is reported
-    req = request()
+def test_a_tie_beyond_range_two_is_no_flourish_but_acts_at_the_same_moment() -> None:
+    # At Range 3 the tie (3 and 3) is no Flourish (000 L7100); the two act at the same moment (000 L6656). Ava moves
+    # to Range 2 and her Basic Move hits: 6 + 0 − 1 (Range 2) = 5 against Defense 2; Life Save 5 − 2 = 3, a 4 takes a
+    # Thug out; her extra action the same with a 5: the group of 2 is emptied. Acting at that same moment, it still
+    # attacks with both (ruling, as in Thug Thrashing): one Thug in reach, 4 against her Defense 3, 1d4 rolls 2:
+    # 20 → 18.
+    req = request(members=2)
     req["fight"]["thugs"][0]["ranges"] = {"ava": 3}
+    step_in = {**PLAIN, "movement": 1, "direction": "toward"}
     out = resolved(
         req,
-        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
-        {**TIE, "T1.g.attack": 1},
+        {"T1.ava.action": step_in, "T1.ava.action.2": PLAIN, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 3, "T1.g.init": 3, "T1.ava.attack": 6, "T1.g.life_save": 4, "T1.ava.attack.2": 6}
+        | {"T1.g.life_save.2": 5, "T1.g.attack": 4, "T1.g.damage": 2},
     )
-    assert "thug_simultaneous_initiative" in {u["id"] for u in out["unsupported"]}
+    assert group(out)["members"] == 0 and ava(out)["life_bar"] == 18
+    assert "thug_simultaneous_initiative" not in {u["id"] for u in out["unsupported"]}
     assert not any(r["key"].endswith("flourish") for r in out["rolls"])
 
 
@@ -527,6 +518,3 @@ def test_saga_scale_halves_her_thug_thrashing() -> None:
     req["options"]["thug_thrashing"] = {"events": False, "saga_scale": 10}
     out = resolved(req, {"T1.ava.action": IDLE, "T1.ava.defense": DEFENSE}, {**FIRST_NO_TIE, "T1.g.attack": 1})
     assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1
-    # and a Special Move there is refused as not resolved yet
-    out = turn(req, {"T1.ava.action": ELBOW}, {"T1.ava.init": 6, "T1.g.init": 1})
-    assert [v["code"] for v in out["violations"]] == ["RULE_UNSUPPORTED"]

@@ -15,8 +15,8 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
-from ..elements import techniques
 from ..state.turn import Turn
+from ..thug_thrashing.non_attack import may_taunt
 from .base import Dram, choice, pay, shift_range, spendable
 
 D4, D6 = Die(2), Die(3)
@@ -35,7 +35,7 @@ def offered(ctx: Turn, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
         out.append(choice(DecisionValue(action=ActionType.power_up), "Power Up (+1d6 Super Energy)"))
     if not d.hit_stunned:
         out.append(choice(DecisionValue(action=ActionType.await_opening), "Await Opening"))
-    if techniques.has(ctx, f, "taunts") and not f.taunt_used:
+    if may_taunt(ctx, f):
         for t in (t for t in foes if t.f.init < f.init):
             out.append(choice(DecisionValue(action=ActionType.taunt, target=t.f.id), f"Taunt {t.f.id}"))
     for m in f.prof.moves.values():
@@ -96,7 +96,7 @@ def act(ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: list[Dram], target
 def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
     """1d4 Glory once a combat, at an opponent with lower Initiative (000 L2141; the Taunt needs its option)."""
     f = d.f
-    if not techniques.has(ctx, f, "taunts") or f.taunt_used or t is None or t.f.init >= f.init:
+    if not may_taunt(ctx, f) or t is None or t.f.init >= f.init:
         ctx.fail(
             "TAUNT_INVALID",
             key,

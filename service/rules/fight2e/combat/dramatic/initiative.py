@@ -30,7 +30,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
             "000 L7082, L7213",
         )
         events.action_points(ctx, d.f.id, 0 if d.no_point else per_turn, d.points.total)
-        _endure(ctx, ds, d)
+        endure(ctx, ds, d)
         steps = d.init_steps
         if d.may_show_off and d.points.general + (d.f.story or 0) >= 1:
             key, v = ctx.decide(
@@ -52,7 +52,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
     fast_reflexes(ctx, ds)
 
 
-def _endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+def endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     """Endure Great Hardship, bought for the turn as Initiative is rolled: a point and 1 FS, below half while every
     opponent is above it, or below a quarter (000 L7223–L7225, ruling C23)."""
     f = d.f

@@ -17,6 +17,7 @@ from ...thugs import attacks as thug_rules
 from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
+from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
 from ..elements.super_energy import pay_supers
 from ..protocol import events
@@ -27,10 +28,13 @@ from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import evasion as thug_evasion
 from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing import group as thug_group
+from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
+from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
-from . import thug_options
+from . import thug_interpose, thug_options
 from .base import Dram, earn, pay, skill
+from .pauses import stand_off_accuracy
 
 D6, D10 = Die(3), Die(5)
 _BOOST = DramaticOption.basic_boost
@@ -59,7 +63,7 @@ def _group_note(ctx: Turn, g: Group, pts: GroupPoints, text: str, ref: str, amou
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
-def fighter_initiative(ctx: Turn, d: Dram) -> None:
+def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
     """His point (none after a Special Move that defeated no one), showing off, then Initiative by Speed plus the
     Control Bonus with no Control roll (000 L7082–L7102)."""
     f = d.f
@@ -74,6 +78,7 @@ def fighter_initiative(ctx: Turn, d: Dram) -> None:
         "000 L7082, L7213",
     )
     events.action_points(ctx, f.id, 0 if d.no_point else per_turn, d.points.total)
+    dramatic_initiative.endure(ctx, ds, d)  # as Initiative is rolled (000 L7223; thug_interpose's ruling)
     steps = d.init_steps
     if d.may_show_off and d.points.general + (f.story or 0) >= 1:
         key, v = ctx.decide(
@@ -89,6 +94,7 @@ def fighter_initiative(ctx: Turn, d: Dram) -> None:
             steps += o.die_steps or 0
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
+    steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
     dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
@@ -150,22 +156,36 @@ def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int,
 
 
 def group_strike(
-    ctx: Turn, g: Group, f: Combatant, queue: list[tuple[str, str]], pts: GroupPoints, ds: dict[str, Dram]
+    ctx: Turn,
+    g: Group,
+    f: Combatant,
+    queue: list[tuple[str, str]],
+    halved: bool = False,
+    *,
+    pts: GroupPoints,
+    ds: dict[str, Dram],
 ) -> None:
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
     a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
     acc, steps = _group_boost(ctx, g, f.id, pts)
+    acc += stand_off_accuracy(ds[f.id])  # +2 on a Fighter in a Stand Off (000 L7273)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
     d = ds[f.id]
     kept = thug_options.guard(ctx, d, g)
+    box = [f]  # whoever takes the hit (Taking a Hit for Someone Else, 000 L7239)
+    hooks = thug_interpose.hooks(ctx, ds, g, box)
     try:
-        landed = thug_attacks.attack(ctx, g, f, queue, accuracy=acc, damage_steps=steps, hit_stun=False)
+        landed = thug_attacks.attack(
+            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks
+        )
     finally:
         f.prof = kept
     if landed is None:
         return
     dmg, die = landed
+    f = box[0]
+    d = ds[f.id]
     d.was_hit = d.took_damage = True
     d.hit_by_others.add(g.id)
     top = dramatic_attacks.max_damage([dmg], [Die(die_step(die) or 0)])
@@ -184,13 +204,15 @@ def group_strike(
 # ── A Fighter's attack on a group ───────────────────────────────────────────────────────────────
 
 
-def _accuracy(d: Dram, m: MoveProfile, dist: int) -> int:
+def _accuracy(d: Dram, m: MoveProfile, dist: int, arm: WeaponRule | None = None) -> int:
     """Move Accuracy + Accuracy Bonus, +1 at Range 0, −1 at Range 2 without Reach or Long Range (000 L5708,
-    L5613); no spare Control in Dramatic Combat (000 L7084); a carried bonus and Ignore Hit Stun's penalty."""
+    L5613); no spare Control in Dramatic Combat (000 L7084); a carried bonus and Ignore Hit Stun's penalty; a
+    weapon's +1, a gun firing as a Long Range attack (000 L6796, L6848)."""
     acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty
+    acc += arm.accuracy if arm is not None else 0
     if dist == 0:
         acc += 1
-    elif dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
+    elif dist == 2 and not (m.kw("reach_range") or m.kw("long_range") or (arm is not None and arm.ranged)):
         acc -= 1
     return acc
 
@@ -232,9 +254,6 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     m = d.f.move((v.moves or ["basic_move"])[0])
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
-    if m.is_special and ctx.opts.thug_thrashing.saga_scale != 1:
-        ctx.unsupported_rule("thug_saga_scale", key, "a Special Move at Saga Scale in a Dramatic turn")
-        ctx.fail("RULE_UNSUPPORTED", f"{key}.moves", f"{key}: a Special Move at Saga Scale is not resolved yet.")
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -259,32 +278,46 @@ class Aim:
     plus_die: int
     spirit_ls: int
     pd_option: DramaticOption | None  # Property Damage, or Call Forth Wisdom as it (000 L7197, L7319)
+    arm: WeaponRule | None = None  # a melee weapon or gun (000 L6796–L6800, L6848)
+    sides: int = 6  # 1d10 on Full Offense (000 L5726)
+    factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
 
 
-def fighter_attack(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> None:
+def fighter_attack(
+    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
     Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
-    a = aim(ctx, d, g, key, v, property_damage)
+    a = aim(ctx, d, g, key, v, property_damage, factor)
     before = g.members
     if roll_on_group(ctx, d, g, a):
         land_on_group(ctx, d, g, a)
     settle_special(ctx, d, g, a, before)
 
 
-def aim(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False) -> Aim:
+def _weapon(ctx: Turn, m: MoveProfile, key: str, v: DecisionValue, property_damage: bool) -> WeaponRule | None:
+    """A melee weapon or gun: a Basic Move with the weapon's Accuracy and die (000 L6796–L6798, L6848)."""
+    if v.weapon is None:
+        return None
+    if m.kind != "basic" or property_damage:
+        ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)
+    return WEAPONS[v.weapon.value]
+
+
+def aim(
+    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+) -> Aim:
     """His movement, the move's reach, what his points buy and his Accuracy."""
     f = d.f
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
-    if v.weapon is not None:
-        ctx.unsupported_rule("thug_weapons_and_guns", key, "Fighters' melee weapons and guns against Thugs")
-        ctx.fail("RULE_UNSUPPORTED", f"{key}.weapon", f"{key}: weapons in a Dramatic turn are not resolved yet.")
+    arm = _weapon(ctx, m, key, v, property_damage)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
-    lo, hi = m.range or (0, 2)
+    lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
@@ -296,14 +329,22 @@ def aim(ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damag
         plus_acc, plus_die = _bought(ctx, d, m, key, v)
     spirit_acc, spirit_ls = thug_options.against_spirit(ctx, d, g)
     plus_acc += thug_options.pushing(ctx, d, v, key) + thug_options.stance_accuracy(ctx, d, g) + spirit_acc
+    plus_acc += (tables().option("stand_off").accuracy or 0) if g.standing_off else 0  # +2 on it (000 L7273)
     fs = v.fs or 0
     fighter_on_thugs.spend_fs(ctx, f, fs, key, "Accuracy")
-    base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist)
-    acc = base + plus_acc + fs + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist, arm)
+    expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)  # once a turn (000 L1381)
+    f.weapon_expert_used = f.weapon_expert_used or bool(expert)
+    acc = base + plus_acc + fs + expert + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
+    f.attacked_thugs = True  # no Full Defense die size after attacking (000 L5722)
+    sides = thug_stances.attack_sides(f, v)  # Full Offense: 1d10, for the rest of the turn (000 L5726)
     name = "Property Damage" if property_damage else m.name
-    return Aim(m, name, acc, plus_die, spirit_ls, pd_option)
+    name += f" with a {v.weapon.value}" if arm is not None and v.weapon is not None else ""
+    name += " on Full Offense" if sides == D10.sides else ""
+    plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
+    return Aim(m, name, acc, plus_die, spirit_ls, pd_option, arm, sides, factor)
 
 
 def group_defense(g: Group, a: Aim) -> int:
@@ -317,7 +358,7 @@ def group_defense(g: Group, a: Aim) -> int:
 def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
     f = d.f
     defense = group_defense(g, a)
-    face = ctx.roll(f.id, "attack", D6, f"attack roll on {g.id}", "D.6")
+    face = ctx.roll(f.id, "attack", D10 if a.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
     hit = face + a.accuracy >= defense
     ctx.note(
         "D.6",
@@ -339,7 +380,9 @@ def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> None:
     g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
     ls = _pd_life_save(ctx, d, g, a.pd_option) if a.pd_option else _life_save(ctx, d, g, a.m, a.plus_die)
     _on_hit(ctx, d, g, a.m, ls + a.spirit_ls)
-    _glory(ctx, d, a.m)
+    _glory(ctx, d, a.m, a.factor)
+    if a.arm is not None:  # every hit with a weapon (000 L6798, L6848)
+        thug_group.award(ctx, f.id, a.arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     if a.pd_option:
         earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
 
@@ -359,12 +402,13 @@ def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:
     return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
 
 
-def _glory(ctx: Turn, d: Dram, m: MoveProfile) -> None:
-    """A Special Move's level the first time it hits in the fight (000 L5749), raw until the end (000 L6547)."""
+def _glory(ctx: Turn, d: Dram, m: MoveProfile, factor: int = 1) -> None:
+    """A Special Move's level the first time it hits in the fight (000 L5749), times Thug Thrashing + 1 at Saga
+    Scale (000 L6820), raw until the end (000 L6547)."""
     if m.kind == "basic" or m.id in d.f.scored:
         return
     d.f.scored.append(m.id)
-    thug_group.award(ctx, d.f.id, m.glory, f"{m.name} first hitting", "000 L5749")
+    thug_group.award(ctx, d.f.id, m.glory * factor, f"{m.name} first hitting", "000 L5749, L6820")
 
 
 def _save(ctx: Turn, g: Group, ls: int, what: str) -> bool:

@@ -186,6 +186,8 @@ def guard(ctx: Turn, d: Dram, g: Group) -> Profile:
         if option is not None:
             pay(ctx, d, option, costs.ap_cost(tables().option(option.value)), key)
     prof = before
+    if d.enduring:  # its skill stands in for Defense all turn (000 L7223)
+        prof = replace(prof, defense=skill(ctx, d, tables().option("endure_great_hardship").skill or ""))
     if option is DramaticOption.ki_for_defense:
         d.ki_defended = True
         prof = replace(prof, defense=skill(ctx, d, "ki"))

@@ -14,6 +14,7 @@ answer."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import partial
 
 from ...dramatic.catalogue import tables
@@ -23,12 +24,14 @@ from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import super_only
 from ..protocol import events
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import (
     attacks as thug_attacks,
 )
 from ..thug_thrashing import (
     fighter_on_thugs,
+    non_attack,
 )
 from ..thug_thrashing import (
     group as thug_group,
@@ -39,19 +42,24 @@ from ..thug_thrashing import (
 from ..thug_thrashing import (
     stances as thug_stances,
 )
+from ..thug_thrashing import (
+    stunts as thug_stunts,
+)
 from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
+from . import pauses as dramatic_pauses
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
-from . import thug_options, thug_team
-from .base import Dram, choice, ignore_hit_stun, load, spendable, store
+from . import thug_interpose, thug_options, thug_team
+from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
+from .turn import stand_off_turn
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
@@ -60,7 +68,9 @@ RESOLVED_TRAITS = (thug_group.RESOLVED_TRAITS - NOT_IN_DRAMATIC) | {"dramatic_vi
 # The options a Fighter's decisions may name here: at the action (the boost, a Special Move, a Flourish invitation)
 # and at their own points of the turn (re-rolls, showing off, Ignore Hit Stun, Healing Life Bar); the rest are
 # reported under their own ids (declared_members.dramatic_options_unresolved).
-AT_THE_ACTION = frozenset({DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish})
+AT_THE_ACTION = frozenset(
+    {DramaticOption.basic_boost, DramaticOption.special_move, DramaticOption.flourish, DramaticOption.full_defense}
+)
 AT_THEIR_POINT = frozenset(
     {
         DramaticOption.initiative_reroll,
@@ -68,6 +78,9 @@ AT_THEIR_POINT = frozenset(
         DramaticOption.ignore_hit_stun,
         DramaticOption.healing_life_bar,
         DramaticOption.fast_reflexes,  # once Initiative is rolled
+        DramaticOption.endure_great_hardship,  # as Initiative is rolled (thug_interpose)
+        DramaticOption.taking_a_hit,  # asked of the target's allies once a Thug's attack hits (thug_interpose)
+        DramaticOption.stand_off,  # asked at the end of the turn (thug_interpose)
     }
 )
 # and those dramatic.thug_options resolves, or refuses against a group naming why
@@ -80,23 +93,15 @@ RESOLVED_OPTIONS = (
     | frozenset(thug_options.NOT_ON_GROUPS)
 )
 
+# Ruling: of the Additional Glory Awards (000 L826–L857) only being Stunned and being defeated can arise against
+# Thugs, and thug_thrashing.attacks.hurt counts both here as in Thug Thrashing: a Thug is no Fighter to defeat (000
+# L829–L849), and a group has no Combo, Super Move, Counter or Interrupt to defend against (000 L6684–L6694).
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
-    "thug_full_defense": "Full Defense, Full Offense and Full Agility as a Fighter's action against Thugs (taken when "
-    "attacked before acting, they are resolved), and the recovery point of an untouched Full Defense (000 "
-    "L6782–L6784, L7227)",
-    "thug_stunt_sequence": "the Stunt Sequence a Story Point buys (000 L6792)",
-    "thug_weapons_and_guns": "Fighters' melee weapons and guns against Thugs (000 L6796–L6800, L6848)",
     "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
     "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    "thug_additional_glory": "the Additional Glory Awards against Thugs beyond being Stunned or defeated by them",
-    "thug_saga_scale": "a Special Move at Saga Scale: its Glory and the end of the extra actions (000 L6820); refused",
     # Dramatic Combat's
-    "dramatic_thug_options": "these Dramatic options against Thug groups: "
-    + ", ".join(sorted(o.value for o in DramaticOption if o not in RESOLVED_OPTIONS))
-    + "; Full Defense's recovery point",
     "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
-    "dramatic_thug_free_attack_points": "the point for top damage on a free attack of a Thug Event",
 }
 
 
@@ -111,7 +116,7 @@ def _report_gaps(ctx: Turn) -> None:
 
 def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
     for f in declaration_order(ctx):
-        acts.fighter_initiative(ctx, ds[f.id])
+        acts.fighter_initiative(ctx, ds[f.id], ds)
     for g in (g for g in groups if g.members):
         acts.group_points(ctx, g, pts)
         thug_group.roll_initiative(ctx, g)
@@ -124,8 +129,8 @@ def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.G
 
 
 def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str]) -> list[Dram | Group]:
-    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order. Those whose
-    turn a Flourish took are left out."""
+    """Highest Initiative first; groups never hold (000 L6654). Ties go Fighters first, in request order, and a group
+    tied with a Fighter acts at the same moment (``_group_turn``). Those whose turn a Flourish took are left out."""
     actors: list[Dram | Group] = [ds[i] for i in ctx.order if ds[i].f.active and i not in spent]
     actors += [g for g in groups if g.members > 0 and g.id not in spent]
 
@@ -134,13 +139,6 @@ def _order(ctx: Turn, ds: dict[str, Dram], groups: list[Group], spent: set[str])
 
     actors.sort(key=lambda a: (-(a.f.init if isinstance(a, Dram) else a.init), first(a)))  # stable
     inits = [a.f.init if isinstance(a, Dram) else a.init for a in actors]
-    if len({(i, first(a)) for i, a in zip(inits, actors, strict=True)}) != len(inits):
-        ctx.unsupported_rule(
-            "thug_simultaneous_initiative",
-            "fight",
-            "tied Initiative with no Flourish is resolved one after the other (Fighters first), not "
-            "simultaneously (000 L6656)",
-        )
     top = actors[0] if actors and (len(actors) == 1 or inits[0] > inits[1]) else None
     if isinstance(top, Dram):
         ctx.leader = top.f.id
@@ -185,7 +183,11 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
     recovering = bool(f.stunned or f.knocked_down)
     if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
         return
-    count = 1 + _tt_level(ctx, d, groups)
+    if d.standing is not None and any(g.id == d.standing and g.members for g in groups):
+        stand_off_turn(ctx, d, d.standing)  # the whole turn, his extra actions too (000 L7273)
+        return
+    tt = _tt_level(ctx, d, groups)
+    count = 1 + tt
     if count > 1:
         ctx.note("C", f.id, f"{f.id} has {count} actions this turn.", "000 L6750, L7084", inputs={"actions": count})
     for i in range(count):
@@ -211,9 +213,15 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
             None,
             partial(_action_choices, ctx, d, groups, i > 0),
         )
+        special = _saga_special(ctx, d, v)
+        if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
+            ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
         if i > 0:
             _spare_villains(ctx, groups, key, v)
-        _carry_out(ctx, ds, d, groups, key, v, pts)
+        _carry_out(ctx, ds, d, groups, key, v, pts, Actions(tt, count - 1 - i, tt + 1 if special else 1))
+        if special and count > 1:
+            ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
+            return
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)
@@ -271,13 +279,54 @@ def _group(ctx: Turn, groups: list[Group], target: str | None, key: str) -> Grou
     return g
 
 
+def _pay_utility(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
+    """A Utility move is a Special Move, paid as one (000 L7209–L7213)."""
+    pay(ctx, d, DramaticOption.special_move, acts.special_price(d, m), key)
+    if m.id not in d.used:
+        d.used.append(m.id)
+
+
+def _saga_special(ctx: Turn, d: Dram, v: DecisionValue) -> bool:
+    """At Saga Scale a Special Move stops his Thug Thrashing for the turn and multiplies its Glory (000 L6820)."""
+    if ctx.opts.thug_thrashing.saga_scale == 1 or not (v.action is ActionType.attack or v.option in _ON_A_GROUP):
+        return False
+    return any((m := d.f.move(mid)) is not None and m.is_special for mid in v.moves or [])
+
+
+@dataclass(frozen=True)
+class Actions:
+    """His Thug Thrashing this turn, the extra actions left after this one, and the Saga Scale's factor on a Special
+    Move's Glory (000 L6820)."""
+
+    tt: int
+    left: int
+    factor: int
+
+
 def _carry_out(
-    ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], key: str, v: DecisionValue, pts: acts.GroupPoints
+    ctx: Turn,
+    ds: dict[str, Dram],
+    d: Dram,
+    groups: list[Group],
+    key: str,
+    v: DecisionValue,
+    pts: acts.GroupPoints,
+    turn: Actions,
 ) -> None:
     f = d.f
-    if v.full_defense or v.full_offense:
-        ctx.unsupported_rule("thug_full_defense", key, GAPS["thug_full_defense"])
-        ctx.fail("RULE_UNSUPPORTED", key, f"{key}: Full Defense and Full Offense against Thugs are not resolved yet.")
+    if v.option is DramaticOption.full_defense:  # the Dramatic option is the main system's stance (000 L7227)
+        v = v.model_copy(update={"option": None, "full_defense": True})
+    if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
+        thug_stunts.stunt_sequence(ctx, f, groups, key, v, turn.tt)
+        return
+    if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)
+        thug_stances.take(ctx, f, groups, key, v, turn.left)
+        d.full_defense = f.full_defense
+        return
+    if v.action in non_attack.RESOLVED and v.option is None:  # the main system's, kept (000 L7080, L6750)
+        non_attack.act(ctx, f, groups, key, v, partial(_pay_utility, ctx, d))
+        d.non_attack = f.non_attack_action
+        return
     if v.option is DramaticOption.flourish:
         if (v.movement or 0) > 1:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an action.", key=key)
@@ -289,7 +338,7 @@ def _carry_out(
         m = f.move((v.moves or [""])[0])
         if m is None or not m.is_special:
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
         return
     if v.option is not None:
         named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
@@ -327,7 +376,7 @@ def _carry_out(
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
     if v.action is ActionType.attack or riding:
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
@@ -371,6 +420,8 @@ def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> lis
                         for b in DramaticBoost
                     ]
     out += thug_options.offered(ctx, d, groups)
+    price = spendable(d, DramaticOption.special_move)
+    out += non_attack.offered(ctx, f, groups, lambda m: acts.special_price(d, m) <= price)
     if spendable(d, DramaticOption.property_damage) >= 1:
         out += [
             choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
@@ -411,6 +462,22 @@ def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
         )
 
 
+def _stances_end(ctx: Turn, d: Dram) -> None:
+    """Full Defense untouched by any hit earns a recovery point (000 L7227); Full Offense costs next turn's
+    Initiative a die size, one more each turn in a row (000 L5739; ruling: with no Control in Dramatic Combat,
+    000 L7084, all of it falls on the Initiative die)."""
+    f = d.f
+    if (d.full_defense or f.full_defense) and not (d.was_hit or f.was_hit) and not f.defeated:
+        rec = tables().option("full_defense").recovery_ap or 0
+        earn(ctx, d, 0, f"{f.id} was not hit on Full Defense: +{rec} recovery point.", "000 L7227", recovery_only=rec)
+    if f.full_offense:
+        f.fo_streak += 1
+        d.next_steps -= f.fo_streak
+        ctx.note("H", f.id, f"Full Offense: {f.fo_streak} die size(s) off {f.id}'s next Initiative.", "000 L5739")
+    else:
+        f.fo_streak = 0
+
+
 _NEXT_TURN_SOURCES = frozenset({"harry"})
 
 
@@ -442,6 +509,43 @@ def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupP
     store(ds)
 
 
+def _init(a: Dram | Group) -> int:
+    return a.f.init if isinstance(a, Dram) else a.init
+
+
+def _group_acts(
+    ctx: Turn, ds: dict[str, Dram], pts: acts.GroupPoints, queue: list[tuple[str, str]], strike: partial, g: Group
+) -> None:
+    if g.standing_off:
+        ctx.note("C", g.id, f"{g.id} stands off: no action this turn.", "000 L7273")
+    elif g.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
+        ctx.note("C", g.id, f"{g.id} does nothing this turn, its mind in another's grip.", "000 L7285")
+    elif not thug_options.group_invites(ctx, g, ds, pts.points, pts.steps):
+        if g.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
+            ctx.note("C", g.id, f"{g.state.dictated_by} says what {g.id} does.", "000 L7285")
+        thug_groups.act(ctx, g, queue, strike)
+
+
+def _group_turn(ctx: Turn, g: Group, order: list[Dram | Group], start: dict[str, int], act: partial) -> None:
+    """A group tied with a Fighter acts at the same moment (000 L6656), as in a Thug Thrashing turn: the Fighters'
+    actions are resolved first, then the group moves and attacks with every Thug it had when that Initiative came up
+    (ruling, thug_thrashing.turn._act_all's); a group that Priority puts first is not tied."""
+    tied = not thug_rules.has_priority(g.traits) and any(isinstance(o, Dram) and o.f.init == g.init for o in order)
+    now = g.members
+    if tied and start.get(g.id, 0) > now:
+        g.members = start[g.id]
+        ctx.note(
+            "C",
+            g.id,
+            f"{g.id} acts at the same moment as the Fighters tied with it: {g.members} Thugs act, {now} stay standing.",
+            "000 L6656",
+        )
+        act(g)
+        g.members = now
+    elif not thug_group.over(ctx, [g]):
+        act(g)
+
+
 def run(ctx: Turn) -> None:
     """The turn, from the points and Initiative to the Thug Event rolls."""
     events.start(ctx)
@@ -451,6 +555,7 @@ def run(ctx: Turn) -> None:
     thug_group.check_start(ctx, groups)
     ds = load(ctx)
     pts = acts.load_points(groups)
+    thug_interpose.standing_groups(ds, groups)
     for g in groups:
         thug_group.rout(ctx, g)
     if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)
@@ -463,16 +568,16 @@ def run(ctx: Turn) -> None:
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
     spent = flourishes.tied(ctx, ds, groups)
-    for actor in [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent):
+    order = [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent)
+    start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
+    for i, actor in enumerate(order):
+        if i == 0 or _init(order[i - 1]) != _init(actor):
+            start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == _init(actor)}
         if isinstance(actor, Dram):
             _fighter_turn(ctx, ds, actor, groups, pts)
-        elif actor.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
-            ctx.note("C", actor.id, f"{actor.id} does nothing this turn, its mind in another's grip.", "000 L7285")
-        elif not thug_options.group_invites(ctx, actor, ds, pts.points, pts.steps):
-            if actor.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
-                ctx.note("C", actor.id, f"{actor.state.dictated_by} says what {actor.id} does.", "000 L7285")
-            thug_groups.act(ctx, actor, queue, strike)
-        if thug_group.over(ctx, groups):
+        else:
+            _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike))
+        if thug_group.over(ctx, groups) and not any(start.get(a.id, 0) for a in order[i + 1 :] if isinstance(a, Group)):
             ctx.round_over = True
             break
     if not thug_group.over(ctx, groups):
@@ -480,12 +585,17 @@ def run(ctx: Turn) -> None:
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
+        _stances_end(ctx, ds[fid])
+        dramatic_pauses.rest(ctx, ds[fid])  # a Stand Off's rest (000 L7273)
+    if not thug_group.over(ctx, groups):
+        thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
+    non_attack.end_of_turn(ctx)
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
-                thug_groups.event_roll(ctx, g, queue)
+                thug_groups.event_roll(ctx, g, queue, strike=strike)  # a free attack's top damage too (000 L7112)
     ctx.round_over = thug_group.over(ctx, groups)
     _next_initiative(ds)
     _store(ctx, groups, ds, pts)

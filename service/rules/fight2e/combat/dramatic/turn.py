@@ -146,7 +146,7 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
     if d.standing in {o.id for o in ctx.opponents(f)}:
-        _stand_off(ctx, d, d.standing or "")
+        stand_off_turn(ctx, d, d.standing or "")
         return None
     ask_secondary(ctx, d)  # not his action (000 L7277)
     ask_power(ctx, d)
@@ -199,7 +199,7 @@ def _rests(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
     return False
 
 
-def _stand_off(ctx: Turn, d: Dram, partner: str) -> None:
+def stand_off_turn(ctx: Turn, d: Dram, partner: str) -> None:
     """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
     stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
     rest = DecisionValue(action=ActionType.none)

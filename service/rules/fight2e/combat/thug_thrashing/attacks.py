@@ -4,6 +4,9 @@ the damage a Fighter takes from Thugs."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
@@ -18,6 +21,15 @@ from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
 from .group import D6, D10, FARTHEST, Group, award, choice, fighter_range, skill
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What Dramatic Combat adds to a Thug's hit once it lands: who takes it and at what multiple (Taking a Hit for
+    Someone Else, 000 L7239–L7245), and the damage he then takes (Endure Great Hardship, 000 L7223)."""
+
+    taker: Callable[[Combatant, int], tuple[Combatant, int]] | None = None
+    damage: Callable[[Combatant, int], int] | None = None
 
 
 def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, DefenseOption]:
@@ -78,8 +90,11 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
 
 
 def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
-    """On Full Offense only Defense serves, unless he is (or now goes) on Full Defense as well (000 L5739, L6784)."""
-    return opt is DefenseOption.defense or not f.full_offense or full_defense
+    """On Full Offense only Defense serves, unless he is (or now goes) on Full Defense as well (000 L5739, L6784);
+    after a non-attack action only Defense serves (000 L6039)."""
+    if opt is DefenseOption.defense:
+        return True
+    return not (f.non_attack_action or f.awaiting) and (not f.full_offense or full_defense)
 
 
 def attack(
@@ -92,12 +107,13 @@ def attack(
     accuracy: int = 0,
     damage_steps: int = 0,
     hit_stun: bool = True,
+    hooks: Hooks | None = None,
 ) -> tuple[int, str] | None:
     """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
     rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694).
     ``accuracy`` and ``damage_steps``: what an Action Point bought for it in Dramatic Combat (000 L7110). Returns
     the damage and its die when the hit lands, else None. ``hit_stun``: False where the caller applies the Hit
-    Stun Quality itself (Dramatic Combat)."""
+    Stun Quality itself (Dramatic Combat). ``hooks``: Dramatic Combat's say in who takes the hit and how much."""
     dist = g.ranges[f.id]
     if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
         ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
@@ -124,22 +140,28 @@ def attack(
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
         _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
+    first, times = f, 1
+    if hooks is not None and hooks.taker is not None:
+        f, times = hooks.taker(f, total)  # Taking a Hit: the damage rolled as against the first target (000 L7241)
     effects = attacks.on_hit(g.traits)
     if effects.no_damage:  # the No Damage keyword of its Element (ruling, 000 L3135, L4243, L6626)
         _no_damage_hit(ctx, f, g, effects, hit_stun)
         return None
     steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
-    die = attacks.damage_die(g.damage, steps, -f.prof.stamina)
+    die = attacks.damage_die(g.damage, steps, -first.prof.stamina)
     rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     dmg = _gradual_share(ctx, g, f, rolled, effects)
-    if "ranged" in g.traits and _dodged(ctx, g, f, dmg, dist, queue):
+    dodging = not (f.non_attack_action or f.awaiting)  # the Defense Skill alone after a non-attack (000 L6039)
+    if "ranged" in g.traits and dodging and f is first and _dodged(ctx, g, f, dmg, dist, queue):
         return None
     if effects.critical_steps and rolled % 2 == 0:
         g.critical_next = effects.critical_steps
         ctx.note(
             "E.5", g.id, f"{g.id}'s Critical Hit: an even {dmg}, two die sizes on next turn's Initiative.", "000 L3208"
         )
-    dmg += _juggled(ctx, g, effects)
+    dmg = (dmg + _juggled(ctx, g, effects)) * times
+    if hooks is not None and hooks.damage is not None:
+        dmg = hooks.damage(f, dmg)  # Endure Great Hardship's halving (000 L7223)
     hurt(ctx, f, g, dmg, f"{g.id}'s hit ({die})", effects.stun_extra, effects.stun)
     if f.active:
         _after_hit(ctx, f, g, effects, hit_stun)

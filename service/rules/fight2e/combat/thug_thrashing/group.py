@@ -58,6 +58,7 @@ class Group:
     effects: list[lasting.Lasting] = field(default_factory=list)  # what its Elements left in play (lasting.py)
     suppression: tuple[int, bool] = (0, False)  # its Suppression's tier and movement lock (the count it bought)
     in_slot: bool = False  # it is acting at its place in the order (not a Thug Event's free attack)
+    standing_off: bool = False  # in a Dramatic Stand Off this turn: +2 to hit it (000 L7273)
 
     @property
     def path(self) -> str:

@@ -257,8 +257,11 @@ thug_group.UPKEEP.append(_bomb_due)
 # ── A Thug attack on a Fighter ──────────────────────────────────────────────────────────────────
 
 
-def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0) -> None:
-    """1d4 + members + Threat Level on the Thug Event chart (000 L6740–L6780)."""
+def event_roll(
+    ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0, strike: Callable[..., object] = attack
+) -> None:
+    """1d4 + members + Threat Level on the Thug Event chart (000 L6740–L6780). ``strike`` makes a free attack
+    (Dramatic Combat wraps it with the group's Action Points, as ``act``)."""
     if g.members <= 0 or depth > MAX_OVERRUN:
         return
     face = ctx.roll(g.id, "event", D4, "Thug Event", "H.4")
@@ -273,21 +276,23 @@ def event_roll(ctx: Turn, g: Group, queue: list[tuple[str, str]], depth: int = 0
         inputs={"face": face, "total": total},
     )
     for _ in range(drawn.rerolls):
-        event_roll(ctx, g, queue, depth + 1)
+        event_roll(ctx, g, queue, depth + 1, strike)
     e = drawn.event
     if e is None:
         return
     if e.timing == "next_turn":
         g.drawn.append(e.id)
     elif e.drains_fighting_spirit_within is not None:
-        _exhausting(ctx, g, e.drains_fighting_spirit_within, queue)
+        _exhausting(ctx, g, e.drains_fighting_spirit_within, queue, strike)
     elif e.free_attack_defense_divisor is not None:
         near = [f for f in foes(ctx, g) if attacks.in_reach(g.traits, g.ranges[f.id])]
         for f in [f for f in near if not _spared(g, f)][: attacks.attackers(len(near), g.members, g.traits)]:
-            attack(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
+            strike(ctx, g, f, queue, halved=True)  # ruling: only the rolling group attacks (000 L6738, L6779)
 
 
-def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) -> None:
+def _exhausting(
+    ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]], strike: Callable[..., object] = attack
+) -> None:
     """Exhausting Combat, at once: one roll of the group's damage off each Fighter's FS within reach; one with no FS
     left takes a free attack instead (000 L6773). Ruling: one roll for the event, not one per Fighter."""
     near = [f for f in foes(ctx, g) if g.ranges[f.id] <= within]  # ruling: its opponents only (000 L6773)
@@ -298,7 +303,7 @@ def _exhausting(ctx: Turn, g: Group, within: int, queue: list[tuple[str, str]]) 
         left, free = events.fighting_spirit_drain(f.fs, roll)
         if free:
             ctx.note("H.4", f.id, f"{f.id} has no FS left: {g.id} gets a free attack.", "000 L6773")
-            attack(ctx, g, f, queue)
+            strike(ctx, g, f, queue)
             continue
         before, f.fs = f.fs, left
         ctx.note(

@@ -29,9 +29,11 @@ from ....dice import Die
 from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
-from ..contract.models import ActionType, DecisionValue
+from ..contract.models import ActionType, ChoiceOption, DecisionValue
+from ..elements.combo import control_cost
 from ..protocol import events
 from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn.a_initiative import roll_initiative
 from ..turn.h_time import time_roll
@@ -44,6 +46,7 @@ from . import (
 from . import (
     fighter_on_thugs,
     mixed,
+    non_attack,
 )
 from . import (
     group as thug_group,
@@ -193,7 +196,7 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             "C",
             f"{f.id}'s action {i + 1} of {len(budgets)} (Control {budget}): move, attack a Thug group, or nothing.",
             None,
-            partial(thug_choices.action_choices, ctx, f, groups, budget, len(budgets) - 1, i > 0),
+            partial(_choices, ctx, f, groups, budget, len(budgets) - 1, i > 0),
         )
         special = _saga_special(ctx, f, v)
         if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
@@ -205,6 +208,13 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
+
+
+def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: int, extra: bool) -> list[ChoiceOption]:
+    out = thug_choices.action_choices(ctx, f, groups, budget, extras, extra)
+    if extra and mixed.fighter_near(ctx, f):  # only an attack on a group near a Fighter (000 L6752)
+        return out
+    return out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget)
 
 
 def _recover(ctx: Turn, f: Combatant) -> None:
@@ -269,12 +279,20 @@ def _carry_out(
         thug_stances.take(ctx, f, groups, key, v, extras)
     elif v.target in ctx.fighters:
         mixed.versus_fighter(ctx, f, key, v)
+    elif v.action in non_attack.RESOLVED:
+        non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, budget))
     elif v.action is ActionType.attack:
         target = _foe_group(groups, ctx, f, v.target, key)
         fighter_on_thugs.attack(ctx, f, target, budget, key, v, factor, [g for g in groups if thug_group.opposes(g, f)])
     else:
         toward = partial(_group, groups, ctx, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
+
+
+def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
+    """A Utility move needs its Control, as any move (000 L5996, L5773)."""
+    if control_cost([m]) > budget:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {m.level}, has {budget}.", key=key)
 
 
 def _super_energy(ctx: Turn) -> None:
@@ -324,6 +342,7 @@ def run(ctx: Turn) -> None:
             thug_group.roll_initiative(ctx, g)
     queue: list[tuple[str, str]] = []
     _act_all(ctx, _order(ctx, groups), groups, queue)
+    non_attack.end_of_turn(ctx)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
     for fid in ctx.order:

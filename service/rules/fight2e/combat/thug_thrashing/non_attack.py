@@ -1,0 +1,178 @@
+"""The main system's actions that are not attacks, taken against Thug groups (000 L6750 names Refocus among a Thug
+Thrashing action's choices; the rest of Thug combat is the Main Combat System's, 000 L6646): Refocus, Power Up,
+Await Opening (000 L6037–L6049), the Taunt (000 L2141) and a Utility move (000 L5996–L6004). Shared by the Thug
+Thrashing turn and the Dramatic turn with Thugs; each says how a Utility move is paid for (Control, or Action
+Points).
+
+Rulings: the 1 Range of movement Refocus and Await Opening allow is away from one group (the one named, or the only
+one left), as every Fighter's movement in a Thug turn is (000 L6662–L6670); Refocus needs Range 2 or more from every
+opposing group and Fighter once it has moved; after any of the three non-attack actions he defends with the Defense
+Skill alone for the rest of the turn (000 L6039), which bars Evasion, Agility in its place and the Agility dodge. A
+Utility move's Glory is its level the first time (000 L6004), raw until the end of the combat like all Glory against
+Thugs (000 L6547); its Elements are named under ``thug_move_elements``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ....dice import Die
+from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
+from ..elements import techniques
+from ..elements.glory import GloryRule, glory_rule
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
+from . import group as thug_group
+from .group import Group, award, choice, shift
+
+D4, D6 = Die(2), Die(3)
+RESOLVED = frozenset(
+    {ActionType.refocus, ActionType.power_up, ActionType.await_opening, ActionType.taunt, ActionType.utility}
+)
+NON_ATTACK = frozenset({ActionType.refocus, ActionType.power_up, ActionType.await_opening})  # 000 L6037
+REFOCUS_RANGE = 2  # 000 L6041
+POWER_UP_PL = 3  # 000 L6043
+NEAR = 2  # a Fighter opponent within this Range bars Refocus too (000 L6041)
+
+
+def may_taunt(ctx: Turn, f: Combatant) -> bool:
+    """The Taunt needs its campaign option or Technique, and earns once a combat (000 L2141); the Dramatic turn's
+    test too."""
+    return techniques.has(ctx, f, "taunts") and not f.taunt_used
+
+
+def _live(ctx: Turn, f: Combatant, groups: list[Group]) -> list[Group]:
+    return [g for g in groups if g.members and thug_group.opposes(g, f)]
+
+
+def _clear(ctx: Turn, f: Combatant, groups: list[Group]) -> bool:
+    """Range 2 or more from every opposing group and Fighter (000 L6041)."""
+    fighters = (o for o in ctx.opponents(f) if o.active)
+    return all(g.ranges[f.id] >= REFOCUS_RANGE for g in _live(ctx, f, groups)) and all(
+        ctx.distance(f, o) >= NEAR for o in fighters
+    )
+
+
+def offered(
+    ctx: Turn, f: Combatant, groups: list[Group], utility_ok: Callable[[MoveProfile], bool]
+) -> list[ChoiceOption]:
+    out = []
+    if _clear(ctx, f, groups):
+        out.append(choice(DecisionValue(action=ActionType.refocus), "Refocus (1d4 + half PL FS)"))
+    if f.pl >= POWER_UP_PL:
+        out.append(choice(DecisionValue(action=ActionType.power_up), "Power Up (+1d6 Super Energy)"))
+    out.append(choice(DecisionValue(action=ActionType.await_opening), "Await Opening"))
+    if may_taunt(ctx, f):
+        for g in (g for g in _live(ctx, f, groups) if g.init < f.init):
+            out.append(choice(DecisionValue(action=ActionType.taunt, target=g.id), f"Taunt {g.id}"))
+    for m in f.prof.moves.values():
+        if m.utility and not m.offensive and utility_ok(m):
+            out.append(choice(DecisionValue(action=ActionType.utility, moves=[m.id]), f"{m.name} (Utility)"))
+    return out
+
+
+def _moved(
+    ctx: Turn, f: Combatant, groups: list[Group], v: DecisionValue, key: str, what: str, away: bool = True
+) -> None:
+    """1 Range from the group named, or the only one left: away only for Refocus and Await Opening (000 L6041,
+    L6045); either way for a Utility move (ruling: 1 Range as with an attack, 000 L5996, L6662)."""
+    n = v.movement or 0
+    if not n:
+        return
+    if n > 1 or (away and v.direction not in (Direction.away, None)):
+        way = "away" if away else ""
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", f"{key}.movement", f"{key}: {what} allows 1 Range {way}.", key=key)
+    live = _live(ctx, f, groups)
+    g = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
+    if g is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: name the Thug group to move by.", key=key)
+    shift(ctx, f, g, 1, Direction.away if away else (v.direction or Direction.toward))
+
+
+def act(
+    ctx: Turn,
+    f: Combatant,
+    groups: list[Group],
+    key: str,
+    v: DecisionValue,
+    pay_utility: Callable[[MoveProfile, str], None],
+) -> None:
+    """Carry out ``v.action`` (one of RESOLVED); ``pay_utility`` checks and pays a Utility move's price."""
+    kind = v.action
+    if kind in NON_ATTACK:
+        f.non_attack_action = True  # the Defense Skill alone for the rest of the turn (000 L6039)
+    if kind is ActionType.refocus:
+        _moved(ctx, f, groups, v, key, "Refocus")
+        if not _clear(ctx, f, groups):  # ruling A19: after its movement
+            ctx.fail("REFOCUS_TOO_CLOSE", key, f"{key}: Refocus needs Range 2 or more from every opponent.", key=key)
+        r = ctx.roll(f.id, "refocus", D4, "Refocus", "B.1")
+        gain = min(r + f.pl // 2, max(f.fs_start - f.fs, 0))
+        f.fs += gain
+        ctx.note(
+            "B.1",
+            f.id,
+            f"{f.id} Refocuses: 1d4 ({r}) + {f.pl // 2} → regains {gain} FS (capped at his starting total).",
+            "000 L6041",
+            {"roll": r},
+            {"fs": f.fs},
+        )
+    elif kind is ActionType.power_up:
+        if v.movement:
+            ctx.fail("POWER_UP_WITH_MOVEMENT", key, f"{key}: Power Up allows no movement.", key=key)
+        if f.pl < POWER_UP_PL:
+            ctx.fail("POWER_UP_BELOW_PL3", key, f"{key}: Power Up needs Power Level 3.", key=key)
+        r = ctx.roll(f.id, kind.value, D6, "Power Up", "B.1")  # the roll is keyed by the action
+        before = f.se
+        if f.prof.has_supers:
+            f.se = min(f.se + r, ctx.opts.super_energy_max)
+        ctx.note(
+            "B.1", f.id, f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).", "000 L6043", {"roll": r}
+        )
+    elif kind is ActionType.await_opening:
+        if f.hit_stun:
+            ctx.fail("AWAIT_OPENING_AFTER_HIT_STUN", key, f"{key}: no Await Opening after Hit Stun.", key=key)
+        _moved(ctx, f, groups, v, key, "Await Opening")
+        f.awaiting = True
+        ctx.note("B.1", f.id, f"{f.id} Awaits an Opening.", "000 L6045–L6049", {}, {"awaiting": True})
+    elif kind is ActionType.taunt:
+        _taunt(ctx, f, groups, key, v)
+    else:
+        _utility(ctx, f, groups, key, v, pay_utility)
+
+
+def _taunt(ctx: Turn, f: Combatant, groups: list[Group], key: str, v: DecisionValue) -> None:
+    """1d4 Glory once a combat, at a group with lower Initiative (000 L2141); raw against Thugs (000 L6547)."""
+    g = next((g for g in _live(ctx, f, groups) if g.id == v.target), None)
+    if not may_taunt(ctx, f) or g is None or g.init >= f.init:
+        ctx.fail(
+            "TAUNT_INVALID",
+            key,
+            f"{key}: Taunt needs the option, a group with lower Initiative, and is once per combat.",
+            key=key,
+        )
+    if v.movement:
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: a Taunt is made where he stands.", key=key)
+    f.taunt_used = True
+    r = ctx.roll(f.id, "taunt_glory", D4, "Taunt Glory", "B.1")
+    award(ctx, f.id, r, f"Taunt against {g.id}", "000 L2141, L6547")
+
+
+def _utility(
+    ctx: Turn, f: Combatant, groups: list[Group], key: str, v: DecisionValue, pay: Callable[[MoveProfile, str], None]
+) -> None:
+    m = f.move((v.moves or [""])[0])
+    if m is None or not m.utility or m.offensive:
+        ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    pay(m, key)
+    _moved(ctx, f, groups, v, key, m.name, away=False)
+    ctx.unsupported_rule("thug_move_elements", f"{key}.moves", f"{m.name}'s Elements as a Utility move in a Thug turn")
+    ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
+        f.scored.append(m.id)
+        award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")
+
+
+def end_of_turn(ctx: Turn) -> None:
+    """A turn of Await Opening not hit counts toward the next Initiative; anything else ends the run (000 L6049)."""
+    for f in ctx.fighters.values():
+        f.await_count = f.await_count + 1 if (f.awaiting and not f.was_hit) else 0
