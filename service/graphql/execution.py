@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from graphql import (
     DocumentNode,
+    ExecutionResult,
     GraphQLInputObjectType,
     GraphQLList,
     GraphQLNonNull,
@@ -144,6 +145,15 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
             except (NotPlain, RecursionError):
                 continue
         return plain
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        result = super().execute_operation(serially)
+        if type(result) is ExecutionResult:
+            # Done: the executor's helpers hold its bound methods, a reference cycle through everything the request
+            # built. Broken here, the request's objects are freed at once instead of by the cycle collector, whose
+            # passes otherwise ran every other request.
+            del self.async_helpers
+        return result
 
     def execute_collected_subfields(  # type: ignore[override]
         self,

@@ -13,6 +13,7 @@ and the cache holding them is bounded by an estimate of their memory.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -192,6 +193,19 @@ def field_cost(
     return 1
 
 
+def _walk(
+    selection_set: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode], seen: set[str]
+) -> Iterator[FieldNode]:
+    for sel in selection_set.selections:
+        if isinstance(sel, FieldNode):
+            yield sel
+        elif isinstance(sel, InlineFragmentNode):
+            yield from _walk(sel.selection_set, fragments, seen)
+        elif isinstance(sel, FragmentSpreadNode) and sel.name.value in fragments and sel.name.value not in seen:
+            seen.add(sel.name.value)  # validation refuses cycles; this keeps the walk finite before it
+            yield from _walk(fragments[sel.name.value].selection_set, fragments, seen)
+
+
 def operation_cost(
     doc: DocumentNode, operation_name: str | None, variables: dict[str, Any] | None, namespaces: Namespaces
 ) -> int:
@@ -207,17 +221,8 @@ def operation_cost(
     ]
     total = 0
     seen: set[str] = set()  # per document: a fragment spread twice is counted once (validation refuses cycles)
-
-    def walk(selection_set: SelectionSetNode) -> Iterator[FieldNode]:
-        for sel in selection_set.selections:
-            if isinstance(sel, FieldNode):
-                yield sel
-            elif isinstance(sel, InlineFragmentNode):
-                yield from walk(sel.selection_set)
-            elif isinstance(sel, FragmentSpreadNode) and sel.name.value in fragments and sel.name.value not in seen:
-                seen.add(sel.name.value)  # validation refuses cycles; this keeps the walk finite before it
-                yield from walk(fragments[sel.name.value].selection_set)
-
+    # A partial, not a closure that calls itself (a reference cycle left to the collector on every request).
+    walk = functools.partial(_walk, fragments=fragments, seen=seen)
     for op in operations:
         for field in walk(op.selection_set):
             total += field_cost(field, variables, namespaces, walk)
