@@ -378,3 +378,20 @@ def test_codes_registry() -> None:
     assert set(UNSUPPORTED) <= set(FIGHTER_CODES)
     for c in FIGHTER_CODES.values():
         assert c.code.isupper() and c.severity in ("error", "warning", "info") and c.meaning
+
+
+def test_accumulated_totals_name_every_grant_that_disagrees_with_the_budgets_figures() -> None:
+    """Rule 141 (000 L655–L714). A PL 2 Fighter has 5 + 3 = 8 Combat Skill Points (000 L459, L657), 15 + 10 = 25
+    Narrative Skill Points (000 L460, L658) and 10 + 10 = 20 Move Points (000 L461, L659). Moving 1 Move Point to
+    Narrative Skills (1 for 1, 000 L664) makes 26 Narrative points of which 25 are spent, and 21 Move Points
+    accounted for: the total is reported once (information beside the grants' errors), naming both grants, with the
+    three budgets' figures."""
+    f = BUILDS["pl2"]()
+    assert "ACCUMULATED_TOTALS" not in {v.code for v in validate(f).info}
+    f["move_points_to_narrative"] = 1
+    r = validate(f)
+    total = [v for v in r.info if v.code == "ACCUMULATED_TOTALS"]  # the errors are the grants' own
+    assert len(total) == 1 and total[0].path == "fighter"
+    assert "MOVE_POINTS_BUDGET, NARRATIVE_SKILL_POINTS_UNSPENT" in total[0].message
+    assert "Combat Skill Points 8 of 8, Narrative Skill Points 25 of 26, Move Points 21 of 20" in total[0].message
+    assert "ACCUMULATED_TOTALS" not in {u.id for u in r.unsupported}
