@@ -48,6 +48,7 @@ from .moves import (
     check_move_references,
 )
 from .power_level import check_power_level_and_glory
+from .sequence_growth import check_sequence_growth
 from .sheet import THREE_TIER_TECHNIQUE, _new_sheet
 from .skills import check_det, check_skill_budgets, check_skill_history, check_skill_names_and_caps
 from .styles import check_styles
@@ -125,6 +126,7 @@ def validate_fighter(
     check_move_list(s)
     check_duplicates_and_identity(s)
     check_move_references(s)
+    check_sequence_growth(s)
     check_free_moves(s)
     check_styles(s)
     check_super_moves(s)
