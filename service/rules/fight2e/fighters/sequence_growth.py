@@ -10,15 +10,31 @@ without (000 L3755), never the same one two Power Levels running."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
+from ..catalogue.catalog import catalog
 from ..catalogue.character_catalog import normalise
 from .sheet import MoveState, Sheet
 
 CODE = "INCOMPLETE_SEQUENCE_STALLED"
-# The entries that open a sequence, with the option giving its full length.
-OPENERS = {"opening_move": "sequence_length", "opening_throw": "sequence_length"}
-# The entries that join one, with the option naming the move before them.
-FOLLOWERS = {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"}
+
+
+@cache
+def _tables() -> tuple[dict[str, str], dict[str, str]]:
+    """From the catalogue: the entries that open a sequence (they carry this rule) with the option giving its full
+    length, and the Gated entries that join one with the option naming the move before them."""
+    cat = catalog()
+    openers = {
+        e.id: next(o.name for o in e.options if o.type == "int")
+        for e in cat.entries.values()
+        if any(c.code == CODE for c in e.constraints)
+    }
+    followers = {
+        e.id: next(o.name for o in e.options if o.type == "text")
+        for e in cat.entries.values()
+        if "gated" in e.keywords.add and any(o.type == "text" for o in e.options)
+    }
+    return openers, followers
 
 
 @dataclass
@@ -40,7 +56,7 @@ def _option(m: MoveState, table: dict[str, str]) -> object | None:
 
 
 def _opens(m: MoveState) -> bool:
-    return any(c.id in OPENERS for c in (*m.move.elements, *m.move.liabilities))
+    return any(c.id in _tables()[0] for c in (*m.move.elements, *m.move.liabilities))
 
 
 def _names(m: MoveState) -> set[str]:
@@ -49,10 +65,11 @@ def _names(m: MoveState) -> set[str]:
 
 def _sequences(s: Sheet) -> list[_Sequence] | None:
     """The sequences with their members' Power Levels; None when a move of one lacks its history."""
-    previous = {m.index: normalise(str(v)) for m in s.moves if isinstance(v := _option(m, FOLLOWERS), str) and v}
+    openers, followers = _tables()
+    previous = {m.index: normalise(str(v)) for m in s.moves if isinstance(v := _option(m, followers), str) and v}
     out = []
     for root in (m for m in s.moves if _opens(m) and m.index not in previous):
-        length = _option(root, OPENERS)
+        length = _option(root, openers)
         start = s.acq(root.move.acquired_at_pl)
         if not isinstance(length, int) or isinstance(length, bool):
             continue
