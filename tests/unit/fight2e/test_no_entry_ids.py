@@ -74,7 +74,7 @@ ALLOWED: dict[str, int] = {
     "combat/elements/sequences/sequences.py": 11,
     "combat/elements/sidestep_setup.py": 2,
     "combat/elements/strike_through.py": 3,
-    "combat/elements/styles.py": 9,
+    "combat/elements/styles.py": 3,
     "combat/elements/summon.py": 8,
     "combat/elements/super_energy.py": 8,
     "combat/elements/super_only.py": 6,
