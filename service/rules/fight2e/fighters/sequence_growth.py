@@ -10,7 +10,6 @@ without (000 L3755), never the same one two Power Levels running."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from ..catalogue.catalog import catalog
 from ..catalogue.character_catalog import normalise
@@ -19,7 +18,6 @@ from .sheet import MoveState, Sheet
 CODE = "INCOMPLETE_SEQUENCE_STALLED"
 
 
-@cache
 def _tables() -> tuple[dict[str, str], dict[str, str]]:
     """From the catalogue: the entries that open a sequence (they carry this rule) with the option giving its full
     length, and the Gated entries that join one with the option naming the move before them."""
@@ -55,8 +53,8 @@ def _option(m: MoveState, table: dict[str, str]) -> object | None:
     return None
 
 
-def _opens(m: MoveState) -> bool:
-    return any(c.id in _tables()[0] for c in (*m.move.elements, *m.move.liabilities))
+def _opens(m: MoveState, openers: dict[str, str]) -> bool:
+    return any(c.id in openers for c in (*m.move.elements, *m.move.liabilities))
 
 
 def _names(m: MoveState) -> set[str]:
@@ -68,7 +66,7 @@ def _sequences(s: Sheet) -> list[_Sequence] | None:
     openers, followers = _tables()
     previous = {m.index: normalise(str(v)) for m in s.moves if isinstance(v := _option(m, followers), str) and v}
     out = []
-    for root in (m for m in s.moves if _opens(m) and m.index not in previous):
+    for root in (m for m in s.moves if _opens(m, openers) and m.index not in previous):
         length = _option(root, openers)
         start = s.acq(root.move.acquired_at_pl)
         if not isinstance(length, int) or isinstance(length, bool):
