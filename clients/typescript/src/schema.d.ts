@@ -5875,6 +5875,20 @@ export interface components {
          */
         Fight2eAllyCheck: "by_ally" | "of_ally";
         /**
+         * Assumed
+         * @description A design choice the player did not name, made by the search (free text, or entries taken from the move).
+         */
+        Fight2eAssumed: {
+            /** Entry */
+            entry: string;
+            /** Option */
+            option: string;
+            /** Value */
+            value: number | boolean | string | string[];
+            /** Why */
+            why: string;
+        };
+        /**
          * AthleticsUse
          * @description How an Athletics check's total is used in Dramatic Combat (000 L7150).
          * @enum {string}
@@ -9739,6 +9753,21 @@ export interface components {
          * @enum {string}
          */
         Fight2eMoveTypeFilter: "special" | "super";
+        /**
+         * NamedChoice
+         * @description Design choices of one entry, fixed by the player for every move the search builds with it.
+         */
+        Fight2eNamedChoice: {
+            /** @description The Element or Liability. */
+            entry: components["schemas"]["Fight2eEntryId"];
+            /**
+             * Options
+             * @description Its design choices by name, e.g. Move Sub-Set's `opening_move` or Perfect Hit's `target`.
+             */
+            options: {
+                [key: string]: number | boolean | string | string[];
+            };
+        };
         /** NarrativeSkill */
         Fight2eNarrativeSkill: {
             /**
@@ -9937,7 +9966,7 @@ export interface components {
             status: "optimal" | "none_exists" | "limit_reached";
             /**
              * Unsupported
-             * @description Entries the search does not build (they need a free-text or entry-naming design choice).
+             * @description Entries the search does not build: they need a named Element (name it in `choices`) or combinations.
              */
             unsupported: components["schemas"]["Unsupported"][];
         };
@@ -9952,6 +9981,11 @@ export interface components {
              */
             answers?: number;
             campaign?: components["schemas"]["Fight2eCampaignInput"];
+            /**
+             * Choices
+             * @description Design choices the search does not make itself, per entry: free text (which move a Sub-Set opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`), or any other choice fixed. Free text left out is a placeholder; an entry needing a named Element is built only when named.
+             */
+            choices?: components["schemas"]["Fight2eNamedChoice"][];
             /**
              * Exclude
              * @description Elements or Liabilities no answer may carry.
@@ -10009,6 +10043,11 @@ export interface components {
         };
         /** OptimisedMove */
         Fight2eOptimisedMove: {
+            /**
+             * Assumed
+             * @description Design choices the search made because the request named none.
+             */
+            assumed: components["schemas"]["Fight2eAssumed"][];
             /** @description Its price and validation by the pricing core (always legal). */
             price: components["schemas"]["Fight2eMovePrice"];
             /** @description The move as a pricing request: send it to `moves/price` as it is. */

@@ -15,7 +15,7 @@ from service.rules.fight2e.catalogue.catalog import catalog
 from service.rules.fight2e.catalogue.keywords import has
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
-from service.rules.fight2e.optimiser import search
+from service.rules.fight2e.optimiser import search, variants
 from service.rules.fight2e.optimiser.models import OptimiseAnswer, OptimiseRequest
 from service.rules.memo import clear_all
 from tests.conftest import examples
@@ -288,3 +288,104 @@ def test_every_answer_is_legal_and_meets_the_wishes(wishes: dict[str, Any]) -> N
         assert req.min_level <= again.level <= req.max_level
         ranks.append((again.move_points, element_instances(move.request)))
     assert ranks == sorted(ranks)  # cheapest first: Move Points, then fewer Elements
+
+
+# ── Design choices the search cannot enumerate (free text, entries named by the player) ─────────────────────────
+
+
+def _without_other_liabilities(keep: str) -> list[str]:
+    return [i for i in LIABILITIES if i != keep]
+
+
+def _carried(move: Any) -> dict[str, dict[str, Any]]:
+    return {e.id: e.options for e in (*move.request.elements, *move.request.liabilities)}
+
+
+@pytest.mark.parametrize(
+    ("entry", "option"),
+    [
+        ("move_sub_set", "opening_move"),  # −1 (000 L4652)
+        ("multi_part_move", "opening_move"),  # 000 L4660
+        ("prop", "prop"),  # −2 (000 L4755)
+        ("requires_environmental_hazard", "hazard"),  # −1 or −2 (000 L4787)
+        ("limited_use", "pool"),  # 000 L4601
+        ("limited_move", "description"),  # 000 L4579
+    ],
+)
+def test_a_liability_with_free_text_is_built_with_a_placeholder(entry: str, option: str) -> None:
+    """Asked for, a Liability naming free text is built on the smallest move: an L2 Special has 3 Elements
+    (000 L2287), none used, 3 − 3 unused floored at 1 Move Point (000 L2269, L2293); the text is the player's and
+    the answer says it was assumed."""
+    answer = optimise(include=[entry], exclude=_without_other_liabilities(entry), answers=1)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, best.price.legal) == (2, 1, True)
+    assert _carried(best)[entry][option] == variants.PLACEHOLDER
+    assert (entry, option) in {(a.entry, a.option) for a in best.assumed}
+    assert entry not in {u.id for u in answer.unsupported}
+
+
+@pytest.mark.parametrize(
+    ("entry", "option"),
+    [("end_buff", "target_buff"), ("power_enhancer", "target_moves"), ("opening_move", "sequence")],
+)
+def test_an_element_with_free_text_is_built_with_a_placeholder(entry: str, option: str) -> None:
+    """End Buff (1, 000 L3262), Power Enhancer (1 or more, 000 L3820), Opening Move (0, 000 L3736): one Element at
+    most on an L2 Special of 3 (000 L2287) leaves 2 unused, 3 − 2 = 1 Move Point (000 L2269, L2293), the floor."""
+    answer = optimise(include=[entry], exclude=LIABILITIES, answers=1)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (2, 1)
+    assert _carried(best)[entry][option] == variants.PLACEHOLDER
+
+
+def test_super_reload_is_built_on_a_super() -> None:
+    """Super Reload (1, 000 L4958) is a Super Move Element: an L5 Super has 10 Elements (000 L5234); with 2 of
+    them used, 5 − 8 unused // 2 = 1 Move Point (000 L5236), the floor; its pool is named by the player."""
+    answer = optimise(type="super", include=["super_reload"], exclude=LIABILITIES, answers=1)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (5, 1)
+    assert ("super_reload", "pool") in {(a.entry, a.option) for a in best.assumed}
+
+
+def test_a_named_choice_is_carried_and_not_assumed() -> None:
+    answer = optimise(include=["prop"], choices=[{"entry": "prop", "options": {"prop": "Bo Staff"}}], answers=1)
+    best = answer.moves[0]
+    assert _carried(best)["prop"]["prop"] == "Bo Staff" and best.assumed == []
+    again = price_move(best.request)
+    assert again.legal
+
+
+def test_a_named_choice_must_be_a_design_choice_of_the_entry() -> None:
+    with pytest.raises(ValueError, match="no design choice"):
+        OptimiseRequest.model_validate({"choices": [{"entry": "prop", "options": {"colour": "red"}}]})
+    with pytest.raises(ValueError, match="once"):
+        OptimiseRequest.model_validate(
+            {"choices": [{"entry": "prop", "options": {}}, {"entry": "prop", "options": {"prop": "x"}}]}
+        )
+
+
+def test_technique_buff_ties_the_technique_on_the_move() -> None:
+    """Technique Buff (1, 000 L3071–L3075) needs a Buff (1 with nothing else, 000 L2953) and one of Free Movement,
+    Flight, Summon or Temporary Technique: the cheapest, Temporary Technique, costs 1 (000 L4329). 3 Elements fill
+    an L2 (3 MP, 000 L2269); an L3 has 4, one unused: 3 − 1 = 2 Move Points (000 L2293), the cheapest. The
+    associated Element is the one on the move, and the Technique lent is the player's text."""
+    answer = optimise(include=["buff.technique_buff"], exclude=LIABILITIES, answers=1)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (3, 2)
+    carried = _carried(best)
+    assert set(carried) == {"buff", "buff.technique_buff", "temporary_technique"}
+    assert carried["buff.technique_buff"]["associated"] == ["temporary_technique"]
+    assert {(a.entry, a.option) for a in best.assumed} == {
+        ("buff.technique_buff", "associated"),
+        ("temporary_technique", "technique"),
+    }
+
+
+def test_an_entry_needing_a_named_element_waits_for_the_request() -> None:
+    answer = optimise(answers=1)
+    why = {u.id: u.reason for u in answer.unsupported}
+    assert "target" in why["perfect_hit"] and "choices" in why["perfect_hit"]
+    assert "move_sub_set" not in why and "buff.technique_buff" not in why

@@ -282,3 +282,22 @@ def test_the_benchmark_fighters_are_legal_pl_4_builds() -> None:
     assert (budgets.combat_skill_points.spent, budgets.narrative_skill_points.spent) == (14, 45)
     assert budgets.move_points.spent == budgets.move_points.available == 40
     assert resolve_turn(request()).warnings == []
+
+
+def test_a_fight_stopped_at_an_unanswered_decision_is_a_violation_of_the_aborted_fight() -> None:
+    """Not an unsupported rule: the request cannot be played on, so the aborted fight's violations say where, once
+    per decision point."""
+    from types import SimpleNamespace
+
+    from service.rules.fight2e.combat.contract.codes import CODES
+    from service.rules.fight2e.simulation.fight import _unanswered
+
+    pending = SimpleNamespace(point="mystery", key="T3.a.mystery")
+    result = SimpleNamespace(violations=[], decisions_needed=[pending])
+    seen: set[tuple[str, str]] = set()
+    found = _unanswered(result, seen)  # type: ignore[arg-type]
+    assert [(f.code, f.severity, f.path, f.key) for f in found] == [
+        ("SIMULATION_UNANSWERED", "error", "fight", "T3.a.mystery")
+    ]
+    assert "SIMULATION_UNANSWERED" in CODES
+    assert _unanswered(result, seen) == []  # type: ignore[arg-type]  # once per point

@@ -48,10 +48,12 @@ from .moves import (
     check_move_references,
 )
 from .power_level import check_power_level_and_glory
+from .sequence_growth import check_sequence_growth
 from .sheet import THREE_TIER_TECHNIQUE, _new_sheet
 from .skills import check_det, check_skill_budgets, check_skill_history, check_skill_names_and_caps
 from .styles import check_styles
 from .super_moves import check_super_moves
+from .totals import check_accumulated_totals
 from .traits import (
     check_director_and_campaign_traits,
     check_even_levels,
@@ -124,6 +126,7 @@ def validate_fighter(
     check_move_list(s)
     check_duplicates_and_identity(s)
     check_move_references(s)
+    check_sequence_growth(s)
     check_free_moves(s)
     check_styles(s)
     check_super_moves(s)
@@ -131,6 +134,7 @@ def validate_fighter(
     check_life_and_spirit(s)
     check_story_points(s)
     check_advisories(s)
+    check_accumulated_totals(s)  # 4.K: after every grant is checked
     found = s.found
     for code, missing in sorted(found.skipped.items()):
         found.add(

@@ -694,7 +694,8 @@ _CODES: list[FighterCode] = [
         "000 L661–L662",
         history=True,
     ),
-    _C(141, "ACCUMULATED_TOTALS", "error", "The totals disagree with what the Power Level grants.", "000 L655–L714"),
+    # Ruling: the total is a summary of the per-grant errors (each already an error), so it informs (000 L655–L714).
+    _C(141, "ACCUMULATED_TOTALS", "info", "The totals disagree with what the Power Level grants.", "000 L655–L714"),
     # ── 4.L Advisory and continuity ─────────────────────────────────────────────────────────────────
     _C(142, "CONCEPT_INCOMPLETE", "info", "A concept category is empty.", "000 L347–L367"),
     _C(143, "BACKGROUND_LIST_LENGTH", "info", "More background entries than the book asks for.", "000 L425–L433"),
@@ -808,7 +809,7 @@ _CODES: list[FighterCode] = [
         0,
         "INCOMPLETE_SEQUENCE_STALLED",
         "error",
-        "A Sub-Set or Multi-Part sequence that went two Power Levels without a new move.",
+        "A Sub-Set or Multi-Part sequence left without a new move at a Power Level it needed one.",
         "000 L3755, L3780",
     ),
 ]
@@ -818,19 +819,13 @@ assert len(FIGHTER_CODES) == len(_CODES), "duplicate fighter code"
 
 # Rules the validator cannot decide yet: reported to every caller as ``unsupported``.
 UNSUPPORTED: dict[str, str] = {
-    "INCOMPLETE_SEQUENCE_STALLED": "a Sub-Set or Multi-Part sequence must grow at each Power Level; the sheet does "
-    "not say which moves belong to which sequence step over time (000 L3755, L3780)",
     "MOVE_MODIFIED": "needs each move's definition at purchase, which the request does not carry; a redesigned "
     "move must be entered as a new move",
-    "ACCUMULATED_TOTALS": "a single total over every budget of the sheet; each budget is checked under its own "
-    "code, and derived.budgets carries the per-budget figures",
 }
 
 # Where in the request each unsupported rule applies (the notation of findings' paths).
 UNSUPPORTED_PATHS: dict[str, str] = {
-    "INCOMPLETE_SEQUENCE_STALLED": "fighter.moves",
     "MOVE_MODIFIED": "fighter.moves",
-    "ACCUMULATED_TOTALS": "fighter",
 }
 
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...core.findings import Unsupported
 from ...dice import die_name
+from ..catalogue.catalog import catalog
 from ..documents import EntryId, KeywordId  # the catalogue's enums of ids, shared with its filters
-from ..moves.models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, Plain, StrictInt
+from ..moves.models import Campaign, Model, MovePrice, MoveRequest, OptionalInt, OptionValue, Plain, StrictInt
 
 DEFAULT_CAMPAIGN = Campaign()
 # The damage ladder from 1d2 up to 1d12+10 (the book's ladder, 000 L5455–L5469).
@@ -26,6 +27,34 @@ class OptimiserFighter(Plain):
     ki: OptionalInt(0, 10) = Field(  # type: ignore[valid-type]
         None, description="Ki Skill: shifts a Ki-based damage die; at 0, entries that need the Ki Skill are not taken."
     )
+
+
+class NamedChoice(Model):
+    """Design choices of one entry, fixed by the player for every move the search builds with it."""
+
+    entry: EntryId = Field(description="The Element or Liability.")  # type: ignore[valid-type]
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
+        max_length=12,
+        description="Its design choices by name, e.g. Move Sub-Set's `opening_move` or Perfect Hit's `target`.",
+    )
+
+    @model_validator(mode="after")
+    def _known(self) -> NamedChoice:
+        entry = catalog().entries[str(self.entry)]
+        known = {o.name for o in entry.options}
+        unknown = sorted(set(self.options) - known)
+        if unknown:
+            raise ValueError(f"{entry.name} has no design choice {', '.join(unknown)}")
+        return self
+
+
+class Assumed(Plain):
+    """A design choice the player did not name, made by the search (free text, or entries taken from the move)."""
+
+    entry: str
+    option: str
+    value: OptionValue
+    why: str
 
 
 class OptimiseRequest(Model):
@@ -60,9 +89,26 @@ class OptimiseRequest(Model):
         description="Only moves priced without a warning: no entry left to the Director's approval, and no "
         "Liabilities beyond what the Elements need lowering the Move Points.",
     )
+    choices: list[NamedChoice] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Design choices the search does not make itself, per entry: free text (which move a Sub-Set "
+        "opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`), or any other choice "
+        "fixed. Free text left out is a placeholder; an entry needing a named Element is built only when named.",
+    )
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
     fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)
     answers: StrictInt = Field(5, ge=1, le=20, description="How many moves to answer, cheapest first.")
+
+    @model_validator(mode="after")
+    def _once_each(self) -> OptimiseRequest:
+        entries = [str(c.entry) for c in self.choices]
+        if len(entries) != len(set(entries)):
+            raise ValueError("choices names each entry once")
+        return self
+
+    def named(self) -> dict[str, dict[str, object]]:
+        return {str(c.entry): dict(c.options) for c in self.choices}
 
 
 class Binding(Plain):
@@ -75,6 +121,9 @@ class Binding(Plain):
 class OptimisedMove(Plain):
     request: MoveRequest = Field(description="The move as a pricing request: send it to `moves/price` as it is.")
     price: MovePrice = Field(description="Its price and validation by the pricing core (always legal).")
+    assumed: list[Assumed] = Field(
+        default_factory=list, description="Design choices the search made because the request named none."
+    )
 
 
 class OptimiseAnswer(Plain):
@@ -90,5 +139,6 @@ class OptimiseAnswer(Plain):
     candidates: int = Field(description="Candidates the solver proposed and the pricing core checked.")
     rejected: int = Field(description="Candidates the pricing core (or a wish) refused.")
     unsupported: list[Unsupported] = Field(
-        description="Entries the search does not build (they need a free-text or entry-naming design choice)."
+        description="Entries the search does not build: they need a named Element (name it in `choices`) or "
+        "combinations."
     )

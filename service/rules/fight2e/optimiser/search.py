@@ -17,13 +17,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from ...dice import die
+from ..catalogue.catalog import catalog
 from ..catalogue.keywords import has
 from ..declared import DECLARED
 from ..identity import RULESET, VERSION
 from ..moves.models import BUILT, EntryChoice, FighterContext, MovePrice, MoveRequest
 from .model import W_ELEMENT, W_LEVEL, W_LIABILITY, W_MP, MoveModel, build
-from .models import Binding, OptimiseAnswer, OptimisedMove, OptimiseRequest
-from .variants import Space, priced, space
+from .models import Assumed, Binding, OptimiseAnswer, OptimisedMove, OptimiseRequest
+from .variants import PLACEHOLDER, Space, fills_of, priced, space
 
 MAX_CANDIDATES = 400  # candidates priced per request (about 25 µs each; the solver rounds dominate)
 SOLVE_TIME = 0.1  # deterministic time units per solve (a typical search spends 0.03 in all)
@@ -45,6 +46,8 @@ SET_CODES = frozenset(
         "UTILITY_WITH_HIT_OR_MISS_EFFECT",
         "MODIFIER_KEYWORD_DUPLICATED",
         "MODIFIER_KEYWORD_TARGETING",
+        "DESIGN_CHOICE_MISSING",  # design choices are fixed per variant
+        "PERFECT_HIT_INVALID",  # which Element it names and whether that Element is on the move
     }
 )
 SET_WISHES = frozenset({"keywords", "forbidden_keywords", "min_range", "include", "exclude"})
@@ -69,9 +72,10 @@ def _request(
 ) -> MoveRequest:
     elements: list[EntryChoice] = []
     liabilities: list[EntryChoice] = []
+    on_move = frozenset(v.id for v, n in zip(sp.variants, values, strict=True) if n)
     for v, n in zip(sp.variants, values, strict=True):
         if n:
-            (elements if v.entry.kind == "element" else liabilities).append(v.choice(n))
+            (elements if v.entry.kind == "element" else liabilities).append(v.choice(n, on_move))
     return MoveRequest(
         type=req.type, level=level, elements=elements, liabilities=liabilities, fighter=fighter, campaign=req.campaign
     )
@@ -151,7 +155,7 @@ class Search:
     def __init__(self, req: OptimiseRequest) -> None:
         self.req = req
         self.fighter = _fighter(req)
-        self.space = space(req.type, req.campaign, self.fighter)
+        self.space = space(req.type, req.campaign, self.fighter, req.named())
         self.mm = build(req, self.space)
         self.solver = _solver()
         self.kept: list[tuple[int, str, MoveRequest, dict[str, Any]]] = []
@@ -224,7 +228,7 @@ class Search:
 
     def answer(self) -> OptimiseAnswer:
         moves = [
-            OptimisedMove(request=r, price=MovePrice.model_validate(p, context=BUILT))
+            OptimisedMove(request=r, price=MovePrice.model_validate(p, context=BUILT), assumed=self._assumed(r))
             for _, _, r, p in self.kept[: self.req.answers]
         ]
         if self.limit:
@@ -245,6 +249,24 @@ class Search:
             rejected=self.rejected,
             unsupported=[DECLARED.unsupported(ident, "", why) for ident, why in self.space.not_built],
         )
+
+    def _assumed(self, request: MoveRequest) -> list[Assumed]:
+        named = self.req.named()
+        out = []
+        for choice in (*request.elements, *request.liabilities):
+            entry = catalog().entries[choice.id]
+            for opt in entry.options:
+                if opt.name in named.get(entry.id, {}) or opt.name not in choice.options:
+                    continue
+                value = choice.options[opt.name]
+                if opt.type == "text" and value == PLACEHOLDER:
+                    why = "free text the player names when the move joins a sheet (the price does not depend on it)"
+                elif opt.type == "entries" and any(o == opt.name for o, _ in fills_of(entry, {})):
+                    why = "the Elements on this move that it may be tied to"
+                else:
+                    continue
+                out.append(Assumed(entry=entry.id, option=opt.name, value=value, why=why))
+        return out
 
     def _minimal_core(self) -> list[int]:
         """Drop from the solver's core every wish the others stay infeasible without (one solve per wish)."""

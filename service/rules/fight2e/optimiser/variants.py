@@ -3,13 +3,20 @@
 An entry with design choices becomes one *variant* per combination of its enumerable choices. Each variant is
 priced alone by the pricing core, on the request's move type, campaign and Fighter: what that answer says of the
 entry by itself (its cost per instance, its Accuracy, whether it may be taken at all here) is what the solver
-model uses. Entries that need a free-text or entry-naming design choice are not built; the answer lists them
-under ``unsupported``.
+model uses.
+
+Design choices the search cannot enumerate are taken from the request's ``choices`` when it names them; otherwise
+free text gets a placeholder (the pricing core only records it; the player names the move, pool or Prop when the
+move joins a sheet), and an entries choice tied to the Elements the entry requires (Technique Buff's associated
+Elements) is filled with those on the move. Each such choice is listed with the move (``assumed``). Entries that
+still need a named catalogue entry (Perfect Hit's target…) or combinations (Random Effect) are not built unless
+the request names it; the answer lists them under ``unsupported``.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -24,6 +31,9 @@ MAX_TIMES = 20  # the request models' bound on one entry's instances
 PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap
 MAX_VARIANTS = 16  # design-choice combinations built per entry
 INT_VALUES = 3  # values of a whole-number design choice tried, from its minimum up
+# The free text a move carries when the request names none (the pricing core reads no free text; 000 L2301 has the
+# player fix it with the move's design).
+PLACEHOLDER = "named by the player"
 
 # Findings about an entry on its own, whatever else the move holds: a variant priced alone with one of these is
 # never legal here, so it is left out of the search.
@@ -65,13 +75,18 @@ class Variant:
     alone_damage: bool
     alone_reach: int | None
     alone_warned: bool  # priced alone, it draws a warning (an entry left to the Director's approval…)
+    # Entries choices filled from the move itself: (option, the catalogue entries it may name).
+    fills: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def id(self) -> str:
         return self.entry.id
 
-    def choice(self, times: int) -> EntryChoice:
-        return EntryChoice(id=self.entry.id, times=times, options=dict(self.options))
+    def choice(self, times: int, on_move: frozenset[str] = frozenset()) -> EntryChoice:
+        options = dict(self.options)
+        for name, allowed in self.fills:
+            options[name] = sorted(allowed & on_move)
+        return EntryChoice(id=self.entry.id, times=times, options=options)
 
 
 @dataclass(frozen=True)
@@ -85,27 +100,51 @@ class Space:
     base_step: int  # its damage die's ladder step, before Strength or Ki
 
 
-def _option_values(opt: EntryOption) -> list[Any] | None:
+def _option_values(opt: EntryOption, entry: Entry, named: dict[str, Any]) -> list[Any] | None:
     """The values tried for one design choice; ``None`` among them leaves it unset (its default, or nothing);
     None: it cannot be built."""
+    if opt.name in named:
+        return [named[opt.name]]
     if opt.type == "choice":  # every choice, the default one too
         unset: list[Any] = [] if opt.required or opt.default is not None else [None]
         return unset + [c.value for c in opt.choices]
     if not opt.required or opt.default is not None:
         return [None]
+    if opt.type == "choices":  # one value at a time (a Lowered Basic Quality lowers one quality)
+        return [[c.value] for c in opt.choices]
     if opt.type == "int":
         low = opt.minimum or 0
         high = low + INT_VALUES - 1 if opt.maximum is None else min(opt.maximum, low + INT_VALUES - 1)
         return list(range(low, high + 1))
+    if opt.type == "text":
+        return [PLACEHOLDER]
+    if opt.type == "entries" and _fill_from(entry):
+        return [[]]  # filled with the move's own entries when the move is built (``Variant.choice``)
     return None
 
 
-def _option_sets(entry: Entry) -> list[tuple[tuple[str, Any], ...]] | None:
+def _fill_from(entry: Entry) -> frozenset[str]:
+    """The entries an entries choice may name when the entry requires one of them on the move (Technique Buff:
+    the Elements on the Buff that take its duration, 000 L3073–L3075)."""
+    return frozenset(i for group in entry.requires.any_entries for i in group)
+
+
+def fills_of(entry: Entry, named: dict[str, Any]) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple(
+        (o.name, _fill_from(entry))
+        for o in entry.options
+        if o.type == "entries" and o.required and o.default is None and o.name not in named and _fill_from(entry)
+    )
+
+
+def _option_sets(entry: Entry, named: dict[str, Any] | None = None) -> list[tuple[tuple[str, Any], ...]] | None:
+    """Every combination of the entry's design choices the search tries (the request's named ones fixed); None: it
+    is not built without a choice the request names."""
     if entry.takes_combinations:
         return None
     per_option = []
     for opt in entry.options:
-        values = _option_values(opt)
+        values = _option_values(opt, entry, named or {})
         if values is None:
             return None
         per_option.append([(opt.name, v) for v in values])
@@ -141,13 +180,21 @@ def _probe(
         "elements" if entry.kind == "element" else "liabilities": [EntryChoice(id=entry.id, options=dict(options))]
     }
     answer = priced(base.model_copy(update=listed), cat)
-    if answer["unsupported"] or any(v["code"] in INTRINSIC for v in answer["violations"]):
+    # A base entry its modifiers may complete (a Buff whose only benefit is a Technique Buff, 000 L3075) is not
+    # refused alone for a missing design choice: the pricing core judges it with the others.
+    intrinsic = INTRINSIC - {"DESIGN_CHOICE_MISSING"} if cat.children.get(entry.id) else INTRINSIC
+    if answer["unsupported"] or any(v["code"] in intrinsic for v in answer["violations"]):
         return None
     return answer
 
 
 def _variant(
-    entry: Entry, options: tuple[tuple[str, Any], ...], answer: dict[str, Any], req: MoveRequest, base_acc: int
+    entry: Entry,
+    options: tuple[tuple[str, Any], ...],
+    answer: dict[str, Any],
+    req: MoveRequest,
+    base_acc: int,
+    fills: tuple[tuple[str, frozenset[str]], ...],
 ) -> Variant:
     resolved = answer["entries"][0]
     halves = round(resolved["cost"] * 2)
@@ -173,6 +220,7 @@ def _variant(
         alone_damage=answer["damage"] is not None,
         alone_reach=answer["range"]["max"] if answer["range"] else None,
         alone_warned=bool(answer["warnings"]),
+        fills=fills,
     )
 
 
@@ -186,18 +234,31 @@ _SPACES: Table[str, Space] = Table(
 )  # ~330 KB each
 
 
-def space(move_type: str, campaign: Campaign, fighter: FighterContext | None) -> Space:
-    """The search space for one move type, campaign and Fighter (memoised on all three and the catalogue)."""
+Named = dict[str, dict[str, Any]]  # the request's design choices by entry id, then option
+
+
+def space(move_type: str, campaign: Campaign, fighter: FighterContext | None, named: Named | None = None) -> Space:
+    """The search space for one move type, campaign, Fighter and the design choices the request names (memoised on
+    all four and the catalogue)."""
     cat = catalog()
-    key = "\x1f".join((cat.digest, move_type, campaign.model_dump_json(), fighter.model_dump_json() if fighter else ""))
+    named = named or {}
+    key = "\x1f".join(
+        (
+            cat.digest,
+            move_type,
+            campaign.model_dump_json(),
+            fighter.model_dump_json() if fighter else "",
+            json.dumps(named, sort_keys=True),
+        )
+    )
     found = _SPACES.get(key)
     if found is None:
-        found = _build(move_type, campaign, fighter, cat)
+        found = _build(move_type, campaign, fighter, cat, named)
         _SPACES.put(key, found)
     return found
 
 
-def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, cat: Catalog) -> Space:
+def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, cat: Catalog, named: Named) -> Space:
     base = MoveRequest(type=move_type, level=PROBE_LEVEL, campaign=campaign, fighter=fighter)  # type: ignore[arg-type]
     empty = priced(base, cat)
     base_acc = int(empty["accuracy"])
@@ -206,13 +267,22 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
     variants: list[Variant] = []
     not_built: list[tuple[str, str]] = []
     for entry in cat.entries.values():
-        option_sets = _option_sets(entry)
+        mine = named.get(entry.id, {})
+        option_sets = _option_sets(entry, mine)
         if option_sets is None:
-            not_built.append((entry.id, "needs a free-text or entry-naming design choice the search does not make"))
+            not_built.append((entry.id, _why_not_built(entry)))
             continue
+        fills = fills_of(entry, mine)
         for options in option_sets:
             answer = _probe(entry, options, base, cat)
             if answer is not None:
-                variants.append(_variant(entry, options, answer, base, base_acc))
+                variants.append(_variant(entry, options, answer, base, base_acc, fills))
     move_wide = tuple((v["code"], v["message"]) for v in empty["violations"] if v["code"] in MOVE_WIDE)
     return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)
+
+
+def _why_not_built(entry: Entry) -> str:
+    if entry.takes_combinations:
+        return "it is built from combinations of other entries, which the search does not compose"
+    missing = [o.name for o in entry.options if o.required and o.default is None and o.type in ("entry", "entries")]
+    return f"name its {', '.join(missing)} in the request's choices to have it built"

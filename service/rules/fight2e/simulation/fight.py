@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...core.findings import Unsupported
+from ...core.findings import Finding, Severity
 from ...core.protocol.models import StepStatus
 from ...core.simulation import FightRecord, SideRecord
 from ..combat.contract.models import (
@@ -28,7 +28,6 @@ from ..combat.contract.models import (
     TurnResult,
 )
 from ..combat.resolver import resolve_turn
-from ..declared import DECLARED
 from ..fighters.fighter_models import Fighter
 from .estimates import SheetFigures, sheet_figures
 from .models import SimulationRequest
@@ -118,7 +117,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         if result.status in (StepStatus.invalid, StepStatus.decision_required):
             record.aborted, record.turns = True, turn
             record.violations.extend(result.violations)
-            record.unsupported.extend(_unanswered(result, seen))
+            record.violations.extend(_unanswered(result, seen))
             return record
         _count(m, result, record)
         record.turns = turn
@@ -188,14 +187,17 @@ def _turn(m: Matchup, resolve: Resolve, fight: FightState, fighters: list[Combat
     return result
 
 
-def _unanswered(result: TurnResult, seen: set[tuple[str, str]]) -> list[Unsupported]:
-    """A fight stopped at a decision no policy answers (the resolver's refusals go to the answer's violations)."""
+def _unanswered(result: TurnResult, seen: set[tuple[str, str]]) -> list[Finding]:
+    """A fight stopped at a decision no policy answers: the request cannot be played to its end, which the aborted
+    fight's violations say (the resolver's own refusals are already there)."""
     pending = result.decisions_needed[0] if result.decisions_needed else None
     if result.violations or pending is None or ("unanswered", pending.point) in seen:
         return []
     seen.add(("unanswered", pending.point))
-    reason = f"a fight was stopped: no policy answers the decision point `{pending.point}`"
-    return [DECLARED.unsupported("SIMULATION_UNANSWERED", "fight", reason)]
+    message = f"A fight was stopped: no policy answers the decision point `{pending.point}`."
+    return [
+        Finding(code="SIMULATION_UNANSWERED", severity=Severity.error, path="fight", key=pending.key, message=message)
+    ]
 
 
 def _count(m: Matchup, result: TurnResult, record: FightRecord) -> None:

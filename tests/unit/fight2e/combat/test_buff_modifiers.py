@@ -93,6 +93,21 @@ def test_lowered_speed_goes_to_the_half_the_design_names() -> None:
     assert (rolled["speed_init"], rolled["speed_ctrl"]) == (0, 0)  # Control 1 → 0, Initiative untouched
 
 
+def test_a_lowered_quality_named_nowhere_is_an_invalid_sheet_that_lowers_nothing() -> None:
+    """The Liability lowers the quality its design names (000 L3017–L3021); naming none is a design the pricing
+    refuses, so the sheet is reported not valid (MOVE_INVALID) and b's Fist stays 1d6 against Stamina 0."""
+    rage = buff(**STRONG)
+    rage["liabilities"] = [{"id": "buff.lowered_basic_quality"}]
+    dec = {"T1.b.action": attack(["fist"]), "T1.b.accuracy_fs": {"fs": 3}}
+    res = duel(dec, B_FIRST, a=sheet("a", defense=0, moves=[rage, FIST]), rng=1, sa=on())
+    assert res.status == "resolved", res.violations
+    assert damage_die(res, "b") == "1d6"
+    assert any(
+        w.code == "SHEET_NOT_VALID" and w.message.startswith("a:") and "MOVE_INVALID" in w.message for w in res.warnings
+    )
+    assert not unsupported(res, "buff")
+
+
 # ── Repeatable (000 L3047–L3055) ──────────────────────────────────────────────────────────────────
 
 
@@ -404,11 +419,12 @@ def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
     assert st(res, "a").ongoing_effects == []
 
 
-def test_lowered_quality_that_names_no_quality_is_reported() -> None:
-    rage = buff("buff.lowered_basic_quality", lowered="courage", **STRONG)
+def test_lowered_quality_that_names_no_basic_quality_is_an_invalid_sheet() -> None:
+    rage = buff("buff.lowered_basic_quality", lowered="courage", **STRONG)  # not Strength, Speed or Stamina
     res = duel({}, A_FIRST, a=sheet("a", moves=[rage, FIST]), rng=1, sa=on())
     assert res.status == "resolved", res.violations
-    assert unsupported(res, "buff") == ["buff.lowered_basic_quality"]
+    assert any(w.code == "SHEET_NOT_VALID" and "MOVE_INVALID" in w.message for w in res.warnings)
+    assert unsupported(res, "buff") == []
 
 
 def test_technique_buff_keeps_a_temporary_technique_while_the_buff_lasts() -> None:

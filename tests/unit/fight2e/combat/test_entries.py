@@ -544,6 +544,21 @@ def test_only_when_prone_attacks_from_the_ground_at_minus_one() -> None:
     assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"
 
 
+def test_only_when_prone_is_gated_behind_a_self_prone_move_in_a_combo() -> None:
+    """Gated (000 L2449): Only When Prone follows a Self-Prone move in a Combo (000 L4741, L4809–L4815); after
+    any other move it is refused, and the Combo after the Self-Prone dive is resolved with nothing unsupported."""
+    kick = {"id": "upkick", "name": "Up Kick", "level": 2, "liabilities": [{"id": "only_when_prone"}]}
+    dive = {"id": "dive", "name": "Dive", "level": 2, "liabilities": [{"id": "self_prone"}]}
+    fist = {"id": "fist", "name": "Fist", "level": 2}
+    a = sheet("a", moves=[kick, dive, fist])
+    rolls = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    res = duel({"T2.a.action": attack(["dive", "upkick"])}, rolls, a=a, rng=1, turn=2)
+    assert res.status == "resolved", res.violations
+    assert not [u for u in res.unsupported if u.id in ("upkick", "gated_combo")]
+    res = duel({"T2.a.action": attack(["fist", "upkick"])}, rolls, a=a, rng=1, turn=2)
+    assert res.violations[0].code == "ONLY_WHEN_PRONE_INVALID"
+
+
 def test_rising_with_a_reversal_needs_a_move_with_the_reversal_response() -> None:
     # 000 L4113–L4121: only a move built with the Reversal Defensive Response can be used to rise and strike;
     # a Basic Move has no such Element, so naming it is refused rather than turned into an ordinary stand-up

@@ -704,3 +704,26 @@ def test_element_addition_skips_a_move_that_cannot_take_the_element() -> None:
     assert res.status == "resolved", res.violations
     assert not any("Element Addition:" in s.text for s in res.log)  # a Utility move cannot Knock Down
     assert any("lent Element was not used" in s.text for s in res.log)  # and the turn after the Taunt is over
+
+
+def test_an_enhancer_of_another_style_gives_nothing_to_the_super() -> None:
+    """The Enhancer stands in with 20 Super Energy for its Super (000 L4237), but a move of one style affects no move
+    of another (000 L5056): a Crane Focus leaves the Tiger Super wanting Super Energy; a Tiger Focus pays it."""
+    for style, ok in (("Crane", False), ("Tiger", True)):
+        a = sheet(
+            "a", moves=[{**focus(), "style": style}, {**SUP, "style": "Tiger"}, FIST], qualities=["multiple_styles"]
+        )
+        a["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+        tiger = {"id": "style", "move": "Tiger", "since": 1}
+        res = duel(
+            {"T2.a.action": attack(["sup"])},
+            {**T2_A_FIRST, "T2.fight.time": 2},
+            a=a,
+            b=OPEN,
+            rng=1,
+            turn=2,
+            sa={"super_energy": 0, "ongoing_effects": [*ENHANCED, tiger]},
+        )
+        assert (res.status == "resolved") is ok, (style, res.violations)
+        if not ok:
+            assert [v.code for v in res.violations] == ["INSUFFICIENT_SUPER_ENERGY"]

@@ -497,14 +497,23 @@ CRUSH_AND_TRIP = {
 }
 
 
-def test_a_second_perfect_hit_is_reported_unsupported_not_skipped() -> None:
-    """The book allows one Perfect Hit per guarded Element (000 L4745-L4753); combat rolls one die per move, so
-    the second guarded Element is said to be unsupported rather than silently always applied."""
+def test_each_perfect_hit_is_rolled_for_its_own_element() -> None:
+    """One Perfect Hit per guarded Element, a die each (000 L4745–L4753, 1d6 by ruling). Crush and Trip guards its
+    two Increased Damage (1d6 → 1d8, 000 L3530) and its Knocks Down: even/even keeps both (1d8, Knocked Down);
+    odd/even drops the damage (1d6) but knocks down; even/odd keeps 1d8 without the Knock Down."""
     dec = {"T1.a.action": attack(["crush_trip"]), "T1.a.accuracy_fs": {"fs": 3}}
-    res = duel(dec, {**HIT, "T1.a.perfect_hit": 4}, a=sheet("a", moves=[CRUSH_AND_TRIP]), b=sheet("b", defense=0))
-    assert res.status == "resolved", res.violations
-    assert [u.id for u in res.unsupported] == ["perfect_hit.multiple"]
-    assert "knocks_down" in res.unsupported[0].reason
+    for first, second, die, down in ((4, 2, "1d8", True), (3, 2, "1d6", True), (4, 5, "1d8", False)):
+        res = duel(
+            dec,
+            {**HIT, "T1.a.perfect_hit": first, "T1.a.perfect_hit.2": second},
+            a=sheet("a", moves=[CRUSH_AND_TRIP]),
+            b=sheet("b", defense=0),
+        )
+        assert res.status == "resolved", res.violations
+        assert [n.inputs["target"] for n in res.log if "Perfect Hit:" in n.text] == ["increased_damage", "knocks_down"]
+        assert damage_dice(res, "a") == [die], (first, second)
+        assert bool([s for s in res.log if "is Knocked Down" in s.text]) is down, (first, second)
+        assert not res.unsupported
 
 
 # ── Random Effect ───────────────────────────────────────────────────────────────────────────────

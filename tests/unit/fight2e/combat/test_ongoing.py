@@ -297,6 +297,35 @@ def test_sustained_hold_second_turn_without_initiative_no_damage() -> None:
     assert st(res, "a").ongoing_effects == []
 
 
+def test_nobody_else_reaches_a_sustained_hold_until_it_is_done() -> None:
+    """With more fighters, both of a Sustained Hold are immune to attacks until its second part is done
+    (000 L4393–L4395). c (Initiative 6) acts before the holder a (4), who still leads b (1): c cannot strike b or a.
+    When a trails b (2 to 5), the hold ends before anyone acts (000 L4389; b is Knocked Down by it) and c may strike
+    a."""
+    c = {"id": "c", "sheet": sheet("c"), "state": {"life_bar": 50, "fighting_spirit": 30}}
+    a = sheet("a", moves=[HOLDER])
+    for target in ("b", "a"):
+        res = duel(
+            {"T2.c.action": attack(["basic_move"], target=target)},
+            {"T2.a.init": 4, "T2.b.init": 1, "T2.c.init": 6, "T2.c.ctrl": 6},
+            a=a,
+            extra=[c],
+            turn=2,
+            sa=HELD,
+        )
+        assert res.status == "invalid" and res.violations[0].code == "TARGET_UNAVAILABLE", target
+    res = duel(
+        {"T2.c.action": attack(["basic_move"], target="a")},
+        {"T2.a.init": 2, "T2.b.init": 5, "T2.c.init": 6, "T2.c.ctrl": 6},
+        a=a,
+        extra=[c],
+        turn=2,
+        sa=HELD,
+    )
+    assert res.status == "resolved", res.violations
+    assert not any(u.id == "sustained_hold" for u in res.unsupported)
+
+
 def test_end_only_needs_a_buff_in_effect() -> None:
     endless = buff(quality_raises=1, raised_qualities="strength", mods=["buff.early_ending"])
     stop = {

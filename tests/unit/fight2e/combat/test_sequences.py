@@ -676,3 +676,52 @@ def test_against_a_link_only_the_throw_response_is_open() -> None:
         turn=2,
     )
     assert free.status == "resolved", free.violations  # outside a Multi-Part Throw the Basic Response is fine
+
+
+# ── Multiple Styles: a move affects no move of another style (000 L5056) ──────────────────────────────
+
+
+def _styled(focus_style: dict[str, Any], fist_style: dict[str, Any], reload_style: dict[str, Any]) -> dict[str, Any]:
+    fist = {"id": "tfist", "name": "Tiger Fist", "level": 2, **fist_style}
+    shot = {"id": "shot", "name": "Shot", "level": 2, "style": "Tiger", "liabilities": [{"id": "limited_use"}]}
+    loader = {"id": "load", "name": "Load", "level": 2, "elements": [{"id": "reload"}], **reload_style}
+    s = sheet(
+        "a", moves=[{**enhancer("Tiger Fist", 1), **focus_style}, fist, shot, loader], qualities=["multiple_styles"]
+    )
+    s["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+    return s
+
+
+def _in_tiger(*more: dict[str, Any]) -> dict[str, Any]:
+    return {"ongoing_effects": [{"id": "style", "move": "Tiger", "since": 1}, *more]}
+
+
+def test_an_enhancer_of_one_style_does_not_power_a_move_of_another() -> None:
+    """Two banked uses make the target 1d6 → 1d10 (000 L3826–L3830); a Crane Focus cannot reach the Tiger Fist
+    (000 L5056), while a Cross-Style Focus, or one of the Tiger style, can."""
+    dec = {"T2.a.action": attack(["tfist"]), **SURE}
+    bank = {"id": "power_enhancer", "move": "focus", "charges": 2}
+    for focus, die in (({"style": "Crane"}, "1d6"), ({"cross_style": True}, "1d10"), ({"style": "Tiger"}, "1d10")):
+        a = _styled(focus, {"style": "Tiger"}, {"style": "Tiger"})
+        res = duel(dec, ROLLS2, a=a, b=sheet("b", defense=0), turn=2, sa=_in_tiger(bank))
+        assert res.status == "resolved", (focus, res.violations)
+        assert damage_die(res) == die, focus
+        assert not any(u.id == "multiple_styles" for u in res.unsupported)
+
+
+def test_a_reload_of_one_style_does_not_fill_a_pool_of_another() -> None:
+    """Reload puts 3 charges back into a Limited Use pool (000 L4099–L4105): the Tiger pool at 2 of 6 goes to 5
+    from a Tiger or Cross-Style Load, and stays at 2 from a Crane one (000 L5056; a Crane Load is used here in the
+    Crane style)."""
+    pool = {"id": "limited_use", "move": "shot", "charges": 2}
+    use = {"T2.a.action": attack(["load"])}
+    for load, style, left in (
+        ({"style": "Tiger"}, _in_tiger(pool), 5),
+        ({"cross_style": True}, _in_tiger(pool), 5),
+        ({"style": "Crane"}, {"ongoing_effects": [pool]}, 2),
+    ):
+        a = _styled({"style": "Tiger"}, {"style": "Tiger"}, load)
+        res = duel(use, ROLLS2, a=a, turn=2, sa=style)
+        assert res.status == "resolved", (load, res.violations)
+        charges = [e.charges for e in st(res, "a").ongoing_effects if e.id == "limited_use"]
+        assert charges == [left], load

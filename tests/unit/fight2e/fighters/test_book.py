@@ -949,8 +949,6 @@ def test_unsupported_rules_are_reported() -> None:
     r = validate(wayne_pl1())
     assert {(u.id, u.path) for u in r.unsupported} == {
         ("MOVE_MODIFIED", "fighter.moves"),
-        ("ACCUMULATED_TOTALS", "fighter"),
-        ("INCOMPLETE_SEQUENCE_STALLED", "fighter.moves"),
     }
     assert all(u.reason for u in r.unsupported)
 

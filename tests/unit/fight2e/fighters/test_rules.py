@@ -378,3 +378,81 @@ def test_codes_registry() -> None:
     assert set(UNSUPPORTED) <= set(FIGHTER_CODES)
     for c in FIGHTER_CODES.values():
         assert c.code.isupper() and c.severity in ("error", "warning", "info") and c.meaning
+
+
+def test_accumulated_totals_name_every_grant_that_disagrees_with_the_budgets_figures() -> None:
+    """Rule 141 (000 L655–L714). A PL 2 Fighter has 5 + 3 = 8 Combat Skill Points (000 L459, L657), 15 + 10 = 25
+    Narrative Skill Points (000 L460, L658) and 10 + 10 = 20 Move Points (000 L461, L659). Moving 1 Move Point to
+    Narrative Skills (1 for 1, 000 L664) makes 26 Narrative points of which 25 are spent, and 21 Move Points
+    accounted for: the total is reported once (information beside the grants' errors), naming both grants, with the
+    three budgets' figures."""
+    f = BUILDS["pl2"]()
+    assert "ACCUMULATED_TOTALS" not in {v.code for v in validate(f).info}
+    f["move_points_to_narrative"] = 1
+    r = validate(f)
+    total = [v for v in r.info if v.code == "ACCUMULATED_TOTALS"]  # the errors are the grants' own
+    assert len(total) == 1 and total[0].path == "fighter"
+    assert "MOVE_POINTS_BUDGET, NARRATIVE_SKILL_POINTS_UNSPENT" in total[0].message
+    assert "Combat Skill Points 8 of 8, Narrative Skill Points 25 of 26, Move Points 21 of 20" in total[0].message
+    assert "ACCUMULATED_TOTALS" not in {u.id for u in r.unsupported}
+
+
+def _sequence(tag: str, length: int, *members_at: int, chain: bool = False) -> list[Json]:
+    """An opener bought at PL 1 with its full length, and members bought at the given Power Levels: Sub-Set
+    members all name the opener (000 L4656); a Multi-Part chain's links each name the link before (000 L4666)."""
+    opener = move(f"Open {tag}", 2, [el("opening_move", sequence=tag, sequence_length=length)], acquired_at_pl=1)
+    out = [opener]
+    for i, pl in enumerate(members_at):
+        if chain:
+            before = out[-1]["name"]
+            last = i == len(members_at) - 1
+            elements = [] if last else [el("opening_move", sequence=tag, sequence_length=length)]
+            out.append(move(f"{tag}{i}", 2, elements, [el("multi_part_move", opening_move=before)], acquired_at_pl=pl))
+        else:
+            out.append(
+                move(
+                    f"{tag}{i}",
+                    2,
+                    [],
+                    [el("move_sub_set", opening_move=f"Open {tag}", sub_set_size=length)],
+                    acquired_at_pl=pl,
+                )
+            )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("sequences", "stalled"),
+    [
+        # One sequence of 2 grows at PL 2 and 3: complete, nothing more is owed (000 L3755).
+        ([("A", 2, (2, 3), False)], set()),
+        # One sequence of 2 with members at PL 2 and 4: alone and incomplete at PL 3, it had to grow.
+        ([("A", 2, (2, 4), False)], {"3"}),
+        # The same as a Multi-Part chain (each link names the one before).
+        ([("A", 2, (2, 4), True)], {"3"}),
+        # Two sequences: B waits at PL 2 while A grows (one may be exempted), both grow at 3, B completes at 4.
+        ([("A", 2, (2, 3), False), ("B", 2, (3, 4), False)], set()),
+        # Both wait at PL 2: only one of them may.
+        ([("A", 2, (3, 4), False), ("B", 2, (3, 4), False)], {"2"}),
+        # A waits at PL 3 (B grows) and again at PL 4, when it is the only incomplete one: two Power Levels.
+        ([("A", 2, (2, 5), False), ("B", 2, (2, 3), False)], {"4"}),
+    ],
+)
+def test_incomplete_sequences_grow_every_power_level(sequences: list[tuple], stalled: set[str]) -> None:
+    f = BUILDS["pl5"]()
+    for m in f["moves"]:
+        m.setdefault("acquired_at_pl", 1)
+    for tag, length, at, chain in sequences:
+        f["moves"] += _sequence(tag, length, *at, chain=chain)
+    r = validate(f)
+    found = [v.message for v in r.violations if v.code == "INCOMPLETE_SEQUENCE_STALLED"]
+    assert {m.split(" at PL ")[1][0] for m in found} == stalled, found
+    assert "INCOMPLETE_SEQUENCE_STALLED" not in {u.id for u in r.unsupported}
+
+
+def test_a_sequence_without_its_history_is_skipped_and_said() -> None:
+    f = BUILDS["pl5"]()
+    f["moves"] += [{k: v for k, v in m.items() if k != "acquired_at_pl"} for m in _sequence("A", 2, 2, 4)]
+    r = validate(f)
+    assert "INCOMPLETE_SEQUENCE_STALLED" not in {v.code for v in r.violations}
+    assert any(i.code == "HISTORY_UNAVAILABLE" and "INCOMPLETE_SEQUENCE_STALLED" in i.message for i in r.info)

@@ -70,8 +70,8 @@ def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> 
             and not link
         ):
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: a Throw must close the Combo (000 L5814).", key=key)
-        if "gated" in ck and sequences.gated(m) is None:
-            ctx.unsupported_rule(m.id, m.path, "Gated Combo placement (the gate move) is not checked yet")
+        # Gated (000 L2449): a sequence link's gate is its opener (sequences), Only When Prone's a Self-Prone move
+        # before it in the Combo (d_move_declaration); no other entry makes a move Gated.
         if m.part(ComboPart.final_knock_down):
             pass  # its Knock Down is Final: before the end of the Combo it knocks nobody down (000 L3649–L3651)
         elif m.kw("knocks_down") and not knocks_down_delayed(m) and not knockdown_chain.skipped(moves, i) and not link:

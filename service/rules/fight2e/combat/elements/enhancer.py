@@ -62,12 +62,17 @@ def max_uses(m: MoveProfile) -> int:
 
 
 def targets(f: Combatant, m: MoveProfile) -> list[MoveProfile]:
-    """The moves a Power Enhancer names (by name or id, as Fighter validation matches them)."""
+    """The moves a Power Enhancer names (by name or id, as Fighter validation matches them), of its style."""
     names = [normalise(t) for t in str(_opts(m, ENTRY).get("target_moves") or "").split(",") if t.strip()]
     out = []
     for name in names:
         hit = next(
-            (x for x in f.prof.moves.values() if x.id != m.id and name in (normalise(x.id), normalise(x.name))), None
+            (
+                x
+                for x in f.prof.moves.values()
+                if x.id != m.id and name in (normalise(x.id), normalise(x.name)) and m.shares_style(x)  # 000 L5056
+            ),
+            None,
         )
         if hit is not None and hit not in out:
             out.append(hit)

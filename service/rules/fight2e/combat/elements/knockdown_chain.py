@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
-from ..state.profile import ComboPart, MoveProfile
+from ..state.profile import ComboPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 REVERSAL_BONUS = 2  # 000 L4171
@@ -41,10 +41,13 @@ def lifts(moves: list[MoveProfile]) -> bool:
 
 
 def ender_lifted(moves: list[MoveProfile], i: int) -> bool:
-    """``moves[i]`` loses its Ender here: a Knock Down skipped, a Knock Down followed solely by a Pursuit move, or a
-    Pursuit move that follows no Knock Down (a Pursuit Bounce has no Ender at all)."""
+    """``moves[i]`` loses its Ender here: a Self-Prone move before a last Only When Prone one, a Knock Down
+    skipped, a Knock Down followed solely by a Pursuit move, or a Pursuit move that follows no Knock Down (a Pursuit
+    Bounce has no Ender at all)."""
     m = moves[i]
     last = len(moves) - 1
+    if m.trait(MoveTrait.self_prone) and i + 1 == last and moves[last].trait(MoveTrait.prone_only):
+        return True  # Self-Prone's Ender lets one Only When Prone move follow (000 L4813)
     if m.kw("knocks_down") and not m.throw:
         # ruling: a Throw still closes the Combo (000 L5814); the Element lifts other Knock Downs
         nxt = moves[i + 1] if i < last else None

@@ -97,7 +97,8 @@ def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
 def _reload(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """3 charges (6 with Extended Reload) back into the pool, never above its starting total (ruling)."""
     entry = "reload" if m.trait(MoveTrait.reload) else "super_reload"
-    pools = sorted({pool(x) for x in f.prof.moves.values() if x.trait(MoveTrait.limited_use)})
+    # Ruling (000 L5056): a pool it reloads holds a move of its own style (or a Cross-Style one).
+    pools = sorted({pool(x) for x in f.prof.moves.values() if x.trait(MoveTrait.limited_use) and m.shares_style(x)})
     name = str(m.options.get(entry, {}).get("pool") or (pools[0] if len(pools) == 1 else ""))
     if name not in pools:
         return

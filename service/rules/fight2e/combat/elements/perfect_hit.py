@@ -17,42 +17,42 @@ ENTRY = "perfect_hit"
 
 @LANDING(20, entries=(ENTRY,))
 def check(ctx: Turn, atk: Attack) -> None:
-    """Before E.1: one d6 per move with Perfect Hit (ruling: "a die" read as 1d6, 000 L4753); on an odd result the
-    move goes on priced without its target Element (``atk.moves`` is changed)."""
+    """Before E.1: one d6 per Perfect Hit (ruling: "a die" read as 1d6, 000 L4753), each guarding its own Element
+    (000 L4745); every guarded Element rolled odd is set aside together, the move priced again without them
+    (``atk.moves`` is changed)."""
     a = atk.attacker
     if ENTRY not in a.prof.entry_ids:
         return
     for i, m in enumerate(list(atk.moves)):
         target = str(m.options.get(ENTRY, {}).get("target") or "")
-        if not m.has(ENTRY) or not target or not m.has(target):
+        if not m.has(ENTRY) or not target:
             continue
-        targets = cast("Iterable[str]", m.options[ENTRY].get("targets", ()))
-        others = [t for t in targets if t != target]
-        if others:
-            ctx.unsupported_rule(
-                f"{ENTRY}.multiple",
-                f"fighters[{a.index}].sheet.{m.path}",
-                f"{m.name}: only the Perfect Hit on {target} is rolled; {', '.join(others)} always applies",
+        listed = cast("Iterable[str]", m.options[ENTRY].get("targets", ()))
+        failed = []
+        for guarded in dict.fromkeys(listed or (target,)):
+            if not m.has(guarded):
+                continue
+            roll = ctx.roll(a.id, "perfect_hit", Die(3), f"Perfect Hit on {m.name}'s {guarded}", "E")
+            works = roll % 2 == 0
+            ctx.note(
+                "E",
+                a.id,
+                f"Perfect Hit: {roll} on 1d6 — {m.name}'s {guarded} "
+                + ("works this time." if works else "is ignored this time."),
+                "000 L4753",
+                {"roll": roll, "target": guarded},
+                {"applies": works},
             )
-        roll = ctx.roll(a.id, "perfect_hit", Die(3), f"Perfect Hit on {m.name}'s {target}", "E")
-        works = roll % 2 == 0
-        ctx.note(
-            "E",
-            a.id,
-            f"Perfect Hit: {roll} on 1d6 — {m.name}'s {target} "
-            + ("works this time." if works else "is ignored this time."),
-            "000 L4753",
-            {"roll": roll, "target": target},
-            {"applies": works},
-        )
-        if works:
+            if not works:
+                failed.append(guarded)
+        if not failed:
             continue
-        v = with_entries(ctx, a, m, remove=(target,))
+        v = with_entries(ctx, a, m, remove=failed)
         if v is None:
             ctx.unsupported_rule(
                 ENTRY,
                 f"fighters[{a.index}].sheet.{m.path}",
-                f"{m.name}: Perfect Hit could not set {target} aside on this move",
+                f"{m.name}: Perfect Hit could not set {', '.join(failed)} aside on this move",
             )
             continue
         atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]

@@ -122,24 +122,15 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     _enter(f, eff.move or "")
 
 
-_LINKS = ("power_enhancer", "super_move_enhancer", "reload", "super_reload", "prop_recovery", "powerless_exception")
-
-
 def start(ctx: Turn, f: Combatant) -> None:
-    """Every fight starts in the Base Style (000 L5045)."""
+    """Every fight starts in the Base Style (000 L5045). Moves that act on other moves (Power Enhancer, Super Move
+    Enhancer, Reload, Super Reload) reach only moves of their own style or Cross-Style ones (000 L5056, in their
+    modules); Prop Recovery and Powerless Exception act on the fighter's Prop and his lock, not on a move."""
     base = f.base_prof or f.prof
     if base.base_style is None:
         return
     if not f.style:
         f.style = base.base_style
-    for m in base.moves.values():
-        if any(m.has(e) for e in _LINKS) and not m.cross_style:
-            ctx.unsupported_rule(
-                "multiple_styles",
-                f"fighters[{f.index}].sheet.{m.path}",
-                f"{m.name}: the rule that "
-                "a move of one style cannot affect a move of another (000 L5056) is not checked",
-            )
 
 
 def _enter(f: Combatant, name: str) -> None:

@@ -56,7 +56,12 @@ def enhanced_super(f: Combatant, enhancer: MoveProfile) -> MoveProfile | None:
     """The Super Move an Enhancer was built for (by id or name, as Fighter validation matches it)."""
     name = _norm(str(enhancer.options.get(ENHANCER, {}).get("target_super") or ""))
     return next(
-        (m for m in f.prof.moves.values() if m.is_super and name and name in (_norm(m.id), _norm(m.name))), None
+        (
+            m
+            for m in f.prof.moves.values()
+            if m.is_super and name and name in (_norm(m.id), _norm(m.name)) and enhancer.shares_style(m)  # 000 L5056
+        ),
+        None,
     )
 
 

@@ -195,7 +195,7 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
     entries = {e.id: e.times for e in price.entries}
     options = {c.id: dict(c.options) for c in [*sheet_move.elements, *sheet_move.liabilities]}
     guarded = [str(c.options.get("target")) for c in sheet_move.liabilities if c.id == "perfect_hit"]
-    if len(guarded) > 1:  # one Perfect Hit per guarded Element (000 L4745-L4753); combat rolls only the first
+    if len(guarded) > 1:  # one Perfect Hit per guarded Element (000 L4745-L4753), each rolled for its own
         options["perfect_hit"] = {**options["perfect_hit"], "targets": guarded}
     rng = next((r for k, r in RANGES.items() if k in keywords), None)
     if "fixed_range" in keywords:

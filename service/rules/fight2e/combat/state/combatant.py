@@ -61,6 +61,7 @@ class Combatant:
     natural_12: bool = False
     acted: bool = False
     holding: bool = False
+    priority_declared: bool = False  # declared a Priority attack in the simplified tie-break (000 L5571)
     hit_stun: bool = False
     action_lost: bool = False
     full_defense: bool = False

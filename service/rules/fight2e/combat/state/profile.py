@@ -180,6 +180,11 @@ class MoveProfile:
     def has(self, entry: str) -> int:
         return self.entries.get(entry, 0)
 
+    def shares_style(self, other: MoveProfile) -> bool:
+        """Whether this move may affect ``other``: one of them is Cross-Style or of no style, or both are of the same
+        style (a move of one style affects none of another, 000 L5056)."""
+        return self.style is None or other.style is None or self.style == other.style
+
     # What its entries grant, read once per move (its entries never change once it is built): the turn asks often.
     @cached_property
     def _answer_only(self) -> frozenset[Use]:

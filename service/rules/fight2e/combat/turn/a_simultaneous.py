@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....dice import Die
-from ..contract.models import ActionType, ChoiceOption, DecisionValue
+from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
 from ..elements import positions
 from ..elements.super_energy import pay_supers
 from ..state.action import Outcome, Plan
@@ -20,6 +20,7 @@ from .c_declaration import declare
 from .d_performing import perform, ti_level
 from .g_moving import do_move
 
+PASS = DecisionValue(choice=Choice.pass_)
 NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening)
 
 
@@ -49,20 +50,63 @@ def resolve_group(ctx: Turn, group: list[Combatant]) -> None:
     _formal(ctx, free)
 
 
-def _simplified(ctx: Turn, group: list[Combatant]) -> None:
-    """Each rolls Initiative again (FS allowed), ties re-roll, then they act in that order (000 L5563–L5569)."""
-    ctx.unsupported_rule(
-        "simplified_priority",
-        "options.simplified_simultaneous_initiative",
-        "a Priority attack jumping ahead in the simplified procedure (000 L5571) is not resolved",
+def _priority_moves(f: Combatant) -> list[str]:
+    """The Priority moves his Control reaches this turn (000 L5571: he must have rolled enough Control)."""
+    return [m.id for m in f.prof.moves.values() if m.trait(MoveTrait.priority) and m.level <= f.control]
+
+
+def _declares_priority(ctx: Turn, f: Combatant) -> bool:
+    moves = _priority_moves(f)
+    if not moves:
+        return False
+    key, d = ctx.decide(
+        f.id,
+        "simul_priority",
+        "A.4",
+        f"{f.id}: declare an attack with a Priority move ({', '.join(moves)}) to go first among the tied.",
+        PASS,
+        [ChoiceOption(value=ACT, text="declare a Priority attack"), ChoiceOption(value=PASS, text="roll off")],
     )
+    if d.choice not in (Choice.act, Choice.pass_):
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose act or pass.", key=key)
+    return d.choice is Choice.act
+
+
+def _simplified(ctx: Turn, group: list[Combatant]) -> None:
+    """Priority attacks declared before the roll go first, rolled off among themselves (000 L5571–L5573); the
+    others roll Initiative again (FS allowed), ties re-roll, and act in that order after them (000 L5563–L5569)."""
+    first = [f for f in group if _declares_priority(ctx, f)]
+    for f in first:
+        f.priority_declared = True  # held to it: his action must be that attack (checked at the declaration)
+    rest = [f for f in group if f not in first]
+    order = _tie_break(ctx, first, "simul_priority") + _tie_break(ctx, rest, "simul")
+    ctx.note(
+        "A.4",
+        None,
+        "Simultaneous Initiative, simplified: "
+        + (f"Priority first ({', '.join(f.id for f in first)}); " if first else "")
+        + ", ".join(f.id for f in order)
+        + ".",
+        "000 L5563–L5573",
+        {},
+        {"order": [f.id for f in order]},
+    )
+    for f in order:
+        slot(ctx, f)
+        f.priority_declared = False
+
+
+def _tie_break(ctx: Turn, group: list[Combatant], point: str) -> list[Combatant]:
+    """A second Initiative roll (FS allowed, ties re-roll) ordering ``group``; one alone needs none."""
+    if len(group) < 2:
+        return list(group)
     rolls: dict[str, int] = {}
     pending = list(group)
     for _ in range(10):
         for f in pending:
             key, d = ctx.decide(
                 f.id,
-                "simul_fs",
+                f"{point}_fs",
                 "A.4",
                 f"{f.id}: Fighting Spirit on the tie-breaking Initiative roll (up to {f.pl}).",
                 DecisionValue(fs=0),
@@ -76,24 +120,13 @@ def _simplified(ctx: Turn, group: list[Combatant]) -> None:
                     key=key,
                 )
             f.fs -= fs
-            rolls[f.id] = ctx.roll(
-                f.id, "simul_init", die_for_step(min(f.init_step + fs, 3)), "simultaneous Initiative tie-break", "A.4"
-            )
+            step = die_for_step(min(f.init_step + fs, 3))
+            rolls[f.id] = ctx.roll(f.id, f"{point}_init", step, "simultaneous Initiative tie-break", "A.4")
         totals = [rolls[f.id] for f in group]
         pending = [f for f in group if totals.count(rolls[f.id]) > 1]
         if not pending:
             break
-    order = sorted(group, key=lambda f: -rolls[f.id])
-    ctx.note(
-        "A.4",
-        None,
-        "Simultaneous Initiative, simplified: " + ", ".join(f"{f.id} {rolls[f.id]}" for f in order) + ".",
-        "000 L5563–L5569",
-        {},
-        {"order": [f.id for f in order]},
-    )
-    for f in order:
-        slot(ctx, f)
+    return sorted(group, key=lambda f: -rolls[f.id])
 
 
 def _fitting(ctx: Turn, f: Combatant, declared: list[ActionType]) -> list[ChoiceOption]:

@@ -46,6 +46,8 @@ def slot(ctx: Turn, f: Combatant, point: str = "action") -> None:
         return
     if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
         key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.", ACT)
+        if d.choice is Choice.hold and f.priority_declared:  # his declared Priority attack goes now (000 L5571)
+            ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: a declared Priority attack is not held.", key=key)
         if d.choice is Choice.hold:
             f.holding = True
             ctx.note(

@@ -154,12 +154,6 @@ def settle_holds(ctx: Turn) -> None:
             if d is None or m is None or d.defeated or a.defeated:
                 a.ongoing.remove(e)
                 continue
-            if len([f for f in ctx.fighters.values() if f.active]) > 2:
-                ctx.unsupported_rule(
-                    "sustained_hold",
-                    f"fighters[{a.index}].state.ongoing_effects",
-                    "other fighters cannot reach the pair during a Sustained Hold: not applied",
-                )
             if a.init > d.init:
                 continue  # he strikes again at his place in the order
             a.ongoing.remove(e)

@@ -17,6 +17,7 @@ from ..elements import (
 from ..elements.buffs import buff_modifiers
 from ..state.action import Plan
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from .c_declared_movement import move_only_fs
 from .d_move_declaration import declare_move, nearest, target_of
@@ -39,6 +40,10 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
     buff_modifiers.check_action(ctx, f, kind, n, list(d.moves or []), key)
     if kind is ActionType.switch:  # Tag Team: Switching Teammates (000 L6281)
         return Plan(kind, tag_team.check_switch(ctx, f, d, key), [], 0, True, key=key)
+    if f.priority_declared and not (kind is ActionType.attack and d.moves and _priority(f, str(d.moves[0]))):
+        ctx.fail(  # a Priority attack declared to go first is the attack made (000 L5571)
+            "DECISION_INVALID", path, f"{key}: {f.id} declared a Priority attack; make it.", key=key
+        )
     if kind in (ActionType.attack, ActionType.utility):
         tag_acc = tag_team.check_combo(ctx, f, list(d.moves or []), key) if ctx.opts.tag_team else {}
         plan = declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
@@ -168,3 +173,8 @@ def _refocus_range(ctx: Turn, f: Combatant, n: int, key: str) -> None:
                 f"{key}: Refocus needs Range 2 or more from every opponent (ruling A19: after its movement).",
                 key=key,
             )
+
+
+def _priority(f: Combatant, move: str) -> bool:
+    m = f.prof.moves.get(move)
+    return m is not None and bool(m.trait(MoveTrait.priority))

@@ -64,7 +64,7 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"decisions.{key}.target",
-            f"{key}: {t.id} is locked in a Multi-Part Throw; nobody else can reach him.",
+            f"{key}: {t.id} is locked in a Multi-Part Throw or a Sustained Hold; nobody else can reach him.",
             key=key,
         )  # 000 L3769
     return t

@@ -102,12 +102,9 @@ def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
 
 
 def unsupported_parts(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    if m.trait(MoveTrait.lowered_basic_quality) and not mods.lowered(m):
-        ctx.unsupported_rule(
-            "buff.lowered_basic_quality",
-            f"fighters[{f.index}].sheet.{m.path}",
-            f"{m.name}: Lowered Basic Quality names no Strength, Speed or Stamina: nothing is lowered",
-        )
+    # Ruling: a Lowered Basic Quality naming no quality is a design the pricing refuses (its `qualities` choice is
+    # missing, 000 L3017–L3021): the sheet is reported not valid (SHEET_NOT_VALID) and the turn plays the figures
+    # it gives, where nothing is lowered.
     if _int(m, "added_elements") or _text(m, "element_swaps"):
         ctx.unsupported_rule(
             "buff.added_elements",

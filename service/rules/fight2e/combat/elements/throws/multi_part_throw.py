@@ -199,12 +199,16 @@ def open_responses(atk: Attack, offer: list[ResponseKind]) -> list[ResponseKind]
 
 
 def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
-    """Another fighter cannot reach either fighter of a Multi-Part Throw (000 L3769)."""
+    """Another fighter cannot reach either fighter of a Multi-Part Throw (000 L3769), nor either fighter of a
+    Sustained Hold until its second part is done (000 L4393–L4395: the hold's record goes when it is)."""
     for fid in ctx.order:
         a = ctx.fighters[fid]
         e = _lock(a)
         if e is not None and target.id in (a.id, e.target) and f.id not in (a.id, e.target):
             return True
+        for h in a.ongoing:
+            if h.id == "sustained_hold" and target.id in (a.id, h.target) and f.id not in (a.id, h.target):
+                return True
     return False
 
 
