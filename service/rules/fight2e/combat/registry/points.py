@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
@@ -293,6 +295,25 @@ def misfire(moves: Sequence[_Move]) -> tuple[str, Misfire] | None:
         ((mr.entry, mr.record) for m in moves for mr in m.records if isinstance(mr.record, Misfire)),
         None,
     )
+
+
+class _Entries(Protocol):
+    @property
+    def entries(self) -> dict[str, int]: ...
+
+
+R = TypeVar("R", bound=BaseModel)
+
+
+def first_record(m: _Entries, kind: type[R]) -> R | None:
+    """The first record of ``kind`` among the move's entries: a record its profile does not collect (one read where
+    it is applied, an Accuracy for Damage trade …)."""
+    found = catalog().records
+    for e in m.entries:
+        for r in found.get(e, ()):
+            if isinstance(r, kind):
+                return r
+    return None
 
 
 def lasting(m: _Move) -> list[tuple[str, Lasting]]:

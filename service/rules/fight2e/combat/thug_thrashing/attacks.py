@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
-from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..registry import points as records
@@ -285,7 +285,7 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
             "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not f.acted else "."), "000 L3306"
         )
     if effects.harries:
-        f.next_dice.append(("either", -1, "harry"))
+        f.next_dice.append(("either", -1, DieShiftSource.harry))
         ctx.note(
             "E.5", f.id, f"{g.id} Harries {f.id}: one die smaller on Initiative or Control next turn.", "000 L3432"
         )
@@ -364,8 +364,8 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
         lasting.suppress(f, (0, False), None)
         ctx.note("E.5", f.id, f"A damaging hit ends {f.id}'s Suppression.", "000 L4257")
     f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
-    lost = records.lost_when_hit()  # Harry, Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
-    f.next_dice = [x for x in f.next_dice if x[2] != "harry" and x[2] not in lost]
+    lost = records.lost_when_hit()  # Harry's (a group's too), Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
+    f.next_dice = [x for x in f.next_dice if x[2] not in lost]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)
