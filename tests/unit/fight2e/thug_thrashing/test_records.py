@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from service.rules.fight2e.catalogue.catalog import catalog
 from service.rules.fight2e.catalogue.records import RECORDS, AgainstThugs, ThugAct
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ok
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ok, _turn
 
 ROLLS = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3}
 STAY = {"T1.g.action": {"action": "none"}}
@@ -99,3 +99,53 @@ def test_mobile_counts_only_with_its_movement_before_the_attack() -> None:
     out = _ok(req, {"T1.ava.action": act, "T1.ava.action.2": IDLE, **STAY}, rolls)
     found = [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
     assert found and "mobile" in found[0]["reason"]
+
+
+def _attack(req: dict[str, Any], moves: list[str], rolls: dict[str, int], **decisions: Any) -> dict[str, Any]:
+    act = {"action": "attack", "moves": moves, "target": "g"}
+    return _turn(req, {"T1.ava.action": act, "T1.ava.action.2": IDLE, **STAY, **decisions}, ROLLS | rolls)
+
+
+def test_a_counter_is_no_attack_on_a_group() -> None:
+    # A Counter only answers an attack (000 L3121–L3129), against Thugs as anywhere: naming it for an attack on a
+    # group is refused as the main turn refuses it.
+    out = _attack(_req(move("parry", "counter")), ["parry"], {})
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["COUNTER_MOVE_AS_ATTACK"]
+
+
+def test_a_cross_up_move_misses_a_group() -> None:
+    # Cross-Up: outside a Cross-Up the move misses automatically (000 L4543); a Thug turn keeps only Ranges and makes
+    # no Cross-Up over a group (ruling, 000 L6662): no attack roll, no Thug out, the miss noted.
+    req = _req(move("leap", "aerial", el("mobile", movement="mobile"), liabilities=("cross_up",)))
+    out = _ok(
+        req,
+        {"T1.ava.action": {"action": "attack", "moves": ["leap"], "target": "g"}, "T1.ava.action.2": IDLE, **STAY},
+        ROLLS,
+    )
+    assert out["fight"]["thugs"][0]["members"] == 5
+    assert any("automatic miss" in s["text"] for s in out["log"])
+    assert not [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+
+
+def test_self_stun_stuns_her_next_turn_unless_a_thug_hits_her() -> None:
+    # Self-Stun in place of Self-Damage: no Life Bar lost, Stunned from the start of next turn unless hit before then
+    # (000 L4801–L4806). Her hit: 1 + 0 + 1 = 2 against Defense 2; the Thug's 1 stays. Left alone, she ends the turn
+    # Stunned (two actions to recover, as the main turn's ruling) with her 40 Life Bar.
+    reckless = move("reckless", liabilities=("self_damage", "self_damage.self_stun"))
+    rolls = {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    alone = _attack(_req(reckless), ["reckless"], rolls)
+    state = alone["fighters"][0]["state"]
+    assert alone["status"] == "resolved" and state["life_bar"] == 40
+    assert state["stunned"] == {"actions_to_recover": 2}
+    # The group then attacks her at Range 1: 4 + 0 against her Defense Total 3 (000 L6696) hits for its 1d4's 2: the
+    # hit spares her the Stun (40 → 38).
+    hit = _attack(
+        _req(reckless),
+        ["reckless"],
+        rolls | {"T1.g.attack": 4, "T1.g.damage": 2},
+        **{"T1.g.action": {"action": "attack", "target": "ava"}, "T1.ava.defense": {"defense": "defense"}},
+    )
+    state = hit["fighters"][0]["state"]
+    assert hit["status"] == "resolved", (hit["violations"], hit["dice_needed"], hit["decisions_needed"])
+    assert state["life_bar"] == 38 and state["stunned"] is None

@@ -124,6 +124,7 @@ def attack(
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
         _through_block(ctx, f, g, attacks.on_miss(g.traits, met))
         return None
+    f.self_stun = False  # a hit before next turn spares him his move's Self-Stun (000 L4806)
     effects = attacks.on_hit(g.traits)
     if effects.no_damage:  # the No Damage keyword of its Element (ruling, 000 L3135, L4243, L6626)
         _no_damage_hit(ctx, f, g, effects, hit_stun)

@@ -19,12 +19,13 @@ from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMod
 from ..elements import drain_life, limited_use
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
+from ..elements.hazards.hazard_elements import sidestep_only
 from ..elements.power_up.power_up_elements import PowerUp, powered
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, Use
 from ..state.turn import Turn
 from ..turn.d_accuracy import range_modifier, range_ok
 from ..turn.d_area_attacks import AREAS
@@ -90,6 +91,9 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
         if barred:
             ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
+        if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
+            why = f"{key}: {m.name} works only as a Defensive Response."
+            ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
     gaps = move_elements.unresolved(moves)
     if gaps:
         ctx.unsupported_rule(
@@ -174,9 +178,10 @@ def attack(
         f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
     if _fails(ctx, f, moves):
         return
-    hit = _strike(ctx, f, g, blow, acc, evasion, expert)
+    connects = _connects(ctx, f, moves)
+    hit = connects and _strike(ctx, f, g, blow, acc, evasion, expert)
     count_attack(ctx, f, moves, hit)
-    for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
+    for other in _in_area(f, g, moves, groups or []) if connects else []:  # his FS and Evasion bonus: the named
         other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
         hit = _strike(ctx, f, other, blow, other_acc, 0, 0, named=False) or hit
     if hit:
@@ -287,6 +292,15 @@ def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     return fails
 
 
+def _connects(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+    """A move that connects only from a Cross-Up misses: a Thug turn keeps Ranges, and offers no Cross-Up over a
+    group (ruling, 000 L4537–L4543, L6662)."""
+    if not moves[0].trait(MoveTrait.cross_up):
+        return True
+    ctx.note("D.6", f.id, f"{moves[0].name} connects only in a Cross-Up: an automatic miss.", "000 L4543, L6662")
+    return False
+
+
 @dataclass(frozen=True)
 class _Blow:
     moves: list[MoveProfile]
@@ -334,8 +348,19 @@ def _strike(
 
 def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
-    below 1, hit or miss), Self Prone (Knocked Down, whatever the result), and a Healing Attack's point on a miss."""
-    if any(m.trait(MoveTrait.self_damage) for m in moves) and not any(m.trait(MoveTrait.self_stun) for m in moves):
+    below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
+    Down, whatever the result), and a Healing Attack's point on a miss."""
+    stun = next((m for m in moves if m.trait(MoveTrait.self_stun)), None)
+    if stun is not None:
+        f.self_stun = True  # a Thug's hit before then spares him (attacks.attack); Stunned at the turn's end
+        ctx.note(
+            "E",
+            f.id,
+            f"{stun.name}: {f.id} will be Stunned from the start of next turn unless hit before then.",
+            "000 L4801–L4806",
+            change={"self_stun": True},
+        )
+    elif any(m.trait(MoveTrait.self_damage) for m in moves):
         before = f.life
         f.life = max(f.life - f.pl, min(1, f.life))
         ctx.note(

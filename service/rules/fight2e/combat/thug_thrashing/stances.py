@@ -121,6 +121,8 @@ def carry_over(f: Combatant) -> None:
         f.next_dice.append(("initiative", -1, "stood_up"))  # Knocked Down by Thugs before acting (000 L5962)
     if f.entangled:
         f.next_dice.append(("initiative", -1, DieShiftSource.entangle))  # not hit again since (000 L3306)
+    if f.self_stun and not f.stunned and not f.defeated:
+        f.stunned = 2  # his move's Self-Stun, not lifted by a hit: a full Stun, as in the main turn (000 L4806)
     if f.combo_hit_this_turn:  # his run of Combos on successive turns (000 L5753)
         f.combo_streak = f.combo_streak + 1 if not f.was_hit else 1
     else:
