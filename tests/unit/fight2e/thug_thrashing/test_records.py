@@ -149,3 +149,22 @@ def test_self_stun_stuns_her_next_turn_unless_a_thug_hits_her() -> None:
     state = hit["fighters"][0]["state"]
     assert hit["status"] == "resolved", (hit["violations"], hit["dice_needed"], hit["decisions_needed"])
     assert state["life_bar"] == 38 and state["stunned"] is None
+
+
+def test_limited_movement_keeps_its_direction_against_a_group() -> None:
+    # Limited Movement adds Away or Closer (000 L4593–L4599): Away moves only away from the target, Closer only toward
+    # it (000 L2419–L2421), and Closer needs at least 1 Range forward before the attack (000 L4599).
+    away = _req(move("retreat", el("limited_movement", direction="away")), rng=2)
+    bad = _attack(away, ["retreat"], {}, **{"T1.ava.action": _act("retreat", movement=1, direction="toward")})
+    assert [v["code"] for v in bad["violations"]] == ["MOVEMENT_DIRECTION_INVALID"]
+    closer = _req(move("rush", el("limited_movement", direction="closer")), rng=2)
+    still = _attack(closer, ["rush"], {})
+    assert [v["code"] for v in still["violations"]] == ["MOVEMENT_DIRECTION_INVALID"]
+    # 1 Range toward it (2 → 1), then 1 + 0 + 1 = 2 hits Defense 2 at Range 1; the Thug's 1 stays
+    rolls = {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    ok = _attack(closer, ["rush"], rolls, **{"T1.ava.action": _act("rush", movement=1, direction="toward")})
+    assert ok["status"] == "resolved" and ok["fight"]["thugs"][0]["ranges"] == {"ava": 1}
+
+
+def _act(mid: str, **extra: Any) -> dict[str, Any]:
+    return {"action": "attack", "moves": [mid], "target": "g", **extra}

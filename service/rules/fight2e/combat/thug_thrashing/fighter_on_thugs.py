@@ -112,6 +112,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
     if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} moves 2 Ranges or none.", key=key)
+    _direction(ctx, moves[0], n, v.direction is not Direction.away, key)
     far, fee = move_elements.movement(moves)
     jump = n == 2 and all(m.kind == "basic" for m in moves)
     if n > max(far, 2 if jump else 1):
@@ -120,6 +121,19 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
         spend_fs(ctx, f, cost, key, what)  # 000 L5619
     move(ctx, f, g, n, v.direction)
+
+
+def _direction(ctx: Turn, first: MoveProfile, n: int, toward: bool, key: str) -> None:
+    """Its Away and Closer keywords, as in the main turn: movement only away from the group, or toward it, and
+    with Limited Movement's Closer at least 1 Range forward before the attack (000 L2419–L2421, L4599)."""
+    path = f"{key}.movement"
+    if n and first.kw("away") and toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
+    if n and first.kw("closer") and not toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
+    if first.moving.forward_first and first.kw("closer") and n < 1:
+        why = f"{key}: {first.name} needs at least 1 Range forward first."
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, why, key=key)
 
 
 def attack(
