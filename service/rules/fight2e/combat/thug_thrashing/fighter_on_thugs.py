@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ....dice import Die, die
-from ...catalogue.records import AccuracyForDamage, MoveTrait, Point, Trigger
+from ...catalogue.records import AccuracyForDamage, Misfire, Modifier, MoveTrait, Point, Trigger
 from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
@@ -39,6 +39,10 @@ from .group import Group, award
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
+# The entries whose records these steps read, a quick gate before a move's records are walked.
+_MISFIRES = records.entries_with(Misfire)
+_BY_RANGE = records.entries_with(Modifier, Point.accuracy, labelled=True)
+_SUPER_ENERGY = records.entries_with(Modifier, Point.super_energy)
 
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
@@ -87,10 +91,8 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    suppressed(ctx, f, moves, key)
     for m in moves:
-        barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
-        if barred:
-            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
         if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
@@ -100,6 +102,15 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
             "thug_move_elements", f"{key}.moves", "not applied against Thugs yet: " + ", ".join(sorted(gaps))
         )
     return moves
+
+
+def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
+    """A group's Suppression on him: the moves its tier keeps from him are refused (000 L4251–L4254). Any turn with
+    Thugs where he names moves for an attack asks it (the group's Suppression is applied where this is called)."""
+    for m in moves:
+        barred = lasting.move_barred(f, m)
+        if barred:
+            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
 
 
 def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
@@ -296,7 +307,7 @@ def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
     (000 L4872–L4874)."""
-    chance = records.misfire(moves)  # the same record the main turn rolls (000 L4874)
+    chance = records.misfire(moves) if records.any_with(moves, _MISFIRES) else None  # as the main turn (000 L4874)
     if chance is None:
         return False
     entry, mf = chance
@@ -398,7 +409,8 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     a Combo of weapon Basic Moves has it too, its first move's Accuracy being the Combo's)."""
     first = moves[0]
     acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
-    acc += sum(records.labelled_accuracy(first, dist, "defense").values())  # Very Fast, Very Slow (000 L4057, L4065)
+    if not _BY_RANGE.isdisjoint(first.entries):  # Very Fast, Very Slow (000 L4057, L4065)
+        acc += sum(records.labelled_accuracy(first, dist, "defense").values())
     ranged = arm is not None and arm.ranged
     mod = range_modifier(first, dist, False)  # +1 at 0; −1 at 2 but Reach or Long Range; Reach at 3 −2 (000 L4083)
     if mod is not None and not (ranged and mod[1] < 0):
@@ -456,7 +468,9 @@ def _on_hit(
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    f.se_specials += sum(records.modifier_total(m, Point.super_energy) for m in moves)  # a hit's extra Super Energy
+    f.se_specials += sum(  # a hit's extra Super Energy
+        records.modifier_total(m, Point.super_energy) for m in moves if not _SUPER_ENERGY.isdisjoint(m.entries)
+    )
     before = g.members
     steps = (arm.die_steps if arm is not None else 0) - fall  # a weapon's die (000 L6798); a blast's fall-off
     saves = _saves(f, g, moves, mode, steps, added)

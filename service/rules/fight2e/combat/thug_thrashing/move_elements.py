@@ -15,25 +15,26 @@ An entry with no such record is reported as ``thug_move_elements`` when a move c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, MoveTrait
+from ...catalogue.records import AgainstThugs, Knockback, MoveTrait
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 
+# Each entry's record of how it meets a Thug group, read once from the catalogue.
+ACTS: dict[str, AgainstThugs] = {
+    e: r for e, found in catalog().records.items() for r in found if isinstance(r, AgainstThugs)
+}
 
-@cache
-def _acts() -> dict[str, AgainstThugs]:
-    """Each entry's record of how it meets a Thug group, read once from the catalogue."""
-    return {e: r for e, found in catalog().records.items() for r in found if isinstance(r, AgainstThugs)}
+
+_KNOCKBACKS = records.entries_with(Knockback)
 
 
 def _open(m: MoveProfile, entry: str) -> bool:
     """Not applied against a group: no record says how, or its record needs a keyword the move lacks (Mobile with
     its After Mobile or Passing keyword moves after the attack, which a Thug turn does not offer)."""
-    r = _acts().get(entry)
+    r = ACTS.get(entry)
     return r is None or (bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords))
 
 
@@ -74,4 +75,6 @@ def pushes(moves: Sequence[MoveProfile], attacker: Combatant | None = None) -> b
     """Whether the hit knocks the group back (1 Range, never more, 000 L6716): the attack's Knockback records, read
     as the main turn reads them (Increased Knockback closing the attack, Hurl, a Launcher's in a Combo, 000 L3623;
     those a state grants every attack, Beast Form's, 000 L5319)."""
+    if (attacker is None or not attacker.beast_form) and not records.any_with(moves, _KNOCKBACKS):
+        return False
     return bool(records.knockback(moves, attacker))
