@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ....dice import Die, die
 from ...catalogue.records import AccuracyForDamage, Misfire, Modifier, MoveTrait, Point, Trigger
+from ...catalogue.records import Area as AreaRecord
 from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
@@ -43,6 +44,9 @@ BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile
 _MISFIRES = records.entries_with(Misfire)
 _BY_RANGE = records.entries_with(Modifier, Point.accuracy, labelled=True)
 _SUPER_ENERGY = records.entries_with(Modifier, Point.super_energy)
+_TRADES = records.entries_with(AccuracyForDamage)
+_AREAS = records.entries_with(AreaRecord)
+_ON_USER = frozenset({MoveTrait.self_stun, MoveTrait.self_damage, MoveTrait.self_prone})
 
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
@@ -107,6 +111,8 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
 def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """A group's Suppression on him: the moves its tier keeps from him are refused (000 L4251–L4254). Any turn with
     Thugs where he names moves for an attack asks it (the group's Suppression is applied where this is called)."""
+    if not f.suppressed[0]:
+        return
     for m in moves:
         barred = lasting.move_barred(f, m)
         if barred:
@@ -137,6 +143,8 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
 def _direction(ctx: Turn, first: MoveProfile, n: int, toward: bool, key: str) -> None:
     """Its Away and Closer keywords, as in the main turn: movement only away from the group, or toward it, and
     with Limited Movement's Closer at least 1 Range forward before the attack (000 L2419–L2421, L4599)."""
+    if "away" not in first.keywords and "closer" not in first.keywords:
+        return
     path = f"{key}.movement"
     if n and first.kw("away") and toward:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
@@ -268,6 +276,8 @@ def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist
     for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
     the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
     damage was added."""
+    if _TRADES.isdisjoint(f.prof.entry_ids):
+        return 0, False
     i, m, trade = next(
         ((i, m, t) for i, m in enumerate(moves) if (t := records.first_record(m, AccuracyForDamage))), (0, None, None)
     )
@@ -307,7 +317,7 @@ def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
     (000 L4872–L4874)."""
-    chance = records.misfire(moves) if records.any_with(moves, _MISFIRES) else None  # as the main turn (000 L4874)
+    chance = None if _MISFIRES.isdisjoint(f.prof.entry_ids) else records.misfire(moves)  # as the main turn (000 L4874)
     if chance is None:
         return False
     entry, mf = chance
@@ -337,6 +347,8 @@ class _Blow:
 
 
 def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
+    if _AREAS.isdisjoint(f.prof.entry_ids):
+        return []
     radius = max((a.radius for m in moves for _, a in AREAS.found(m.entries)), default=-1)  # the widest counts
     return [o for o in groups if o is not g and o.members and f.id in o.ranges and o.ranges[f.id] <= radius]
 
@@ -375,6 +387,8 @@ def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) ->
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
     below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
     Down, whatever the result), and a Healing Attack's point on a miss."""
+    if _ON_USER.isdisjoint(f.prof.traits) and drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids):
+        return
     stun = next((m for m in moves if m.trait(MoveTrait.self_stun)), None)
     if stun is not None:
         f.self_stun = True  # a Thug's hit before then spares him (attacks.attack); Stunned at the turn's end
@@ -501,7 +515,7 @@ def _on_hit(
 def _drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
     """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
     (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""
-    if not any(drain_life.heal_kind(m) for m in moves):
+    if drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids) or not any(drain_life.heal_kind(m) for m in moves):
         return
     n = max(out, 1) if len(moves) > 1 and drain_life.heal_kind(moves[0]) else 1
     f.heal += n

@@ -75,6 +75,9 @@ def pushes(moves: Sequence[MoveProfile], attacker: Combatant | None = None) -> b
     """Whether the hit knocks the group back (1 Range, never more, 000 L6716): the attack's Knockback records, read
     as the main turn reads them (Increased Knockback closing the attack, Hurl, a Launcher's in a Combo, 000 L3623;
     those a state grants every attack, Beast Form's, 000 L5319)."""
-    if (attacker is None or not attacker.beast_form) and not records.any_with(moves, _KNOCKBACKS):
-        return False
+    if attacker is None:
+        if not records.any_with(moves, _KNOCKBACKS):
+            return False
+    elif not attacker.beast_form and _KNOCKBACKS.isdisjoint(attacker.prof.entry_ids):
+        return False  # the common case: none of his moves has a Knockback record
     return bool(records.knockback(moves, attacker))
