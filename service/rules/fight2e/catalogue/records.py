@@ -541,6 +541,28 @@ class OnlyIn(_Frozen):
     ref: str
 
 
+class ThugAct(StrEnum):
+    """How an entry of a Fighter's move acts when the move attacks a Thug group (000 L6710–L6718): a hit forces a
+    Life Save, and a group has no Hit Stun, Knock Down, Life Bar, Control, Fighting Spirit or Super Energy."""
+
+    figures = "figures"  # through the figures the attack already reads (Accuracy, the die, Range, keywords)
+    group_rule = "group_rule"  # by a rule the book gives for groups, or on the attacker: read from its other records
+    target_only = "target_only"  # an effect on the target beyond its Life Save: none on a group (ruling, 000 L6568)
+    response = "response"  # acts when the move defends; an attack on a group meets none (000 L6654, L6684)
+    director = "director"  # through Hazards, the Director's call with Thugs (000 L6672): none in a Thug turn
+
+
+class AgainstThugs(_Frozen):
+    """How the entry acts when its move attacks a Thug group. An entry without one is reported as not applied
+    against Thugs (``thug_move_elements``) when a move carrying it meets a group."""
+
+    kind: Literal["against_thugs"]
+    acts: ThugAct
+    # Only while the move has one of these keywords (a version of the entry a Thug turn cannot play otherwise).
+    with_keywords: tuple[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")], ...] = ()
+    ref: str
+
+
 # Records read through tables when the move's profile is built or by the one step that applies them (never
 # collected at the turn's points).
 PROFILE_KINDS = (
@@ -559,6 +581,7 @@ PROFILE_KINDS = (
     AccuracyForDamage,
     ExtendsDuration,
     OnlyIn,
+    AgainstThugs,
 )
 
 
@@ -586,7 +609,8 @@ Record = Annotated[
     | OnlyWhile
     | AccuracyForDamage
     | ExtendsDuration
-    | OnlyIn,
+    | OnlyIn
+    | AgainstThugs,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -15,21 +15,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, MutableMapping
 
 from ...catalogue.catalog import catalog
+from ...catalogue.records import AgainstThugs, Record
 from . import elements
 from .elements import handled_entries
+
+
+def _main_turn_records() -> dict[str, tuple[Record, ...]]:
+    """Each entry's records that act in the main turn (how it meets a Thug group is the Thug turns' business)."""
+    out = {e: tuple(r for r in found if not isinstance(r, AgainstThugs)) for e, found in catalog().records.items()}
+    return {e: found for e, found in out.items() if found}
 
 
 def applied_entries() -> frozenset[str]:
     """The entries the resolver applies by registry: those with combat records in the catalogue data and those a
     registered rule element handles (``elements.handled_entries``)."""
-    return frozenset(catalog().records) | handled_entries()
+    return frozenset(_main_turn_records()) | handled_entries()
 
 
 def _applying() -> dict[str, str]:
     """Entry id → where it is applied (record kinds, element classes, named points, entry tables)."""
     places = elements.applying()
     out: dict[str, str] = {}
-    for ident, found in catalog().records.items():
+    for ident, found in _main_turn_records().items():
         out[ident] = ", ".join(sorted({f"record:{r.kind}" for r in found} | places.get(ident, frozenset())))
     for ident, where in places.items():
         out.setdefault(ident, ", ".join(sorted(where)))

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
@@ -293,6 +295,56 @@ def misfire(moves: Sequence[_Move]) -> tuple[str, Misfire] | None:
         ((mr.entry, mr.record) for m in moves for mr in m.records if isinstance(mr.record, Misfire)),
         None,
     )
+
+
+class _Entries(Protocol):
+    @property
+    def entries(self) -> dict[str, int]: ...
+
+
+R = TypeVar("R", bound=BaseModel)
+# Derived once from the load-once catalogue: by record kind, each entry's first record of it; by (kind, point,
+# labelled), the entries that have one (a quick gate before a move's records are read).
+_FIRST: dict[type, dict[str, BaseModel]] = {}
+_WITH: dict[tuple[type, Point | None, bool], frozenset[str]] = {}
+
+
+def first_record(m: _Entries, kind: type[R]) -> R | None:
+    """The first record of ``kind`` among the move's entries: a record its profile does not collect (one read where
+    it is applied, an Accuracy for Damage trade …)."""
+    index = _FIRST.get(kind)
+    if index is None:
+        index = _FIRST[kind] = {
+            e: next(r for r in found if isinstance(r, kind))
+            for e, found in catalog().records.items()
+            if any(isinstance(r, kind) for r in found)
+        }
+    for e in m.entries:
+        r = index.get(e)
+        if r is not None:
+            return r  # type: ignore[return-value]  # an instance of ``kind``, by construction
+    return None
+
+
+def entries_with(kind: type[BaseModel], point: Point | None = None, labelled: bool = False) -> frozenset[str]:
+    """The entries with a record of ``kind`` (a modifier of ``point``, with a label of its own if ``labelled``)."""
+    key = (kind, point, labelled)
+    found = _WITH.get(key)
+    if found is None:
+        found = _WITH[key] = frozenset(
+            e
+            for e, records in catalog().records.items()
+            for r in records
+            if isinstance(r, kind)
+            and (point is None or getattr(r, "point", None) is point)
+            and (not labelled or getattr(r, "label", None))
+        )
+    return found
+
+
+def any_with(moves: Sequence[_Entries], entries: frozenset[str]) -> bool:
+    """Whether one of the moves has one of ``entries`` (a gate from ``entries_with``)."""
+    return any(not entries.isdisjoint(m.entries) for m in moves)
 
 
 def lasting(m: _Move) -> list[tuple[str, Lasting]]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
-from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..registry import points as records
@@ -143,6 +143,7 @@ def attack(
     first, times = f, 1
     if hooks is not None and hooks.taker is not None:
         f, times = hooks.taker(f, total)  # Taking a Hit: the damage rolled as against the first target (000 L7241)
+    f.self_stun = False  # the one hit (a Taker, if any) before next turn is spared his move's Self-Stun (000 L4806)
     effects = attacks.on_hit(g.traits)
     if effects.no_damage:  # the No Damage keyword of its Element (ruling, 000 L3135, L4243, L6626)
         _no_damage_hit(ctx, f, g, effects, hit_stun)
@@ -307,7 +308,7 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
             "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not f.acted else "."), "000 L3306"
         )
     if effects.harries:
-        f.next_dice.append(("either", -1, "harry"))
+        f.next_dice.append(("either", -1, DieShiftSource.harry))
         ctx.note(
             "E.5", f.id, f"{g.id} Harries {f.id}: one die smaller on Initiative or Control next turn.", "000 L3432"
         )
@@ -386,8 +387,8 @@ def hurt(ctx: Turn, f: Combatant, g: Group, dmg: int, what: str, stun_extra: int
         lasting.suppress(f, (0, False), None)
         ctx.note("E.5", f.id, f"A damaging hit ends {f.id}'s Suppression.", "000 L4257")
     f.entangled = False  # a later hit lifts Entangle's and Harry's next-turn dice (000 L3306, L3432)
-    lost = records.lost_when_hit()  # Harry, Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
-    f.next_dice = [x for x in f.next_dice if x[2] != "harry" and x[2] not in lost]
+    lost = records.lost_when_hit()  # Harry's (a group's too), Fast and Slow Recovery … (000 L3210, L3358, L3432, L4836)
+    f.next_dice = [x for x in f.next_dice if x[2] not in lost]
     evasion_lost(ctx, f)
     before = f.life
     f.life = max(f.life - dmg, 0)

@@ -9,7 +9,7 @@ from ..contract.models import MAX_DECISION_MOVES, ActionType, ChoiceOption, Deci
 from ..elements import super_only
 from ..elements.combo import check_combo, control_cost
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, Use
 from ..state.turn import Invalid, Turn
 from ..turn.b_action_choices import action_choices as fighter_choices
 from .group import COMPETENT_VILLAIN, Group
@@ -78,7 +78,7 @@ def _combos(ctx: Turn, f: Combatant, g: Group, budget: int, room: int) -> list[C
     out: list[ChoiceOption] = []
     mark = len(ctx.violations)
     for m in f.prof.moves.values():
-        if not m.offensive or m.is_super or m.has("counter"):
+        if not m.offensive or m.is_super or m.withheld(Use.attack):  # a Counter never opens an attack (000 L3121)
             continue
         for n in range(1, min(f.prof.combo, MAX_DECISION_MOVES)):
             moves = [basic] * n + [m] if m.throw else [m] + [basic] * n

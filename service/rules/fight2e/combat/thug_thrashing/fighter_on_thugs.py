@@ -9,23 +9,27 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ....dice import Die
-from ...catalogue.records import Trigger
+from ....dice import Die, die
+from ...catalogue.records import AccuracyForDamage, Misfire, Modifier, MoveTrait, Point, Trigger
+from ...catalogue.records import Area as AreaRecord
 from ...thugs import attacks as thug_rules
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import limited_use
+from ..elements import drain_life, limited_use
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
+from ..elements.hazards.hazard_elements import sidestep_only
+from ..elements.power_up.power_up_elements import PowerUp, powered
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, Use
 from ..state.turn import Turn
 from ..turn.d_accuracy import range_modifier, range_ok
+from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import power_up_version
 from ..turn.d_performing import ti_level
 from . import evasion as thug_evasion
@@ -36,6 +40,13 @@ from .group import Group, award
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 BASE_DIE = "1d6"  # a move's damage step is counted from this die (state.profile)
+# The entries whose records these steps read, a quick gate before a move's records are walked.
+_MISFIRES = records.entries_with(Misfire)
+_BY_RANGE = records.entries_with(Modifier, Point.accuracy, labelled=True)
+_SUPER_ENERGY = records.entries_with(Modifier, Point.super_energy)
+_TRADES = records.entries_with(AccuracyForDamage)
+_AREAS = records.entries_with(AreaRecord)
+_ON_USER = frozenset({MoveTrait.self_stun, MoveTrait.self_damage, MoveTrait.self_prone})
 
 
 def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None) -> None:
@@ -84,10 +95,11 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         moves.append(m)
     if not moves:
         ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: an attack names its move or Combo.", key=key)
+    suppressed(ctx, f, moves, key)
     for m in moves:
-        barred = lasting.move_barred(f, m)  # Suppression's tiers (000 L4251–L4254)
-        if barred:
-            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
+        if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
+            why = f"{key}: {m.name} works only as a Defensive Response."
+            ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
     gaps = move_elements.unresolved(moves)
     if gaps:
         ctx.unsupported_rule(
@@ -96,16 +108,28 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
     return moves
 
 
+def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
+    """A group's Suppression on him: the moves its tier keeps from him are refused (000 L4251–L4254). Any turn with
+    Thugs where he names moves for an attack asks it (the group's Suppression is applied where this is called)."""
+    if not f.suppressed[0]:
+        return
+    for m in moves:
+        barred = lasting.move_barred(f, m)
+        if barred:
+            ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
+
+
 def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
     """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5619); farther with a movement Element of the
     first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
     the FS pays for what goes beyond the usual 1)."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
-    if n and any(m.has("no_movement") for m in moves):  # 000 L4714–L4719
+    if n and any(m.trait(MoveTrait.no_movement) for m in moves):  # 000 L4714–L4719
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
-    if n == 1 and moves[0].has("limited_mobile"):  # at least 2 Ranges when it moves (000 L4577)
+    if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} moves 2 Ranges or none.", key=key)
+    _direction(ctx, moves[0], n, v.direction is not Direction.away, key)
     far, fee = move_elements.movement(moves)
     jump = n == 2 and all(m.kind == "basic" for m in moves)
     if n > max(far, 2 if jump else 1):
@@ -114,6 +138,21 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
         spend_fs(ctx, f, cost, key, what)  # 000 L5619
     move(ctx, f, g, n, v.direction)
+
+
+def _direction(ctx: Turn, first: MoveProfile, n: int, toward: bool, key: str) -> None:
+    """Its Away and Closer keywords, as in the main turn: movement only away from the group, or toward it, and
+    with Limited Movement's Closer at least 1 Range forward before the attack (000 L2419–L2421, L4599)."""
+    if "away" not in first.keywords and "closer" not in first.keywords:
+        return
+    path = f"{key}.movement"
+    if n and first.kw("away") and toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move away.", key=key)
+    if n and first.kw("closer") and not toward:
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, f"{key}: {first.name} must move closer.", key=key)
+    if first.moving.forward_first and first.kw("closer") and n < 1:
+        why = f"{key}: {first.name} needs at least 1 Range forward first."
+        ctx.fail("MOVEMENT_DIRECTION_INVALID", path, why, key=key)
 
 
 def attack(
@@ -172,9 +211,10 @@ def attack(
         f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
     if _fails(ctx, f, moves):
         return
-    hit = _strike(ctx, f, g, blow, acc, evasion, expert)
+    connects = _connects(ctx, f, moves)
+    hit = connects and _strike(ctx, f, g, blow, acc, evasion, expert)
     count_attack(ctx, f, moves, hit)
-    for other in _in_area(f, g, moves, groups or []):  # his FS and Evasion bonus went to the group named (ruling)
+    for other in _in_area(f, g, moves, groups or []) if connects else []:  # his FS and Evasion bonus: the named
         other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
         hit = _strike(ctx, f, other, blow, other_acc, 0, 0, named=False) or hit
     if hit:
@@ -194,7 +234,7 @@ def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, le
     adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
     whether damage was added."""
     m = next((m for m in moves if power_up_version(m)), None)
-    if m is None or m.has("power_up.extra_elements"):
+    if m is None or powered(m, PowerUp.buys_elements):
         return level, False
     version = power_up_version(m)
     if version == "life_bar":
@@ -236,9 +276,13 @@ def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist
     for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
     the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
     damage was added."""
-    i, m = next(((i, m) for i, m in enumerate(moves) if m.has("ranged.accuracy_for_damage")), (0, None))
+    if _TRADES.isdisjoint(f.prof.entry_ids):
+        return 0, False
+    i, m, trade = next(
+        ((i, m, t) for i, m in enumerate(moves) if (t := records.first_record(m, AccuracyForDamage))), (0, None, None)
+    )
     room = max(4 - dist, 0)
-    if m is None or not room:
+    if m is None or trade is None or not room:
         return 0, False
     key, d = ctx.decide(
         f.id,
@@ -252,7 +296,7 @@ def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist
         ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
     if n:
         ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999, L6572")
-    return (-n if i == 0 else 0), n > 0
+    return (trade.accuracy * n if i == 0 else 0), n > 0
 
 
 def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
@@ -273,13 +317,23 @@ def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
 def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
     (000 L4872–L4874)."""
-    if not any(m.has("unreliable") for m in moves):
+    chance = None if _MISFIRES.isdisjoint(f.prof.entry_ids) else records.misfire(moves)  # as the main turn (000 L4874)
+    if chance is None:
         return False
-    face = ctx.roll(f.id, "unreliable", D10, "Unreliable", "D.1")
-    ctx.note(
-        "D.1", f.id, f"Unreliable: {face}" + (": the move fails." if face == 1 else "."), "000 L4874", {"face": face}
-    )
-    return face == 1
+    entry, mf = chance
+    face = ctx.roll(f.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
+    fails = face <= mf.fails_at_most
+    ctx.note("D.1", f.id, f"{mf.purpose}: {face}" + (": the move fails." if fails else "."), mf.ref, {"face": face})
+    return fails
+
+
+def _connects(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+    """A move that connects only from a Cross-Up misses: a Thug turn keeps Ranges, and offers no Cross-Up over a
+    group (ruling, 000 L4537–L4543, L6662)."""
+    if not moves[0].trait(MoveTrait.cross_up):
+        return True
+    ctx.note("D.6", f.id, f"{moves[0].name} connects only in a Cross-Up: an automatic miss.", "000 L4543, L6662")
+    return False
 
 
 @dataclass(frozen=True)
@@ -293,7 +347,9 @@ class _Blow:
 
 
 def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
-    radius = 2 if any(m.has("explosive") for m in moves) else 1 if any(m.has("area_effect") for m in moves) else -1
+    if _AREAS.isdisjoint(f.prof.entry_ids):
+        return []
+    radius = max((a.radius for m in moves for _, a in AREAS.found(m.entries)), default=-1)  # the widest counts
     return [o for o in groups if o is not g and o.members and f.id in o.ranges and o.ranges[f.id] <= radius]
 
 
@@ -313,7 +369,7 @@ def _strike(
         "000 L6714, L5708" + (", L1381" if expert else ""),
         inputs={"face": face, "accuracy": acc, "evasion_bonus": evasion, "defense": defense, "weapon_expert": expert},
     )
-    breaks = any(m.has("breaker") for m in blow.moves)  # it pierces Temporary Invulnerability
+    breaks = any(m.trait(MoveTrait.pierces) for m in blow.moves)  # it pierces Temporary Invulnerability
     if hit and not breaks and thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
         return False
@@ -321,16 +377,29 @@ def _strike(
         g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
         # Reduced Damage: a die size less per Range from the blast's centre, its target when Ranged, else him
         # (000 L3332–L3336; ruling: with no Range kept between groups, the others' from him, 000 L6946)
-        centre = named and blow.moves[0].has("ranged")
-        fall = dist if any(m.has("explosive.reduced_damage") for m in blow.moves) and not centre else 0
+        blast = next((m for m in blow.moves if m.trait(MoveTrait.reduced_blast)), None)
+        fall = dist if blast is not None and not (named and blast.trait(MoveTrait.projectile)) else 0
         _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added, fall)
     return hit
 
 
 def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
-    below 1, hit or miss), Self Prone (Knocked Down, whatever the result), and a Healing Attack's point on a miss."""
-    if any(m.has("self_damage") for m in moves) and not any(m.has("self_damage.self_stun") for m in moves):
+    below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
+    Down, whatever the result), and a Healing Attack's point on a miss."""
+    if _ON_USER.isdisjoint(f.prof.traits) and drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids):
+        return
+    stun = next((m for m in moves if m.trait(MoveTrait.self_stun)), None)
+    if stun is not None:
+        f.self_stun = True  # a Thug's hit before then spares him (attacks.attack); Stunned at the turn's end
+        ctx.note(
+            "E",
+            f.id,
+            f"{stun.name}: {f.id} will be Stunned from the start of next turn unless hit before then.",
+            "000 L4801–L4806",
+            change={"self_stun": True},
+        )
+    elif any(m.trait(MoveTrait.self_damage) for m in moves):
         before = f.life
         f.life = max(f.life - f.pl, min(1, f.life))
         ctx.note(
@@ -340,10 +409,10 @@ def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) ->
             "000 L4799",
             change={"life_bar": f.life},
         )
-    if any(m.has("self_prone") for m in moves) and not f.knocked_down:
+    if any(m.trait(MoveTrait.self_prone) for m in moves) and not f.knocked_down:
         f.knocked_down = True
         ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
-    if not hit and any(m.has("drain_life.healing_attack") for m in moves):
+    if not hit and any(drain_life.heal_kind(m) is drain_life.Heal.own_roll for m in moves):
         f.heal += 1  # ruling: the 1 Life Bar a group gives (000 L3246), on a miss too (000 L3252)
         ctx.note("E", f.id, f"Healing Attack: {f.id} will heal 1 at H.1.", "000 L3246, L3252")
 
@@ -354,15 +423,12 @@ def _accuracy(f: Combatant, moves: list, dist: int, budget: int, level: int, arm
     a Combo of weapon Basic Moves has it too, its first move's Accuracy being the Combo's)."""
     first = moves[0]
     acc = first.accuracy_vs("defense") + f.prof.acc_bonus + (arm.accuracy if arm is not None else 0)
+    if not _BY_RANGE.isdisjoint(first.entries):  # Very Fast, Very Slow (000 L4057, L4065)
+        acc += sum(records.labelled_accuracy(first, dist, "defense").values())
     ranged = arm is not None and arm.ranged
     mod = range_modifier(first, dist, False)  # +1 at 0; −1 at 2 but Reach or Long Range; Reach at 3 −2 (000 L4083)
     if mod is not None and not (ranged and mod[1] < 0):
         acc += mod[1]
-    reach = first.kw("reach_range")
-    if first.has("ranged.very_fast") and dist <= (1 if reach else 2):  # 000 L4057
-        acc += 1
-    if first.has("ranged.very_slow") and dist >= (2 if reach else 3):  # 000 L4065
-        acc -= 1
     if budget > level:
         acc += 1
     return acc - len(moves) // 3
@@ -416,7 +482,9 @@ def _on_hit(
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    f.se_specials += sum(m.has("super_energy") for m in moves)  # a hit's extra Super Energy, per instance
+    f.se_specials += sum(  # a hit's extra Super Energy
+        records.modifier_total(m, Point.super_energy) for m in moves if not _SUPER_ENERGY.isdisjoint(m.entries)
+    )
     before = g.members
     steps = (arm.die_steps if arm is not None else 0) - fall  # a weapon's die (000 L6798); a blast's fall-off
     saves = _saves(f, g, moves, mode, steps, added)
@@ -433,7 +501,7 @@ def _on_hit(
             _save(ctx, g, first.life_save, "second Life Save (Knocks Down)")  # ruling: the same save
         else:
             pushed = 1  # the rest stumble back (000 L6718)
-    if last.has("increased_knockback") or last.has("throw.hurl"):
+    if move_elements.pushes(moves, f):
         pushed = 1  # ruling: never more than 1 Range from one hit (000 L6716)
     if pushed and g.members:
         before_range = g.ranges[f.id]
@@ -447,9 +515,9 @@ def _on_hit(
 def _drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
     """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
     (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""
-    if not any(m.has("drain_life") for m in moves):
+    if drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids) or not any(drain_life.heal_kind(m) for m in moves):
         return
-    n = max(out, 1) if len(moves) > 1 and moves[0].has("drain_life") else 1
+    n = max(out, 1) if len(moves) > 1 and drain_life.heal_kind(moves[0]) else 1
     f.heal += n
     ctx.note("E", f.id, f"Drain Life: {f.id} will heal {n} at H.1.", "000 L3246")
 

@@ -25,7 +25,7 @@ FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
 # Traits only the Thug Thrashing turn applies so far: a Suppression's tiers need the Fighter's move checked where he
 # attacks (``lasting.move_barred``), which the Dramatic turn's own attack does not call yet.
-TURN_ONLY = frozenset({"suppression"})
+TURN_ONLY = frozenset({lasting.SUPPRESSION})
 RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat) - TURN_ONLY  # applied by both turns (000 L6582–L6642)
 THUG_TURN_TRAITS = RESOLVED_TRAITS | TURN_ONLY  # applied by the Thug Thrashing turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..contract.request_models import ThugGroupEffect
 from ..elements import suppression as suppressing
@@ -24,6 +25,15 @@ COUNT = 5  # a Suppression's and a made Hazard's Time Count (000 L4247, L3141)
 WALL_REACH = 1  # opponents at Range 0–1 of a Fighter against a Wall get +1 Accuracy (000 L6197–L6199)
 WALL_ACCURACY = 1
 INSTALLMENTS = 3  # the hit's and one at the end of each of the next two turns (000 L3392)
+
+
+class Kept(StrEnum):
+    """What a group's Element Quality leaves in play: the ids ``ThugGroupEffect`` carries (wire vocabulary)."""
+
+    bomb = "bomb"
+    gradual = "gradual_effect"
+    suppression = "suppression"
+    wall = "create_environmental_hazard"
 
 
 @dataclass
@@ -48,8 +58,8 @@ def read(ctx: Turn, path: str, effects: list[ThugGroupEffect]) -> list[Lasting]:
         named = [e.target] if e.target else []
         if any(t not in ctx.fighters for t in [*named, *e.caught]):
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.effects[{i}]", f"{path}: an effect names no Fighter of the turn.")
-        timed = e.id != "gradual_effect"
-        if (timed and e.time_left is None) or (not timed and not e.amount) or (e.id != "bomb" and not e.target):
+        timed = e.id != Kept.gradual
+        if (timed and e.time_left is None) or (not timed and not e.amount) or (e.id != Kept.bomb and not e.target):
             ctx.fail(
                 "THUG_STATE_INVALID",
                 f"{path}.effects[{i}]",
@@ -62,7 +72,7 @@ def read(ctx: Turn, path: str, effects: list[ThugGroupEffect]) -> list[Lasting]:
 def dump(items: list[Lasting]) -> list[ThugGroupEffect]:
     return [
         ThugGroupEffect.model_construct(
-            id=x.id,  # type: ignore[arg-type]  # one of the four kinds, as read
+            id=str(x.id),  # type: ignore[arg-type]  # one of the four kinds (``Kept``)
             target=x.target,
             caught=list(x.caught),
             amount=x.amount,
@@ -80,10 +90,10 @@ def of(items: list[Lasting], ident: str, target: str | None = None) -> Lasting |
 
 # ── on the Fighters ──────────────────────────────────────────────────────────────────────────────
 
-SUPPRESSION = "suppression"
-WALL = "create_environmental_hazard"
-GRADUAL = "gradual_effect"
-BOMB = "bomb"
+SUPPRESSION = Kept.suppression
+WALL = Kept.wall
+GRADUAL = Kept.gradual
+BOMB = Kept.bomb
 
 
 def suppress(f: Combatant, design: tuple[int, bool], gid: str | None) -> None:

@@ -4,7 +4,7 @@ die sizes it leaves for the next turn."""
 
 from __future__ import annotations
 
-from ..contract.models import ActionType, DecisionValue, DefenseOption, Direction
+from ..contract.models import ActionType, DecisionValue, DefenseOption, DieShiftSource, Direction
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from .group import Group, shift
@@ -120,7 +120,9 @@ def carry_over(f: Combatant) -> None:
     if f.kd_before_acting:
         f.next_dice.append(("initiative", -1, "stood_up"))  # Knocked Down by Thugs before acting (000 L5962)
     if f.entangled:
-        f.next_dice.append(("initiative", -1, "entangle"))  # not hit again since (000 L3306)
+        f.next_dice.append(("initiative", -1, DieShiftSource.entangle))  # not hit again since (000 L3306)
+    if f.self_stun and not f.stunned and not f.defeated:
+        f.stunned = 2  # his move's Self-Stun, not lifted by a hit: a full Stun, as in the main turn (000 L4806)
     if f.combo_hit_this_turn:  # his run of Combos on successive turns (000 L5753)
         f.combo_streak = f.combo_streak + 1 if not f.was_hit else 1
     else:

@@ -312,7 +312,7 @@ def _super_energy(ctx: Turn) -> None:
             f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
             "000 L6730, L5264–L5275",
             inputs={"usual": usual},
-            change={"super_energy": f.se},
+            change=dict(super_energy=f.se),
         )
 
 
