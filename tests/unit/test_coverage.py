@@ -250,4 +250,4 @@ def test_every_id_in_the_published_examples_answers_is_declared(ruleset: str) ->
     missing = sorted((i, p) for i, p in seen if not decl.declares(i, p))
     assert not missing, f"{ruleset}: the examples report undeclared ids: {missing}"
     if ruleset == "fight2e":  # the examples' answers are read: the sheets' own gaps at least (issue 32, 36)
-        assert {"ACCUMULATED_TOTALS", "MOVE_MODIFIED"} <= {i for i, _ in seen}
+        assert "MOVE_MODIFIED" in {i for i, _ in seen}  # ACCUMULATED_TOTALS is applied now (000 L655)
