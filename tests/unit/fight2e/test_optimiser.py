@@ -358,12 +358,14 @@ def test_a_named_choice_is_carried_and_not_assumed() -> None:
 
 
 def test_a_named_choice_must_be_a_design_choice_of_the_entry() -> None:
-    with pytest.raises(ValueError, match="no design choice"):
-        OptimiseRequest.model_validate({"choices": [{"entry": "prop", "options": {"colour": "red"}}]})
-    with pytest.raises(ValueError, match="once"):
-        OptimiseRequest.model_validate(
-            {"choices": [{"entry": "prop", "options": {}}, {"entry": "prop", "options": {"prop": "x"}}]}
-        )
+    """A Prop's one design choice is the prop (000 L4755): a colour is not one, and naming the Prop twice leaves
+    the search nothing it can build on; the answer names each wish that cannot be met instead of guessing."""
+    answer = optimise(include=["prop"], choices=[{"entry": "prop", "options": {"colour": "red"}}])
+    assert answer.status == "none_exists" and answer.moves == []
+    assert [(b.path, "colour" in b.message) for b in answer.binding] == [("choices[0].options.colour", True)]
+    twice = [{"entry": "prop", "options": {}}, {"entry": "prop", "options": {"prop": "x"}}]
+    answer = optimise(include=["prop"], choices=twice)
+    assert [b.path for b in answer.binding] == ["choices[1].entry"] and answer.moves == []
 
 
 def test_technique_buff_ties_the_technique_on_the_move() -> None:

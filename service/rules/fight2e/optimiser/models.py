@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...core.findings import Unsupported
 from ...dice import die_name
@@ -38,14 +38,14 @@ class NamedChoice(Model):
         description="Its design choices by name, e.g. Move Sub-Set's `opening_move` or Perfect Hit's `target`.",
     )
 
-    @model_validator(mode="after")
-    def _known(self) -> NamedChoice:
+    def problems(self, path: str) -> list[tuple[str, str]]:
+        """Each option the entry has no design choice of: (its path, why), for the answer's ``binding``."""
         entry = catalog().entries[str(self.entry)]
         known = {o.name for o in entry.options}
-        unknown = sorted(set(self.options) - known)
-        if unknown:
-            raise ValueError(f"{entry.name} has no design choice {', '.join(unknown)}")
-        return self
+        return [
+            (f"{path}.options.{name}", f"{entry.name} has no design choice {name}")
+            for name in sorted(set(self.options) - known)
+        ]
 
 
 class Assumed(Plain):
@@ -100,12 +100,17 @@ class OptimiseRequest(Model):
     fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)
     answers: StrictInt = Field(5, ge=1, le=20, description="How many moves to answer, cheapest first.")
 
-    @model_validator(mode="after")
-    def _once_each(self) -> OptimiseRequest:
-        entries = [str(c.entry) for c in self.choices]
-        if len(entries) != len(set(entries)):
-            raise ValueError("choices names each entry once")
-        return self
+    def choice_problems(self) -> list[tuple[str, str]]:
+        """A named choice the search cannot honour (an option the entry does not have, an entry named twice): each
+        with its path; the answer lists them as its ``binding`` instead of building moves on a guess."""
+        seen: set[str] = set()
+        out: list[tuple[str, str]] = []
+        for i, c in enumerate(self.choices):
+            out += c.problems(f"choices[{i}]")
+            if str(c.entry) in seen:
+                out.append((f"choices[{i}].entry", f"{c.entry} is named again: name an entry's choices once"))
+            seen.add(str(c.entry))
+        return out
 
     def named(self) -> dict[str, dict[str, object]]:
         return {str(c.entry): dict(c.options) for c in self.choices}

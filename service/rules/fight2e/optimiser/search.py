@@ -293,6 +293,18 @@ class Search:
 
 def optimise(req: OptimiseRequest) -> OptimiseAnswer:
     """The cheapest legal moves that meet every wish, each priced by the pricing core."""
+    wrong = req.choice_problems()
+    if wrong:  # the player's named choices cannot all be honoured: nothing is built on a guess
+        return OptimiseAnswer(
+            ruleset=RULESET,
+            ruleset_version=VERSION,
+            status="none_exists",
+            moves=[],
+            binding=[Binding(path=path, message=why) for path, why in wrong],
+            candidates=0,
+            rejected=0,
+            unsupported=[],
+        )
     search = Search(req)
     search.run()
     return search.answer()
