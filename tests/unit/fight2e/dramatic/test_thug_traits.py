@@ -71,3 +71,19 @@ def test_the_special_move_option_named_is_the_special_move_attack() -> None:
 
     bad = turn(request(), {"T1.ava.action": {**named, "moves": ["basic_move"]}}, rolls)
     assert [v["code"] for v in bad["violations"]] == ["DECISION_INVALID"]
+
+
+def test_a_groups_suppression_bars_her_special_move_in_a_dramatic_turn() -> None:
+    # Suppression of 3 Elements: tier 3, no Special or Super Moves for a 5-count (000 L4251–L4252; the design ruling
+    # in thugs/attacks.suppression_design). The group goes first and its 3 meets her Defense 3: a hit, no damage
+    # (No Damage, 000 L4243), so Elbow (a Special Move) is then refused; her Basic Move is not barred.
+    from tests.unit.fight2e.dramatic.test_thugs import ELBOW, PLAIN, turn
+
+    req = request()
+    req["fight"]["thugs"][0]["thug"]["qualities"] = [{"id": "suppression", "cost": 3}]
+    rolls = {k: n for k, n in ROLLS.items() if k != "T1.g.damage"} | {"T1.ava.attack": 6, "T1.g.life_save": 10}
+    bad = turn(req, {"T1.ava.defense": DEFENSE, "T1.ava.action": ELBOW, "T1.ava.action.2": IDLE}, rolls)
+    assert [v["code"] for v in bad["violations"]] == ["SUPPRESSION_RESTRICTED"]
+    out = resolved(req, {"T1.ava.defense": DEFENSE, "T1.ava.action": PLAIN, "T1.ava.action.2": IDLE}, rolls)
+    assert ava(out)["life_bar"] == 20 and group(out)["effects"][0]["id"] == "suppression"
+    assert "thug_trait:suppression" not in {u["id"] for u in out["unsupported"]}

@@ -346,13 +346,9 @@ def test_the_offered_actions() -> None:
 
 def test_what_is_not_resolved_is_named() -> None:
     req = request()
-    req["fight"]["thugs"][0]["thug"]["qualities"] = [{"id": "suppression", "cost": 2}]  # Thug Thrashing's only
     out = turn(req, {}, {"T1.ava.init": 6, "T1.g.init": 1})
     named = {u["id"] for u in out["unsupported"]}
-    assert {
-        "dramatic_thug_team_up",
-        "thug_trait:suppression",
-    } <= named
+    assert {"dramatic_thug_team_up"} <= named
     # Dramatic Villain and Hit Stun are applied in this turn, so not named
     out = turn(request(("dramatic_villain", "hit_stun"), members=1), {}, {"T1.ava.init": 6, "T1.g.init": 1})
     assert not {u["id"] for u in out["unsupported"]} & {"thug_trait:dramatic_villain", "thug_trait:hit_stun"}

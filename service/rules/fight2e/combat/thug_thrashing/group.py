@@ -23,9 +23,9 @@ from . import lasting
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
 COMPETENT_VILLAIN = "competent_villain"
-# Traits only the Thug Thrashing turn applies so far: a Suppression's tiers need the Fighter's move checked where he
-# attacks (``lasting.move_barred``), which the Dramatic turn's own attack does not call yet.
-TURN_ONLY = frozenset({lasting.SUPPRESSION})
+# Traits only the Thug Thrashing turn applies (none now: a Suppression's tiers are checked in both turns' attacks,
+# ``fighter_on_thugs.suppressed``, 000 L4251–L4255).
+TURN_ONLY: frozenset[str] = frozenset()
 RESOLVED_TRAITS = frozenset(thug_catalogue().in_combat) - TURN_ONLY  # applied by both turns (000 L6582–L6642)
 THUG_TURN_TRAITS = RESOLVED_TRAITS | TURN_ONLY  # applied by the Thug Thrashing turn
 MAX_OVERRUN = 6  # Overrun chains: a bound on hostile dice, far above any real chain (000 L6780)
