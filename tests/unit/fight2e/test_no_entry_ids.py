@@ -32,7 +32,7 @@ ALLOWED: dict[str, int] = {
     "combat/contract/request_models.py": 1,
     "combat/dramatic/actions.py": 1,
     "combat/dramatic/attack.py": 2,
-    "combat/dramatic/thug_actions.py": 3,
+    "combat/dramatic/thug_actions.py": 1,
     "combat/dramatic/thugs.py": 2,
     "combat/dramatic/turn.py": 1,
     "combat/elements/access.py": 10,

@@ -514,3 +514,39 @@ def test_saga_scale_halves_her_thug_thrashing() -> None:
     req["options"]["thug_thrashing"] = {"events": False, "saga_scale": 10}
     out = resolved(req, {"T1.ava.action": IDLE, "T1.ava.defense": DEFENSE}, {**FIRST_NO_TIE, "T1.g.attack": 1})
     assert sum(1 for e in out["log"] if e["text"] == "ava does nothing with this action.") == 1
+
+
+def _pushed_to(*moves: dict[str, Any], name: str, beast: bool = False) -> int:
+    import copy
+
+    req = request()
+    sheet = copy.deepcopy(req["fighters"][0]["sheet"])
+    sheet["moves"] = [*sheet["moves"], *moves]
+    req["fighters"][0]["sheet"] = sheet
+    if beast:
+        req["fighters"][0]["state"]["beast_form"] = True
+        req["options"]["transformations"] = True
+    act = {"action": "attack", "moves": [name], "target": "g"}
+    rolls = {
+        "T1.ava.init": 6,
+        "T1.g.init": 1,
+        "T1.ava.attack": 1,
+        "T1.g.attack": 1,
+        "T1.g.life_save": 1,
+        "T1.fight.time": 3,
+    }
+    out = resolved(req, {"T1.ava.action": act, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, rolls)
+    assert group(out)["members"] == 5  # the Thug made his save: only the push moves the group
+    return int(group(out)["ranges"]["ava"])
+
+
+def test_increased_knockback_on_a_group_reads_the_knockback_records() -> None:
+    # A Level 2 Special Move, 1d4, Accuracy +0, at its Dramatic price: +2 Accuracy and a die size (000 L7211), so
+    # 1 + 2 = 3 hits Defense 2 and the 1d6 makes the Life Save 5 − Strength 2 − 1 = 2 (000 L6570): a 1 keeps the
+    # Thug up. Increased Knockback then knocks the group back 1 Range, 1 → 2 (000 L6716); without it, no push.
+    from tests.unit.fight2e.combat.effects.build import move
+
+    assert _pushed_to(move("shove", "increased_knockback"), name="shove") == 2
+    assert _pushed_to(move("jab"), name="jab") == 1
+    # Beast Form gives every attack Increased Knockback (000 L5319): the plain jab pushes the group too
+    assert _pushed_to(move("jab"), name="jab", beast=True) == 2

@@ -26,7 +26,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import evasion as thug_evasion
-from ..thug_thrashing import fighter_on_thugs
+from ..thug_thrashing import fighter_on_thugs, move_elements
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
@@ -450,7 +450,8 @@ def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
             pushed = True  # the rest stumble back (000 L6718)
         elif g.members:
             _save(ctx, g, ls, "second Life Save (Knocks Down)")  # ruling B2: the same save
-    pushed = pushed or bool(m.has("increased_knockback") or m.has("throw.hurl"))  # ruling B5: 1 Range at most
+    # its Knockback records, as Thug Thrashing reads them (000 L6716); ruling B5: 1 Range at most
+    pushed = pushed or move_elements.pushes([m], f)
     if pushed and g.members:
         before = g.ranges[f.id]
         g.ranges[f.id] = life_save.pushed_range(before, 1)
