@@ -8,6 +8,8 @@ Hit Stun and what else the hit does go with the damage to whoever takes it, and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...dramatic import attacks, checks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, DramaticOption
@@ -31,44 +33,69 @@ def _candidates(ctx: Turn, d: Dram, t: Dram, ds: dict[str, Dram]) -> list[Dram]:
     return out
 
 
+def volunteer(
+    ctx: Turn,
+    x: Dram,
+    t: Dram,
+    attacker: str,
+    total: int,
+    made_by: Callable[[Dram, int], bool],
+    award: Callable[[str, int], None],
+) -> int:
+    """One fighter offered the chance to take ``attacker``'s hit on ``t``: 0 when he declines or steps aside after a
+    missed check, else the damage's multiple (1, or 2 for a missed check taken anyway). ``made_by`` weighs his
+    Athletics total against the attack; ``award`` gives his Glory (between Fighters, or raw against a group)."""
+    o = tables().option(_OPTION.value)
+    key, v = ctx.decide(
+        x.f.id,
+        "take_hit",
+        "E",
+        f"{attacker}'s attack hits {t.f.id} (total {total}): spend an Action Point to step in and take the hit "
+        f"(Athletics against {total})?",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if v.choice is not Choice.act:
+        return 0
+    pay(ctx, x, _OPTION, costs.ap_cost(o), key)
+    level = skill(ctx, x, o.skill or "")
+    face = ctx.roll(x.f.id, "take_hit_check", D10, "Athletics (Taking a Hit)", "E")
+    check = checks.check_total(face, level, x.hit_stun_penalty)
+    made = made_by(x, check)
+    ctx.note(
+        "E",
+        x.f.id,
+        f"{x.f.id}'s Athletics {face} + {level} = {check} against the attack's {total}: "
+        + ("he takes the hit." if made else "not enough."),
+        o.ref,
+        inputs={"face": face, "total": check, "dl": total},
+    )
+    if made:
+        award(x.f.id, o.glory or 0)
+        return 1
+    _, again = ctx.decide(
+        x.f.id,
+        "take_hit_double",
+        "E",
+        f"{x.f.id} missed: take the hit anyway at double damage, or leave it to {t.f.id}?",
+        DecisionValue(choice=Choice.pass_),
+    )
+    if again.choice is Choice.act:
+        ctx.note("E", x.f.id, f"{x.f.id} takes the hit anyway, at double damage.", "000 L7243")
+        return 2
+    return 0
+
+
 def take_a_hit(ctx: Turn, d: Dram, t: Dram, total: int, ds: dict[str, Dram]) -> tuple[Dram, int]:
     """Who takes the hit, and the damage's multiple (1, or 2 for a missed check taken anyway)."""
-    o = tables().option(_OPTION.value)
+
+    def made_by(x: Dram, check: int) -> bool:
+        return bool(attacks.take_a_hit(check, total, ctx.distance(x.f, d.f), ctx.distance(t.f, d.f)))
+
+    def award(who: str, glory: int) -> None:
+        ctx.award(who, glory, "taking a hit for someone else", "000 L7245")
+
     for x in _candidates(ctx, d, t, ds):
-        key, v = ctx.decide(
-            x.f.id,
-            "take_hit",
-            "E",
-            f"{d.f.id}'s attack hits {t.f.id} (total {total}): spend an Action Point to step in and take the hit "
-            f"(Athletics against {total})?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if v.choice is not Choice.act:
-            continue
-        pay(ctx, x, _OPTION, costs.ap_cost(o), key)
-        level = skill(ctx, x, o.skill or "")
-        face = ctx.roll(x.f.id, "take_hit_check", D10, "Athletics (Taking a Hit)", "E")
-        check = checks.check_total(face, level, x.hit_stun_penalty)
-        made = bool(attacks.take_a_hit(check, total, ctx.distance(x.f, d.f), ctx.distance(t.f, d.f)))
-        ctx.note(
-            "E",
-            x.f.id,
-            f"{x.f.id}'s Athletics {face} + {level} = {check} against the attack's {total}: "
-            + ("he takes the hit." if made else "not enough."),
-            o.ref,
-            inputs={"face": face, "total": check, "dl": total},
-        )
-        if made:
-            ctx.award(x.f.id, o.glory or 0, "taking a hit for someone else", "000 L7245")
-            return x, 1
-        _, again = ctx.decide(
-            x.f.id,
-            "take_hit_double",
-            "E",
-            f"{x.f.id} missed: take the hit anyway at double damage, or leave it to {t.f.id}?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if again.choice is Choice.act:
-            ctx.note("E", x.f.id, f"{x.f.id} takes the hit anyway, at double damage.", "000 L7243")
-            return x, 2
+        times = volunteer(ctx, x, t, d.f.id, total, made_by, award)
+        if times:
+            return x, times
     return t, 1

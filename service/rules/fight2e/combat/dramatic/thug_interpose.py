@@ -24,6 +24,7 @@ from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing.group import Group
 from .base import D10, Dram, pay, skill, spendable
+from .interpose import volunteer
 
 _TAKE = DramaticOption.taking_a_hit
 _STAND = DramaticOption.stand_off
@@ -42,48 +43,18 @@ def hooks(ctx: Turn, ds: dict[str, Dram], g: Group, box: list[Combatant]) -> thu
 
 
 def _step_in(ctx: Turn, ds: dict[str, Dram], g: Group, t: Dram, total: int) -> tuple[Dram, int]:
-    o = tables().option(_TAKE.value)
-    cost = costs.ap_cost(o)
+    cost = costs.ap_cost(tables().option(_TAKE.value))
+
+    def award(who: str, glory: int) -> None:
+        thug_group.award(ctx, who, glory, "taking a hit for someone else", "000 L7245, L6547")
+
     for x in ds.values():
         near = x.f.id in g.ranges and g.ranges[x.f.id] <= g.ranges[t.f.id]
         if x is t or x.f.side != t.f.side or not x.f.active or not near or spendable(x, _TAKE) < cost:
             continue
-        key, v = ctx.decide(
-            x.f.id,
-            "take_hit",
-            "E",
-            f"{g.id}'s attack hits {t.f.id} (total {total}): spend an Action Point to step in and take the hit "
-            f"(Athletics against {total})?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if v.choice is not Choice.act:
-            continue
-        pay(ctx, x, _TAKE, cost, key)
-        level = skill(ctx, x, o.skill or "")
-        face = ctx.roll(x.f.id, "take_hit_check", D10, "Athletics (Taking a Hit)", "E")
-        check = checks.check_total(face, level, x.hit_stun_penalty)
-        made = check >= total  # ruling C13
-        ctx.note(
-            "E",
-            x.f.id,
-            f"{x.f.id}'s Athletics {face} + {level} = {check} against the attack's {total}: "
-            + ("he takes the hit." if made else "not enough."),
-            o.ref,
-            inputs={"face": face, "total": check, "dl": total},
-        )
-        if made:
-            thug_group.award(ctx, x.f.id, o.glory or 0, "taking a hit for someone else", "000 L7245, L6547")
-            return x, 1
-        _, again = ctx.decide(
-            x.f.id,
-            "take_hit_double",
-            "E",
-            f"{x.f.id} missed: take the hit anyway at double damage, or leave it to {t.f.id}?",
-            DecisionValue(choice=Choice.pass_),
-        )
-        if again.choice is Choice.act:
-            ctx.note("E", x.f.id, f"{x.f.id} takes the hit anyway, at double damage.", "000 L7243")
-            return x, 2
+        times = volunteer(ctx, x, t, g.id, total, lambda _x, check: check >= total, award)  # ruling C13
+        if times:
+            return x, times
     return t, 1
 
 
