@@ -14,6 +14,7 @@ from ..contract.models import DecisionValue, DramaticBoost, DramaticOption, Yell
 from ..elements.super_energy import pay_supers
 from ..state.turn import Turn
 from . import attack_options as options
+from . import bands
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, skill
 from .defense import defense
 from .face_off import opening
@@ -261,7 +262,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if not mods.final_blow:
         if plan.basic:
             dmg = options.freeze_frame(ctx, d, t, dmg)
-        ko = options.knock_out(ctx, d, t, dmg, ctx.range)
+        ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if ctx.band_mode else ctx.range)
         dmg = ko.damage if ko else dmg
     hurt(ctx, d, t, dmg, hit=True)
     if top:
@@ -330,17 +331,29 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None) -> No
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
-    if ko is None or ctx.range is None or t.f.defeated:
-        knock_back(ctx, t, 1)
+    if ko is None or (ctx.range is None and not ctx.band_mode) or t.f.defeated:
+        knock_back(ctx, t, 1, d)
     else:
-        _knocked_out(ctx, t, ko)
+        _knocked_out(ctx, t, ko, d)
     if not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
 
 
-def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut) -> None:
+def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut, d: Dram) -> None:
     """Knock Back past Range 4: at Range 5 he is out of the fight and spends whole turns coming back, one plus one
-    for each Range beyond 5 (000 L7195, ruling C14)."""
+    for each Range beyond 5 (000 L7195, ruling C14). On a Band Map he is pushed away from ``d`` (``bands``)."""
+    if ctx.band_mode:
+        t.away_next = max(t.away_next, ko.turns_away)
+        before, after = bands.push_to(ctx, d.f, t.f, ko.range_after)
+        ctx.note(
+            "E.4",
+            t.f.id,
+            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {before} → {after}"
+            + (f": out of the fight for {ko.turns_away} turn(s)." if ko.turns_away else "."),
+            "000 L7195, L5656",
+            change={"band": ctx.bands[t.f.id]},
+        )
+        return
     before = ctx.range
     ctx.range = min(ko.range_after, 5)
     t.away_next = max(t.away_next, ko.turns_away)

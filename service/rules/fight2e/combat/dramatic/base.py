@@ -14,6 +14,7 @@ from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, Dr
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.turn import Turn
+from . import bands
 
 D6, D10 = Die(3), Die(5)
 MAX_RANGE = 4  # Range 5 is reached only by Leaving Combat (000 L7106, L7152)
@@ -381,7 +382,20 @@ def _endure_check(ctx: Turn, t: Dram) -> None:
     )
 
 
-def knock_back(ctx: Turn, t: Dram, n: int) -> None:
+def knock_back(ctx: Turn, t: Dram, n: int, src: Dram | None = None) -> None:
+    """``t`` knocked back ``n`` Ranges (by ``src``: on a Band Map away from him, ``bands``)."""
+    if ctx.band_mode and not t.f.defeated:
+        a = src.f if src is not None else None
+        before, after = bands.knock_back(ctx, a, t.f, n)
+        ctx.note(
+            "E.4",
+            t.f.id,
+            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {before} → {after}"
+            + (" (no further than 4)." if before + n > after else "."),
+            "000 L5654–L5656, L5950",
+            change={"band": ctx.bands[t.f.id]},
+        )
+        return
     if ctx.range is None or t.f.defeated:
         return
     before = ctx.range
@@ -396,7 +410,20 @@ def knock_back(ctx: Turn, t: Dram, n: int) -> None:
     )
 
 
-def shift_range(ctx: Turn, d: Dram, n: int, direction: Direction) -> None:
+def shift_range(ctx: Turn, d: Dram, n: int, direction: Direction, ref: Combatant | None = None) -> None:
+    """``d`` moves ``n`` Ranges (on a Band Map toward or away from ``ref``, else his nearest opponent, ``bands``)."""
+    if ctx.band_mode:
+        before, after = bands.move(ctx, d.f, ref, n, direction is Direction.toward)
+        ctx.note(
+            "C",
+            d.f.id,
+            f"{d.f.id} moves {n} Range{'s' if n != 1 else ''} {direction.value}"
+            + (f" {ref.id}" if ref is not None else "")
+            + f": band {before} → {after}.",
+            "000 L5652–L5656, L7106",
+            change={"band": after},
+        )
+        return
     if ctx.range is None:
         return
     before = ctx.range

@@ -38,7 +38,7 @@ def _athletics(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) ->
         if d.mover is not None:  # against a Thug group: his Range to the group named (dramatic.thug_options)
             d.mover(got[Gain.extra_range], way)
         else:
-            shift_range(ctx, d, got[Gain.extra_range], way)
+            shift_range(ctx, d, got[Gain.extra_range], way, ctx.fighters.get(v.target or ""))
     else:
         d.next_accuracy += got[Gain.accuracy_next_turn]
         ctx.note("C", d.f.id, f"+{got[Gain.accuracy_next_turn]} Accuracy next turn.", o.ref)

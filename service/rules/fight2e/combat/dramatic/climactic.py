@@ -52,7 +52,7 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_CSM.value)
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
-    _close_in(ctx, d, v, key)
+    _close_in(ctx, d, v, key, t)
     dist = ctx.distance(f, t.f)
     close = dist <= CLOSE_REACH
     if v.movement and not close:
@@ -96,7 +96,7 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     hit_effects(ctx, d, t)
 
 
-def _close_in(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
+def _close_in(ctx: Turn, d: Dram, v: DecisionValue, key: str, t: Dram) -> None:
     n = v.movement or 0
     if not n:
         return
@@ -106,7 +106,7 @@ def _close_in(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
         if d.f.fs < 1:
             ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: a third Range costs 1 FS.", key=key)
         d.f.fs -= 1
-    shift_range(ctx, d, n, v.direction or Direction.toward)
+    shift_range(ctx, d, n, v.direction or Direction.toward, t.f)
 
 
 def _fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:

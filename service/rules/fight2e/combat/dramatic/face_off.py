@@ -73,4 +73,4 @@ def settle(ctx: Turn, ds: dict[str, Dram]) -> None:
             inputs={"face": face},
         )
         hurt(ctx, win, lose, dmg, hit=False)  # our reading: like a Flourish, a blow but not an attack's hit
-        knock_back(ctx, lose, FACE_OFF_KNOCK_BACK)
+        knock_back(ctx, lose, FACE_OFF_KNOCK_BACK, win)

@@ -68,4 +68,4 @@ def exchange(ctx: Turn, a: Dram, b: Dram) -> None:
     )
     # ruling C12: Flourish damage is Life Bar loss (Super Energy) but not an attack nor a hit
     hurt(ctx, win, lose, dmg, hit=False)
-    knock_back(ctx, lose, r.knock_back)
+    knock_back(ctx, lose, r.knock_back, win)

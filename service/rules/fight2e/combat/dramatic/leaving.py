@@ -8,6 +8,7 @@ from ...dramatic import checks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..state.turn import Turn
+from . import bands
 from .base import D10, Dram, pay, skill, spendable
 
 AWAY = 5  # Range 5: out of the fight (000 L7152)
@@ -18,7 +19,14 @@ ZEN = DramaticOption.zen_state
 def away(ctx: Turn, d: Dram) -> bool:
     """He is away from the fight, alone on his side (000 L7152: "a lone combatant")."""
     alone = sum(1 for f in ctx.fighters.values() if f.side == d.f.side and f.active) == 1
-    return alone and ctx.range is not None and ctx.range >= AWAY
+    return alone and not in_fight(ctx, d)
+
+
+def in_fight(ctx: Turn, d: Dram) -> bool:
+    """Within Range 4 of some opponent (on a Band Map each opponent's own Range, ``bands``)."""
+    if ctx.band_mode:
+        return bands.in_fight(ctx, d.f)
+    return ctx.range is not None and ctx.range < AWAY
 
 
 def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) -> None:
@@ -26,7 +34,7 @@ def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) 
     of Athletics, for a point more (000 L7325); from Spirit Combat it is the only way out, and it brings both back to
     the corporeal world where they stood (000 L7307; ours: the Range stays)."""
     o = tables().option(_OPTION.value)
-    if ctx.range is None:
+    if ctx.range is None and not ctx.band_mode:
         return
     if d.spirit and not zen:
         ctx.fail(
@@ -64,6 +72,9 @@ def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) 
     if d.spirit:
         ctx.note("C", d.f.id, f"{d.f.id} fails to leave the spirit plane.", tables().option(ZEN.value).ref)
         return
+    if ctx.band_mode:
+        _on_map(ctx, d, False, f"{d.f.id} fails to get away ({mine} against {', '.join(map(str, theirs))})")
+        return
     before = ctx.range
     ctx.range = AWAY - 1
     ctx.note(
@@ -93,7 +104,17 @@ def _away(ctx: Turn, ds: dict[str, Dram], d: Dram, why: str) -> None:
     _escape(ctx, d, why)
 
 
+def _on_map(ctx: Turn, d: Dram, away: bool, text: str) -> None:
+    was, band = bands.leave(ctx, d.f, away)
+    ranges = ", ".join(f"{o.id} {ctx.distance(d.f, o)}" for o in bands.foes(ctx, d.f))
+    o = tables().option(_OPTION.value)
+    ctx.note("C", d.f.id, f"{text}: band {was} → {band} (Range to {ranges}).", o.ref, change={"band": band})
+
+
 def _escape(ctx: Turn, d: Dram, why: str) -> None:
+    if ctx.band_mode:
+        _on_map(ctx, d, True, f"{d.f.id} gets away ({why})")
+        return
     before = ctx.range
     ctx.range = AWAY
     ctx.note(

@@ -18,6 +18,7 @@ from ...thugs import life_save
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..state.turn import Turn
 from ..thug_thrashing import attacks as thug_attacks
+from ..thug_thrashing import group as thug_group
 from ..thug_thrashing.group import Group
 from .base import Dram, pay
 
@@ -83,7 +84,7 @@ def exchange(ctx: Turn, d: Dram, g: Group) -> None:
         ctx.note("C", g.id, f"Flourish: {f.id} {mine}, {g.id} {theirs}: {g.id} deals {dmg}.", "000 L7189")
         thug_attacks.hurt(ctx, f, g, dmg, f"{g.id}'s Flourish")
         d.took_damage = True
-        g.ranges[f.id] = life_save.pushed_range(before, r.knock_back)
+        thug_group.fighter_range(ctx, g, f, life_save.pushed_range(before, r.knock_back))  # his band on a map
         ctx.note("E.4", f.id, f"{f.id} is knocked back: Range to {g.id} {before} → {g.ranges[f.id]}.", "000 L7189")
         return
     ls = life_save.single_move_life_save(

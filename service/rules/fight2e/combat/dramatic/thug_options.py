@@ -22,6 +22,7 @@ from ..state.profile import Profile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing.group import Group
+from . import bands
 from . import checks as dramatic_checks
 from .attack_options import push_self
 from .base import D10, Dram, choice, option_name, pay, skill, spendable
@@ -350,6 +351,11 @@ def leave(ctx: Turn, d: Dram, groups: list[Group], key: str, zen: bool) -> None:
             inputs={"face": face, "total": mine},
         )
         far = 5 if won else 4
+    if ctx.band_mode:  # he moves, not the groups (ruling, ``bands.leave``)
+        bands.leave(ctx, d.f, far == 5, [ctx.thug_bands[g.id] for g in live])
+        text = ", ".join(f"{g.id} {g.ranges[d.f.id]}" for g in live)
+        ctx.note("C", d.f.id, f"{d.f.id} moves to band {ctx.bands[d.f.id]}: Range to {text}.", o.ref)
+        return
     for g in live:
         g.ranges[d.f.id] = max(g.ranges[d.f.id], far)
     ctx.note("C", d.f.id, f"{d.f.id} is at Range {far} from every group.", o.ref, {"range": far})

@@ -38,7 +38,7 @@ from .end import end_of_turn
 from .face_off import settle as settle_face_offs
 from .flourish import invite, tied_flourishes
 from .initiative import initiative, mark_simultaneous, turn_order
-from .leaving import leave
+from .leaving import in_fight, leave
 from .mind import manipulate
 from .mind import offered as mind_choices
 from .pauses import yell, yell_choices
@@ -339,7 +339,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
             f"{key}: {n} Ranges of movement; at most {limit} {'with' if with_action else 'without'} an action.",
             key=key,
         )
-    shift_range(ctx, d, n, v.direction or Direction.toward)
+    ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
+    shift_range(ctx, d, n, v.direction or Direction.toward, ref)
 
 
 # ── The offered actions ────────────────────────────────────────────────────────────────────────────
@@ -355,7 +356,10 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     out.append(choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"))
     for direction in Direction:
         for n in (1, 2):
-            out.append(choice(DecisionValue(action=ActionType.move, movement=n, direction=direction), f"move {n}"))
+            for t in foes if ctx.band_mode else [None]:  # on a Band Map, toward or away from whom
+                whom = {"target": t.f.id} if t is not None else {}
+                named = DecisionValue(action=ActionType.move, movement=n, direction=direction, **whom)
+                out.append(choice(named, f"move {n}" + (f" {direction.value} {t.f.id}" if t is not None else "")))
     for t in foes:
         out += _attack_choices(ctx, d, t)
         if spendable(d, DramaticOption.flourish) >= 1:
@@ -379,9 +383,10 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
         wisdom = DramaticOption.call_forth_wisdom
         out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
-    if foes and ctx.range is not None and ctx.range < 5 and not d.spirit:
+    near = in_fight(ctx, d)
+    if foes and near and not d.spirit:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
-    if foes and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
+    if foes and (near or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
         out.append(choice(DecisionValue(option=DramaticOption.zen_state), "leave the fight with Zen State"))
     return out[:200]
 
@@ -450,9 +455,6 @@ def _report_gaps(ctx: Turn) -> None:
         "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
         "into Beast Form",
     )
-    if ctx.band_mode:
-        ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
-        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Dramatic turns are resolved in mode `range` only.")
 
 
 def run(ctx: Turn) -> None:

@@ -348,11 +348,8 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
 
 
 def report_setting_gaps(ctx: Turn) -> None:
-    """What a Dramatic turn with Thugs does not resolve (a Thug Thrashing turn plays both): a Band Map, Fighters on
-    opposing sides."""
-    if ctx.band_mode and ctx.opts.subsystem is not Subsystem.thug_thrashing:
-        ctx.unsupported_rule("thug_band_map", "fight.positioning.mode", "a turn with Thugs on a Band Map")
-        ctx.fail("RULE_UNSUPPORTED", "fight.positioning.mode", "Turns with Thugs keep a Range per pair only.")
+    """What a Dramatic turn with Thugs does not resolve (a Thug Thrashing turn plays it): Fighters on opposing
+    sides. Both turns play a Band Map, a band per group (000 L6664, L7106)."""
     if len({f.side for f in ctx.fighters.values()}) > 1 and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
         ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")

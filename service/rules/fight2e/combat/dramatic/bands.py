@@ -1,0 +1,110 @@
+"""Dramatic Combat on a Band Map. "A Battle Map can be used if desired, especially if there are a lot of
+combatants" (000 L7106): each fighter takes one of six bands and every Range is the bands' difference
+(000 L5652–L5656), so his movement or Knock Back changes his Range to everyone. Movement is the main system's
+("Movement is unchanged", 000 L7106; past an opponent, 000 L5644), except that nobody walks to Range 5 from every
+opponent: that is Leaving Combat (000 L7152). Knock Back is the main system's on the map (``positions.knock_back``:
+away from the attacker, never to Range 5, the board shifted rather than anyone knocked off it, 000 L5654–L5656,
+L5950). Environmental Hazards are not used in Dramatic Combat (000 L7106), so no band's Hazard is played here."""
+
+from __future__ import annotations
+
+from ..elements import positions
+from ..state.combatant import Combatant
+from ..state.turn import Turn
+
+EDGE = (1, 6)
+AWAY = 5  # Range 5 from every opponent: out of the fight (000 L7152)
+
+
+def foes(ctx: Turn, f: Combatant) -> list[Combatant]:
+    return [o for o in ctx.opponents(f) if o.id in ctx.bands]
+
+
+def nearest(ctx: Turn, f: Combatant) -> Combatant | None:
+    """The opponent a move or a push is measured from when none is named (the main turn's reading, ``nearest``)."""
+    near = foes(ctx, f)
+    return min(near, key=lambda o: ctx.distance(f, o)) if near else None
+
+
+def in_fight(ctx: Turn, f: Combatant) -> bool:
+    """Some opponent within Range 4 of him: he has not left the fight."""
+    return any(ctx.distance(f, o) < AWAY for o in foes(ctx, f))
+
+
+def _clamp(band: int) -> int:
+    return min(max(band, EDGE[0]), EDGE[1])
+
+
+def move(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -> tuple[int, int]:
+    """``n`` bands toward (or away from) ``ref`` (the nearest opponent if None), as the main turn moves on the map
+    (``positions.move``): from ``ref``'s band, the way he last moved. Ruling (000 L7106, L7152): a move that would
+    leave him at Range 5 from every opponent stops a band short, Range 4 from the nearest. Returns his band before
+    and after."""
+    ref = ref if ref is not None else nearest(ctx, f)
+    pos = ctx.bands[f.id]
+    target = ctx.bands[ref.id] if ref is not None else pos
+    last = ctx.last_mover.get(f.id, 1)
+    if toward:
+        sign = 1 if target > pos else -1 if target < pos else last
+    else:
+        sign = -1 if target > pos else 1 if target < pos else -last
+    new = _clamp(pos + sign * n)
+    others = [ctx.bands[o.id] for o in foes(ctx, f)]
+    if others and all(abs(new - b) >= AWAY for b in others):
+        new -= sign
+    ctx.bands[f.id] = new
+    f.moved += abs(new - pos)
+    if new != pos:
+        ctx.last_mover[f.id] = 1 if new > pos else -1
+    return pos, new
+
+
+def knock_back(ctx: Turn, src: Combatant | None, t: Combatant, n: int) -> tuple[int, int]:
+    """The main system's Knock Back on the map, from ``src`` (the target's nearest opponent if None)."""
+    src = src if src is not None and src.id in ctx.bands else nearest(ctx, t)
+    if src is None:
+        return 0, 0
+    return positions.knock_back(ctx, src, t, n)
+
+
+def push_to(ctx: Turn, src: Combatant | None, t: Combatant, rng: int) -> tuple[int, int]:
+    """Knocked out of the fight (000 L7195): ``t`` pushed away from ``src`` to Range ``rng`` (at most 5); off the
+    map the whole board shifts to keep him on it (000 L5656). Ruling: with the board already spanning Range 5 he
+    goes to the edge and no further (000 L5654's exception). Returns the Range before and after."""
+    src = src if src is not None and src.id in ctx.bands else nearest(ctx, t)
+    if src is None:
+        return 0, 0
+    before = ctx.distance(src, t)
+    pa, pt = ctx.bands[src.id], ctx.bands[t.id]
+    sign = (1 if pt > pa else -1) if pt != pa else ctx.last_mover.get(src.id, 1)
+    new = pt + sign * max(min(rng, AWAY) - before, 0)
+    if not EDGE[0] <= new <= EDGE[1]:
+        span = [ctx.bands[o.id] for o in ctx.fighters.values() if o.active and o.id in ctx.bands and o is not t]
+        room = EDGE[0] - min(span) if new > EDGE[1] else EDGE[1] - max(span)  # how far the others can shift
+        shift = max(EDGE[1] - new, room) if new > EDGE[1] else min(EDGE[0] - new, room)
+        for fid in ctx.bands:
+            ctx.bands[fid] = _clamp(ctx.bands[fid] + shift)
+        new = _clamp(new + shift)
+    ctx.bands[t.id] = new
+    return before, ctx.distance(src, t)
+
+
+def leave(ctx: Turn, f: Combatant, got_away: bool, others: list[int] | None = None) -> tuple[int, int]:
+    """Leaving Combat on the map (000 L7152): Range 5 from every opponent, or Range 4 if he is stopped. Ruling: he
+    goes toward the map's end away from his opponents (the wider side if they surround him), to the band 5 from the
+    nearest of them, or 4 when stopped; with his opponents spread over several bands the map's end is as far as he
+    can get, and he is away only if every one of them is at Range 5. ``others``: the opposing bands (his
+    opponents' if None; the Thug groups' in a turn with Thugs). Returns his band before and after."""
+    pos = ctx.bands[f.id]
+    others = others if others is not None else [ctx.bands[o.id] for o in foes(ctx, f)]
+    if not others:
+        return pos, pos
+    below = sum(1 for b in others if b < pos)
+    above = sum(1 for b in others if b > pos)
+    sign = 1 if below > above else -1 if above > below else (1 if pos <= 3 else -1)
+    near = max(others) if sign > 0 else min(others)  # the opponent nearest that end
+    new = _clamp(near + sign * (AWAY if got_away else AWAY - 1))
+    ctx.bands[f.id] = new
+    if new != pos:
+        ctx.last_mover[f.id] = 1 if new > pos else -1
+    return pos, new
