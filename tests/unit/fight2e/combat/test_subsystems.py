@@ -27,11 +27,12 @@ def test_every_subsystem_is_on_the_spine() -> None:
 
 def test_dramatic_thug_thrashing_is_on_the_spine_and_never_main() -> None:
     # 000 L7074: both sub-systems together are a turn against Thug groups; the main example has two Fighters on
-    # opposing sides and no group: a mixed fight, named unsupported, never resolved as a main-system turn
+    # opposing sides and no group: opposing sides are played, but the turn needs a group (000 L6495), and it is
+    # never resolved as a main-system turn
     out = resolve_turn(TurnRequest.model_validate({**_body("dramatic_thug_thrashing"), "seed": 3}))
     assert out.status is Status.invalid and out.log == [] and out.rolls == []
-    assert [(v.code, v.path) for v in out.violations] == [("RULE_UNSUPPORTED", "fight.sides")]
-    assert "thug_mixed_fight" in {u.id for u in out.unsupported}
+    assert [(v.code, v.path) for v in out.violations] == [("THUG_STATE_INVALID", "fight.thugs")]
+    assert "thug_mixed_fight" not in {u.id for u in out.unsupported}
 
 
 def test_main_is_the_default_and_unchanged() -> None:

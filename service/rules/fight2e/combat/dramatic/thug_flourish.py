@@ -35,7 +35,9 @@ def tied(ctx: Turn, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
         if not d.f.active:
             continue
         for g in groups:
-            if g.members and g.id not in spent and flourish_on_tie(d.f.init, g.init, g.ranges[fid]):
+            if not (g.members and g.id not in spent and thug_group.opposes(g, d.f)):
+                continue
+            if flourish_on_tie(d.f.init, g.init, g.ranges[fid]):
                 ctx.note(
                     "A.4",
                     None,

@@ -128,6 +128,7 @@ def _may_stand(a: Dram, g: Group, points: dict[str, int], cost: int, reach: int)
     return (
         a.f.active
         and g.members > 0
+        and thug_group.opposes(g, a.f)  # a group of his own side is no opponent to stand off against
         and a.stand_next is None
         and g.ranges.get(a.f.id, reach + 1) <= reach
         and g.id not in a.damaged

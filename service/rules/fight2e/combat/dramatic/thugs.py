@@ -31,6 +31,7 @@ from ..thug_thrashing import (
 )
 from ..thug_thrashing import (
     fighter_on_thugs,
+    mixed,
     non_attack,
 )
 from ..thug_thrashing import (
@@ -49,17 +50,20 @@ from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
+from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import pauses as dramatic_pauses
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_interpose, thug_options, thug_team
-from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
+from .attack import attack
+from .base import Dram, choice, earn, ignore_hit_stun, load, pay, shift_range, spendable, store
 from .end import heal_life_bar
+from .flourish import invite, tied_flourishes
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
-from .turn import stand_off_turn
+from .turn import attack_choices, stand_off_turn
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
@@ -154,8 +158,12 @@ def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     """Thug Thrashing's extra actions (000 L6750), halved under More Realistic (000 L6804) and per Saga Scale step
     (000 L6818), none near a group that drew Endless Numbers (000 L6778). Ruling: with no Control roll in Dramatic
     Combat (000 L7084) and only Basic Moves (000 L7108), the extra actions are not limited by half the Control
-    (000 L6754)."""
+    (000 L6754). As in Thug Thrashing, only the groups against him count, and with none he has no extra actions
+    (ruling, 000 L6750)."""
     f = d.f
+    groups = [g for g in groups if g.members and thug_group.opposes(g, f)]
+    if not groups:
+        return 0
     blocked = any(
         g.members
         and g.now.blocks_thug_thrashing_within is not None
@@ -177,6 +185,7 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
     if not f.active:
         return
     f.acted = d.acted = True
+    groups = [g for g in groups if thug_group.opposes(g, f)]  # he acts on the groups against him (000 L6646)
     if f.thug_hold:  # a group's Sustained Hold (000 L4381)
         ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
         return
@@ -191,7 +200,7 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
     if count > 1:
         ctx.note("C", f.id, f"{f.id} has {count} actions this turn.", "000 L6750, L7084", inputs={"actions": count})
     for i in range(count):
-        if not any(g.members for g in groups) or not f.active:
+        if not (any(g.members for g in groups) or ctx.opponents(f)) or not f.active:
             return
         if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
             _recover(ctx, d)
@@ -211,13 +220,14 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
             f"{f.id}'s action {i + 1} of {count}: move, a Basic Move (a point may boost it) or a Special "
             "Move on a Thug group, or nothing.",
             None,
-            partial(_action_choices, ctx, d, groups, i > 0),
+            partial(_action_choices, ctx, ds, d, groups, i > 0),
         )
         special = _saga_special(ctx, d, v)
         if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
         if i > 0:
             _spare_villains(ctx, groups, key, v)
+            mixed.check_extra_action(ctx, f, groups, key, v)  # never on a Fighter, near one only on Thugs (000 L6752)
         _carry_out(ctx, ds, d, groups, key, v, pts, Actions(tt, count - 1 - i, tt + 1 if special else 1))
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
@@ -319,6 +329,9 @@ def _carry_out(
     if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, turn.tt)
         return
+    if v.target in ctx.fighters:  # a Fighter of another side: the Dramatic turn's action (000 L7074, L6646)
+        _versus_fighter(ctx, ds, d, key, v)
+        return
     if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)
         thug_stances.take(ctx, f, groups, key, v, turn.left)
         d.full_defense = f.full_defense
@@ -382,7 +395,68 @@ def _carry_out(
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
 
 
-def _action_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
+# what an attack on a Fighter may name, as in a Dramatic turn (000 L7110, L7209, L7197, L7138–L7209)
+_ON_A_FIGHTER = frozenset(
+    {
+        DramaticOption.basic_boost,
+        DramaticOption.special_move,
+        DramaticOption.property_damage,
+        *dramatic_attack_options.DECLARED,
+    }
+)
+
+
+def _versus_fighter(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+    """His action on a Fighter of another side is a Dramatic turn's (000 L7074, L6646): movement (1 Range with an
+    action, 2 without, 000 L5615), then a Basic Move or an attack option on him, or an invitation to a Flourish."""
+    t = ds.get(v.target or "")
+    if t is None or t.f.side == d.f.side or not t.f.active:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {v.target} is not an opponent in the fight.", key=key)
+    assert t is not None
+    if v.option is not None and v.option is not DramaticOption.flourish and v.option not in _ON_A_FIGHTER:
+        name = tables().option(v.option.value).name
+        ctx.unsupported_rule(v.option.value, key, f"{name} on a Fighter is not resolved in a turn with Thugs yet")
+        ctx.note("C", d.f.id, f"{d.f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
+        return
+    if v.moves and len(v.moves) > 1:
+        ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
+    acting = v.action is ActionType.attack or v.option is not None
+    n, limit = v.movement or 0, 1 if acting else 2
+    if n > limit:
+        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most {limit} Range(s) here.", key=key)
+    if n:
+        shift_range(ctx, d, n, v.direction or Direction.toward, t.f)
+    if v.option is DramaticOption.flourish:
+        invite(ctx, d, t, key)
+    elif acting:
+        attack(ctx, d, t, v, key, property_damage=v.option is DramaticOption.property_damage, ds=ds)
+    else:
+        ctx.note("C", d.f.id, f"{d.f.id} takes no action beyond moving.", "000 L5615")
+
+
+def _fighter_choices(ctx: Turn, ds: dict[str, Dram], d: Dram, extra: bool) -> list[ChoiceOption]:
+    """His first action's choices on the Fighters of other sides (an extra action never acts on one, 000 L6752)."""
+    if extra:
+        return []
+    out: list[ChoiceOption] = []
+    for o in ctx.opponents(d.f):
+        t = ds[o.id]
+        out += attack_choices(ctx, d, t)
+        if spendable(d, DramaticOption.flourish) >= 1:
+            invitation = DecisionValue(option=DramaticOption.flourish, target=o.id)
+            out.append(choice(invitation, f"invite {o.id} to a Flourish"))
+    return out
+
+
+def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
+    f = d.f
+    if extra and mixed.fighter_near(ctx, f):  # only an attack on a group, or nothing (000 L6752)
+        every = _group_choices(ctx, d, groups, extra)
+        return [c for c in every if mixed.open_near_fighter(c.value)]
+    return (_fighter_choices(ctx, ds, d, extra) + _group_choices(ctx, d, groups, extra))[:200]
+
+
+def _group_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> list[ChoiceOption]:
     f = d.f
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     boost = spendable(d, DramaticOption.basic_boost) >= 1
@@ -509,6 +583,14 @@ def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupP
     store(ds)
 
 
+def _fighters_tied(ctx: Turn, ds: dict[str, Dram]) -> set[str]:
+    """Fighters of opposing sides tied within Range 0–2 trade the free Flourish in place of their turns, as in a
+    Dramatic turn (000 L7100, L7189); those a group's Flourish took are out of it. Returns those it took."""
+    order = sorted((d for d in ds.values() if d.f.active and not d.acted), key=lambda d: -d.f.init)
+    tied_flourishes(ctx, order)
+    return {d.f.id for d in order if d.acted}
+
+
 def _init(a: Dram | Group) -> int:
     return a.f.init if isinstance(a, Dram) else a.init
 
@@ -567,7 +649,7 @@ def run(ctx: Turn) -> None:
     _initiative(ctx, ds, groups, pts)
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
-    spent = flourishes.tied(ctx, ds, groups)
+    spent = flourishes.tied(ctx, ds, groups) | _fighters_tied(ctx, ds)
     order = [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent)
     start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
     for i, actor in enumerate(order):

@@ -361,7 +361,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                 named = DecisionValue(action=ActionType.move, movement=n, direction=direction, **whom)
                 out.append(choice(named, f"move {n}" + (f" {direction.value} {t.f.id}" if t is not None else "")))
     for t in foes:
-        out += _attack_choices(ctx, d, t)
+        out += attack_choices(ctx, d, t)
         if spendable(d, DramaticOption.flourish) >= 1:
             out.append(
                 choice(DecisionValue(option=DramaticOption.flourish, target=t.f.id), f"invite {t.f.id} to a Flourish")
@@ -391,7 +391,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     return out[:200]
 
 
-def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
+def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []

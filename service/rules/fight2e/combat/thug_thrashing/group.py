@@ -348,11 +348,12 @@ def choice(value: DecisionValue, text: str, fs: int = 0) -> ChoiceOption:
 
 
 def report_setting_gaps(ctx: Turn) -> None:
-    """What a Dramatic turn with Thugs does not resolve (a Thug Thrashing turn plays it): Fighters on opposing
-    sides. Both turns play a Band Map, a band per group (000 L6664, L7106)."""
-    if len({f.side for f in ctx.fighters.values()}) > 1 and ctx.opts.subsystem is not Subsystem.thug_thrashing:
-        ctx.unsupported_rule("thug_mixed_fight", "fight.sides", "Fighters on opposing sides in a Thug turn")
-        ctx.fail("RULE_UNSUPPORTED", "fight.sides", "A turn with Thugs has every Fighter on one side.")
+    """Both turns with Thugs play a Band Map (a band per group, 000 L6664, L7106) and Fighters on opposing sides
+    (000 L6646, L7074). With no map those Fighters need the Range between them (000 L5605): a Dramatic turn moves
+    and knocks back along it."""
+    mixed = len({f.side for f in ctx.fighters.values()}) > 1
+    if mixed and not ctx.band_mode and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
+        ctx.fail("STATE_RANGE_OUT_OF_RANGE", "fight.positioning.range", "Fighters on opposing sides need their Range.")
 
 
 def check_start(ctx: Turn, groups: list[Group]) -> None:
