@@ -111,3 +111,15 @@ def test_she_cannot_attack_the_group_of_her_own_side() -> None:
     rolls = ROLLS | {"T1.h.init": 1, "T1.ava.attack": 4, "T1.ava.damage": 5}
     out = turn(_band_map(), {"T1.ava.action": ON_BO, "T1.ava.action.2": {**ON_G, "target": "h"}}, rolls)
     assert out["status"] == "invalid" and out["violations"][0]["code"] == "TARGET_UNAVAILABLE"
+
+
+def test_her_point_boosts_her_basic_move_on_bo_as_in_a_dramatic_turn() -> None:
+    # 000 L7110: a point buys one die size of damage: 1d8 → 1d10; 4 + 0 against 3, a hit, the 1d10 shows 6:
+    # 20 → 14 (6 is not above his Stun Threshold 6, 000 L5974). Her point is spent. Her extra action is left unused.
+    boosted = {**ON_BO, "option": "basic_boost", "boost": "damage"}
+    rolls = ROLLS | {"T1.ava.attack": 4, "T1.ava.damage": 6, "T1.g.attack": 1}
+    decisions = {"T1.ava.action": boosted, "T1.ava.action.2": {"action": "none"}, "T1.ava.defense": DEFENSE}
+    out = resolved(_req(), decisions, rolls)
+    assert _life(out)["bo"] == 14
+    assert any(s["label"] == "E.1" and s["text"].startswith("Damage 1d10") for s in out["log"])
+    assert out["fighters"][0]["state"]["dramatic"]["action_points"] == 0

@@ -50,20 +50,18 @@ from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
-from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import pauses as dramatic_pauses
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_interpose, thug_options, thug_team
-from .attack import attack
-from .base import Dram, choice, earn, ignore_hit_stun, load, pay, shift_range, spendable, store
+from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
-from .flourish import invite, tied_flourishes
+from .flourish import tied_flourishes
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
-from .turn import attack_choices, stand_off_turn
+from .turn import attack_choices, carry_out, stand_off_turn
 
 # Thug Thrashing traits a Dramatic turn does not apply yet (reported here).
 NOT_IN_DRAMATIC: frozenset[str] = frozenset()
@@ -395,43 +393,14 @@ def _carry_out(
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
 
 
-# what an attack on a Fighter may name, as in a Dramatic turn (000 L7110, L7209, L7197, L7138–L7209)
-_ON_A_FIGHTER = frozenset(
-    {
-        DramaticOption.basic_boost,
-        DramaticOption.special_move,
-        DramaticOption.property_damage,
-        *dramatic_attack_options.DECLARED,
-    }
-)
-
-
 def _versus_fighter(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
-    """His action on a Fighter of another side is a Dramatic turn's (000 L7074, L6646): movement (1 Range with an
-    action, 2 without, 000 L5615), then a Basic Move or an attack option on him, or an invitation to a Flourish."""
+    """His action on a Fighter of another side is a Dramatic turn's, carried out as there (000 L7074, L6646): his
+    movement toward or away from him, a Basic Move or a Special Move, the options on an opponent, a Flourish
+    invitation, a Team-Up with an ally on him."""
     t = ds.get(v.target or "")
     if t is None or t.f.side == d.f.side or not t.f.active:
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {v.target} is not an opponent in the fight.", key=key)
-    assert t is not None
-    if v.option is not None and v.option is not DramaticOption.flourish and v.option not in _ON_A_FIGHTER:
-        name = tables().option(v.option.value).name
-        ctx.unsupported_rule(v.option.value, key, f"{name} on a Fighter is not resolved in a turn with Thugs yet")
-        ctx.note("C", d.f.id, f"{d.f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
-        return
-    if v.moves and len(v.moves) > 1:
-        ctx.fail("DRAMATIC_NO_COMBOS", f"{key}.moves", f"{key}: Dramatic Combat has no Combos.", key=key)
-    acting = v.action is ActionType.attack or v.option is not None
-    n, limit = v.movement or 0, 1 if acting else 2
-    if n > limit:
-        ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most {limit} Range(s) here.", key=key)
-    if n:
-        shift_range(ctx, d, n, v.direction or Direction.toward, t.f)
-    if v.option is DramaticOption.flourish:
-        invite(ctx, d, t, key)
-    elif acting:
-        attack(ctx, d, t, v, key, property_damage=v.option is DramaticOption.property_damage, ds=ds)
-    else:
-        ctx.note("C", d.f.id, f"{d.f.id} takes no action beyond moving.", "000 L5615")
+    carry_out(ctx, ds, d, key, v)
 
 
 def _fighter_choices(ctx: Turn, ds: dict[str, Dram], d: Dram, extra: bool) -> list[ChoiceOption]:

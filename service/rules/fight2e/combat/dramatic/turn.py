@@ -78,7 +78,7 @@ _RESOLVED = frozenset(
 def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     chosen = _choose(ctx, ds, d)
     if chosen is not None:
-        _carry_out(ctx, ds, d, *chosen)
+        carry_out(ctx, ds, d, *chosen)
 
 
 def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
@@ -102,7 +102,7 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
         )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
     for d, (key, v) in declared:
-        _carry_out(ctx, ds, d, key, v)
+        carry_out(ctx, ds, d, key, v)
 
 
 def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
@@ -241,7 +241,7 @@ def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: 
     ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
 
 
-def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
     option = v.option
     if (
