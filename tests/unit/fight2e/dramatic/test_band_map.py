@@ -104,6 +104,28 @@ def test_a_move_toward_one_opponent_from_between_two() -> None:
     assert _bands(out) == {"rei": 1, "ken": 6, "battle": 5}
 
 
+HIT = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+REI_FIRST = {"T1.rei.init": 8, "T1.ken.init": 5, "T1.battle.init": 1, "T1.rei.attack": 5, "T1.rei.damage": 3}
+
+
+def test_knocked_off_the_map_everyone_shifts() -> None:
+    # Rei (band 5) hits Battle (band 6) at Range 1: 6 against 3, 25 → 22. Knock Back away from Rei would put Battle
+    # in band 7: everyone shifts a band down instead (000 L5656): Rei 4, Ken 2, Battle 6; Range 2 from Rei.
+    out = _play(_body({"rei": 5, "ken": 3, "battle": 6}, {"T1.rei.action": HIT, "T1.ken.action": NONE}, REI_FIRST))
+    assert _bands(out) == {"rei": 4, "ken": 2, "battle": 6}
+    assert _life(out, "battle") == 22
+
+
+def test_no_knock_back_off_the_map_when_two_others_span_it() -> None:
+    # Rei steps from band 5 into Battle's band 6 (moving up) and hits him at Range 0: 5 + 1 + 1 (Range 0,
+    # 000 L5613) = 7 against 3, 25 → 22. Knock Back goes the way Rei last moved (000 L5654), off the map; Rei (6)
+    # and Ken (1) are already at Range 5 from one another, so no Knock Back occurs (000 L5654): nobody moves.
+    step_in = {**HIT, "movement": 1, "direction": "toward"}
+    out = _play(_body({"rei": 5, "ken": 1, "battle": 6}, {"T1.rei.action": step_in, "T1.ken.action": NONE}, REI_FIRST))
+    assert _bands(out) == {"rei": 6, "ken": 1, "battle": 6}
+    assert _life(out, "battle") == 22
+
+
 LEAVE = {"option": "leaving_combat"}
 PASS = {"choice": "pass"}
 STILL = {"T1.rei.action": NONE, "T1.ken.action": NONE}
@@ -130,7 +152,12 @@ def test_leaving_combat_stopped_stays_at_range_four() -> None:
     out = _play(
         _body(
             {"rei": 1, "ken": 1, "battle": 2},
-            {"T1.battle.action": LEAVE, "T1.rei.oppose_escape": PASS, "T1.ken.oppose_escape": {"choice": "act"}, **STILL},
+            {
+                "T1.battle.action": LEAVE,
+                "T1.rei.oppose_escape": PASS,
+                "T1.ken.oppose_escape": {"choice": "act"},
+                **STILL,
+            },
             {"T1.rei.init": 2, "T1.ken.init": 1, "T1.battle.init": 9, "T1.battle.escape": 4, "T1.ken.pursue": 5},
         )
     )

@@ -2,13 +2,13 @@
 combatants" (000 L7106): each fighter takes one of six bands and every Range is the bands' difference
 (000 L5652–L5656), so his movement or Knock Back changes his Range to everyone. Movement is the main system's
 ("Movement is unchanged", 000 L7106; past an opponent, 000 L5644), except that nobody walks to Range 5 from every
-opponent: that is Leaving Combat (000 L7152). Knock Back is the main system's on the map (``positions.knock_back``:
-away from the attacker, never to Range 5, the board shifted rather than anyone knocked off it, 000 L5654–L5656,
-L5950). Environmental Hazards are not used in Dramatic Combat (000 L7106), so no band's Hazard is played here."""
+opponent: that is Leaving Combat (000 L7152). Knock Back is the main system's on the map: away from the attacker,
+never to Range 5, the board (Thug groups too) shifted rather than anyone knocked off it, unless two others already
+span it (000 L5654–L5656, L5950). Environmental Hazards are not used in Dramatic Combat (000 L7106), so no
+band's Hazard is played here."""
 
 from __future__ import annotations
 
-from ..elements import positions
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 
@@ -24,6 +24,11 @@ def nearest(ctx: Turn, f: Combatant) -> Combatant | None:
     """The opponent a move or a push is measured from when none is named (the main turn's reading, ``nearest``)."""
     near = foes(ctx, f)
     return min(near, key=lambda o: ctx.distance(f, o)) if near else None
+
+
+def _group_bands(ctx: Turn, f: Combatant) -> list[int]:
+    """The bands of the Thug groups against him (a group with no side is against every Fighter)."""
+    return [ctx.thug_bands[s.id] for s in ctx.req.fight.thugs if s.id in ctx.thug_bands and s.side != f.side]
 
 
 def in_fight(ctx: Turn, f: Combatant) -> bool:
@@ -49,7 +54,7 @@ def move(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -
     else:
         sign = -1 if target > pos else 1 if target < pos else -last
     new = _clamp(pos + sign * n)
-    others = [ctx.bands[o.id] for o in foes(ctx, f)]
+    others = [ctx.bands[o.id] for o in foes(ctx, f)] + _group_bands(ctx, f)
     if others and all(abs(new - b) >= AWAY for b in others):
         new -= sign
     ctx.bands[f.id] = new
@@ -60,30 +65,39 @@ def move(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -
 
 
 def knock_back(ctx: Turn, src: Combatant | None, t: Combatant, n: int) -> tuple[int, int]:
-    """The main system's Knock Back on the map, from ``src`` (the target's nearest opponent if None)."""
-    src = src if src is not None and src.id in ctx.bands else nearest(ctx, t)
-    if src is None:
-        return 0, 0
-    return positions.knock_back(ctx, src, t, n)
-
-
-def push_to(ctx: Turn, src: Combatant | None, t: Combatant, rng: int) -> tuple[int, int]:
-    """Knocked out of the fight (000 L7195): ``t`` pushed away from ``src`` to Range ``rng`` (at most 5); off the
-    map the whole board shifts to keep him on it (000 L5656). Ruling: with the board already spanning Range 5 he
-    goes to the edge and no further (000 L5654's exception). Returns the Range before and after."""
+    """Knock Back on the map (000 L5654–L5656): ``t`` pushed ``n`` bands away from ``src`` (the target's nearest
+    opponent if None), never to Range 5 (000 L5950). Returns the Range before and after."""
     src = src if src is not None and src.id in ctx.bands else nearest(ctx, t)
     if src is None:
         return 0, 0
     before = ctx.distance(src, t)
+    return _push(ctx, src, t, min(n, max(AWAY - 1 - before, 0)))
+
+
+def push_to(ctx: Turn, src: Combatant | None, t: Combatant, rng: int) -> tuple[int, int]:
+    """Knocked out of the fight (000 L7195): ``t`` pushed away from ``src`` to Range ``rng`` (at most 5). Returns the
+    Range before and after."""
+    src = src if src is not None and src.id in ctx.bands else nearest(ctx, t)
+    if src is None:
+        return 0, 0
+    return _push(ctx, src, t, max(min(rng, AWAY) - ctx.distance(src, t), 0))
+
+
+def _push(ctx: Turn, src: Combatant, t: Combatant, steps: int) -> tuple[int, int]:
+    """``steps`` bands away from ``src``; from the same band, the way ``src`` last moved (000 L5654). Off
+    the map everyone (Thug groups too) shifts to keep him on it, unless two others already span Range 5: then he
+    stops at the edge (000 L5654–L5656)."""
+    before = ctx.distance(src, t)
     pa, pt = ctx.bands[src.id], ctx.bands[t.id]
     sign = (1 if pt > pa else -1) if pt != pa else ctx.last_mover.get(src.id, 1)
-    new = pt + sign * max(min(rng, AWAY) - before, 0)
+    new = pt + sign * steps
     if not EDGE[0] <= new <= EDGE[1]:
-        span = [ctx.bands[o.id] for o in ctx.fighters.values() if o.active and o.id in ctx.bands and o is not t]
-        room = EDGE[0] - min(span) if new > EDGE[1] else EDGE[1] - max(span)  # how far the others can shift
+        others = [b for fid, b in ctx.bands.items() if fid != t.id and ctx.fighters[fid].active]
+        others += list(ctx.thug_bands.values())
+        room = EDGE[0] - min(others) if new > EDGE[1] else EDGE[1] - max(others)  # how far the others can shift
         shift = max(EDGE[1] - new, room) if new > EDGE[1] else min(EDGE[0] - new, room)
-        for fid in ctx.bands:
-            ctx.bands[fid] = _clamp(ctx.bands[fid] + shift)
+        ctx.bands.update({fid: _clamp(b + shift) for fid, b in ctx.bands.items()})
+        ctx.thug_bands.update({gid: _clamp(b + shift) for gid, b in ctx.thug_bands.items()})
         new = _clamp(new + shift)
     ctx.bands[t.id] = new
     return before, ctx.distance(src, t)
