@@ -8,8 +8,9 @@ Healing Life Bar closes the turn. Groups bank points only from Dramatic Villain 
 them on the boost and re-rolls; they defend with Defense alone and roll Life Saves; their hits cause Hit Stun only
 with the Hit Stun Quality. A Fighter and a group tied within Range 0–2 trade a Flourish. The Agility dodge, Thug
 Events, the Time Roll of 1d8 and Super Energy one less than usual are Thug Thrashing's. All Glory is raw, divided
-at the end of the combat (``thugs/end-of-combat``). What is not resolved is named under ``unsupported`` in every
-answer."""
+at the end of the combat (``thugs/end-of-combat``). A Band Map gives a band to every Fighter and group; Fighters on
+opposing sides act on each other as in a Dramatic turn. What is not resolved is named under ``unsupported`` in
+every answer."""
 
 from __future__ import annotations
 

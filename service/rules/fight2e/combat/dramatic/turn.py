@@ -14,7 +14,8 @@ Ours: in mode `range` a Dramatic turn takes more than two fighters, one Range be
 (000 L5605, L7106), so movement, Knock Back and escapes change it for all of them. Opponents tied on Initiative with
 no Flourish between them act at once (000 L5519–L5573): all declare in request order (there is no Control to order
 them by, 000 L7084), those who stay put act before those who move, a hit between them costs no action, and one
-defeated among them still makes his declared action (as in the main system's ruling).
+defeated among them still makes his declared action (as in the main system's ruling). On a Band Map (000 L7106)
+each keeps his band and every Range is the bands' difference (``bands``).
 """
 
 from __future__ import annotations
