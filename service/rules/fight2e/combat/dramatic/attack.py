@@ -344,11 +344,11 @@ def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut, d: Dram) -> None:
     for each Range beyond 5 (000 L7195, ruling C14). On a Band Map he is pushed away from ``d`` (``bands``)."""
     if ctx.band_mode:
         t.away_next = max(t.away_next, ko.turns_away)
-        before, after = bands.push_to(ctx, d.f, t.f, ko.range_after)
+        was, now = bands.push_to(ctx, d.f, t.f, ko.range_after)
         ctx.note(
             "E.4",
             t.f.id,
-            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {before} → {after}"
+            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {was} → {now}"
             + (f": out of the fight for {ko.turns_away} turn(s)." if ko.turns_away else "."),
             "000 L7195, L5656",
             change={"band": ctx.bands[t.f.id]},
