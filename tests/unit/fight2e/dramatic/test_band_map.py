@@ -126,6 +126,18 @@ def test_no_knock_back_off_the_map_when_two_others_span_it() -> None:
     assert _life(out, "battle") == 22
 
 
+def test_knocked_out_of_the_fight_on_the_map() -> None:
+    # Rei (band 2) hits Battle (band 3) at Range 1: 6 against 3; 1d8 shows 6. He pays his point and gives up all
+    # 6 damage for 3 more Ranges of Knock Back (000 L7195): Range 1 + 1 + 3 = 5, out of the fight for one turn
+    # (ruling C14). Band 2 + 5 = 7 is off the map, so everyone shifts down one (000 L5656): Rei 1, Ken 5, Battle 6.
+    decisions = {"T1.rei.action": HIT, "T1.ken.action": NONE, "T1.rei.knock_out": {"points": 6}}
+    out = _play(_body({"rei": 2, "ken": 6, "battle": 3}, decisions, REI_FIRST | {"T1.rei.damage": 6}))
+    assert _bands(out) == {"rei": 1, "ken": 5, "battle": 6}
+    assert _life(out, "battle") == 25
+    battle = next(f for f in out["fighters"] if f["id"] == "battle")["state"]["dramatic"]
+    assert battle["returning_turns"] == 1
+
+
 LEAVE = {"option": "leaving_combat"}
 PASS = {"choice": "pass"}
 STILL = {"T1.rei.action": NONE, "T1.ken.action": NONE}

@@ -1,5 +1,5 @@
-"""Dramatic Combat on a Band Map. "A Battle Map can be used if desired, especially if there are a lot of
-combatants" (000 L7106): each fighter takes one of six bands and every Range is the bands' difference
+"""Dramatic Combat on a Band Map, which the sub-system allows, most of all for crowded fights (000 L7106): each
+fighter takes one of six bands and every Range is the bands' difference
 (000 L5652–L5656), so his movement or Knock Back changes his Range to everyone. Movement is the main system's
 ("Movement is unchanged", 000 L7106; past an opponent, 000 L5644), except that nobody walks to Range 5 from every
 opponent: that is Leaving Combat (000 L7152). Knock Back is the main system's on the map: away from the attacker,
