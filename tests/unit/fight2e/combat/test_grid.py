@@ -173,7 +173,7 @@ def test_knock_back_against_the_edge_leaves_him_where_he_is() -> None:
 def test_knock_back_turns_aside_when_the_straight_line_leaves_the_grid() -> None:
     # a (4,2), b (5,4): Range 2; the line's step (1,1) leads to (6,5), off the grid. Of the squares next to b only
     # (4,5) and (5,5) are farther than 2 from a (row 5: 3 rows away); the attacker's choice (000 L5688), by default
-    # the straight step nearest the line, column first then row (ruling G3): (5,5), Range 3.
+    # the straight step nearest the line, column first then row (a Battle Grid ruling): (5,5), Range 3.
     dec = {"T1.a.action": attack(["kick"], movement=0), **SURE}
     res = ok(on_grid({"a": (4, 2), "b": (5, 4)}, dec, A_FIRST))
     assert inp(res, "D.3", "a")["range"] == 2

@@ -10,7 +10,7 @@ from ..state.turn import Turn
 
 SIZE = 5
 # The steps to try, in order, where the text leaves the direction to a player (a Knock Back at Range 0 by an attacker
-# who has not moved, 000 L5690; a step the straight line cannot take): ruling G3 in RULINGS.md.
+# who has not moved, 000 L5690; a step the straight line cannot take): a Battle Grid ruling, RULINGS.md.
 STEPS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
 

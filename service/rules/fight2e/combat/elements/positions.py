@@ -78,7 +78,7 @@ def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, t
 
 def at_border(ctx: Turn, f: Combatant) -> bool:
     """Against the stage border, the Wall of a Wall Spring when no Hazard is one: Range 4 or more without a map,
-    band 1 or 6 on a Band Map (000 L2241), an edge square on a Battle Grid (ruling G4)."""
+    band 1 or 6 on a Band Map (000 L2241), an edge square on a Battle Grid (ours)."""
     if ctx.grid_mode:
         return grid.at_edge(ctx, f)
     if not ctx.band_mode:

@@ -281,9 +281,10 @@ def _check_positions(ctx: Turn) -> None:
 
 def _grid_elsewhere(ctx: Turn) -> None:
     """Thug Thrashing and Dramatic turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
-    thugs = ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing)
-    rule = "thug_grid" if thugs else "dramatic_grid"
-    ctx.unsupported_rule(rule, "fight.positioning.mode", RULES_NOT_IMPLEMENTED[rule])
+    if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
+        ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
+    else:
+        ctx.unsupported_rule("dramatic_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["dramatic_grid"])
     ctx.fail(
         "POSITIONING_MODE_UNSUPPORTED",
         "fight.positioning.mode",
