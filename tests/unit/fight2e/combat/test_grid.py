@@ -261,3 +261,18 @@ def test_the_grid_turn_is_a_published_example() -> None:
     dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 3, "row": 2}), **SURE}
     assert body == grid_request({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
     assert squares(ok(resolve_turn(build(body)))) == {"a": (3, 2), "b": (5, 4)}
+
+
+def test_a_tag_team_partner_switching_in_takes_the_same_square() -> None:
+    # a2 waits on the sidelines with no square; a switches him in: a2 stands on a's square (2,3), exactly where a
+    # was (000 L6281), and a leaves the grid's squares for the sidelines (not off the grid).
+    sides = {"a": "red", "a2": "red", "b": "blue"}
+    req = grid_request({"a": (2, 3), "b": (4, 3)}, {"T1.a.action": {"action": "switch", "target": "a2"}}, A_FIRST)
+    req["fighters"].insert(1, {**req["fighters"][0], "id": "a2", "sheet": sheet("a2")})
+    req["fighters"][1]["state"] = {**req["fighters"][1]["state"], "tag_waiting": True}
+    req["fight"]["sides"] = sides
+    req["options"] = {"tag_team": True}
+    req["decisions"]["T1.a2.action"] = {"action": "none"}
+    res = ok(resolve_turn(build({**req, "rolls": {**A_FIRST, "T1.a2.init": 3}})))
+    assert squares(res) == {"a2": (2, 3), "b": (4, 3)}
+    assert res.fight.positioning.off_grid == []

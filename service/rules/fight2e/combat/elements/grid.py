@@ -160,3 +160,9 @@ def toward_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
 def at_edge(ctx: Turn, f: Combatant) -> bool:
     sq = ctx.squares.get(f.id)
     return sq is not None and (sq[0] in (1, SIZE) or sq[1] in (1, SIZE))
+
+
+def take_place(ctx: Turn, new: Combatant, out: Combatant | None) -> None:
+    """A Tag Team partner coming in takes the exact same square (000 L6281)."""
+    if ctx.grid_mode and out is not None and out.id in ctx.squares:
+        ctx.squares[new.id] = ctx.squares[out.id]

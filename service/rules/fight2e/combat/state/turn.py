@@ -125,6 +125,7 @@ class Turn:
     thug_state: list[ThugGroupState] | None = None
     thug_bands: dict[str, int] = field(default_factory=dict)  # Thug groups' bands on a Band Map (thug_thrashing)
     # Battle Grid (mode grid, elements/grid.py): each fighter's square (col, row), None once off the grid (000 L5682)
+    grid_mode: bool = False
     squares: dict[str, Square | None] = field(default_factory=dict)
     grid_step: dict[str, Square] = field(default_factory=dict)  # the direction of each fighter's last step
     snap_squares: dict[str, Square | None] = field(default_factory=dict)
@@ -407,12 +408,8 @@ class Turn:
     def opponents(self, f: Combatant) -> list[Combatant]:
         return [o for i in self.order if (o := self.fighters[i]).side != f.side and o.active]
 
-    @property
-    def grid_mode(self) -> bool:
-        return bool(self.squares)
-
     def distance(self, a: Combatant, b: Combatant) -> int:
-        if self.squares:  # the Battle Grid: diagonal steps count 1; off the grid is Range 5 (000 L5678, L5682)
+        if self.grid_mode:  # the Battle Grid: diagonal steps count 1; off the grid is Range 5 (000 L5678, L5682)
             sa, sb = self.squares.get(a.id), self.squares.get(b.id)
             if sa is None or sb is None:
                 return 5

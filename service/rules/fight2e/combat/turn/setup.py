@@ -79,6 +79,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         range=fight.positioning.range,
         bands=bands,
         band_mode=fight.positioning.mode is PositioningMode.band,
+        grid_mode=fight.positioning.mode is PositioningMode.grid and req.options.subsystem is Subsystem.main,
         time_count=fight.time_count,
         start_time=fight.time_count,
         first_hit_awarded=bool(fight.first_hit_awarded),
@@ -303,7 +304,8 @@ def _check_squares(ctx: Turn) -> None:
             ctx.fail("STATE_SQUARE_INVALID", f"fight.positioning.squares.{f.id}", f"{f.id} is off the grid.")
         if sq is None and f.id not in off and not f.tag_waiting:
             ctx.fail("STATE_SQUARE_INVALID", f"fight.positioning.squares.{f.id}", f"{f.id} has no square.")
-        ctx.squares[f.id] = (sq.col, sq.row) if sq is not None else None
+        if sq is not None or f.id in off:  # a Tag Team partner waiting on the sidelines has no square
+            ctx.squares[f.id] = (sq.col, sq.row) if sq is not None else None
     for fid in (*pos.squares, *pos.off_grid):
         if fid not in ctx.fighters:
             ctx.fail("UNKNOWN_FIGHTER", "fight.positioning.squares", f"No fighter '{fid}'.")
