@@ -257,7 +257,7 @@ def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
 
 
 def test_the_grid_turn_is_a_published_example() -> None:
-    body = examples("resolve_turn")["battle-grid-diagonal-step-and-knock-back"]
+    body = examples("resolve_turn")["battle-grid-turn"]
     dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 3, "row": 2}), **SURE}
     assert body == grid_request({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
     assert squares(ok(resolve_turn(build(body)))) == {"a": (3, 2), "b": (5, 4)}
