@@ -181,8 +181,8 @@ def test_knock_back_turns_aside_when_the_straight_line_leaves_the_grid() -> None
 
 
 def test_knock_back_at_range_0_follows_the_attackers_movement() -> None:
-    # a (2,3) moves 1 toward b (3,3): into his square, Range 0, his step (1,0). The defender is Knocked Back away
-    # from the direction of the attacker's movement: on to (4,3) (000 L5690).
+    # a (2,3) moves 1 toward b (3,3): into his square, Range 0, his step (1,0). At Range 0 the push carries on the
+    # way the attacker was moving: b goes on to (4,3) (000 L5690).
     res = ok(on_grid({"a": (2, 3), "b": (3, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
     assert inp(res, "D.3", "a")["range"] == 0
     assert squares(res) == {"a": (3, 3), "b": (4, 3)}

@@ -58,6 +58,7 @@ def _move_on_grid(
         square = None  # the positions changed since he declared it: the straight line instead
     there = ctx.squares.get(ref.id) if ref is not None else None
     grid.place(ctx, mover, square or grid.destination(ctx, mover, there, ranges, toward))
+    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally keeps its place as without a map (ours)
 
 
 def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, toward: bool) -> int:
