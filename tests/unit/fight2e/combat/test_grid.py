@@ -276,3 +276,10 @@ def test_a_tag_team_partner_switching_in_takes_the_same_square() -> None:
     res = ok(resolve_turn(build({**req, "rolls": {**A_FIRST, "T1.a2.init": 3}})))
     assert squares(res) == {"a2": (2, 3), "b": (4, 3)}
     assert res.fight.positioning.off_grid == []
+
+
+def test_a_thug_thrashing_turn_on_the_grid_is_refused_and_named() -> None:
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "thug_thrashing"})
+    assert res.status == "invalid"
+    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
+    assert "thug_grid" in [u.id for u in res.unsupported]
