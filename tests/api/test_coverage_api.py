@@ -66,7 +66,8 @@ def test_rulesets_list_their_coverage(client: TestClient[Litestar]) -> None:
 def test_fight2e_coverage_names_the_thug_and_dramatic_gaps(client: TestClient[Litestar]) -> None:
     doc = client.get("/v1/fight2e/coverage").json()
     by_id = {u["id"]: u for u in doc["unsupported"]}
-    grid = by_id["grid"]  # the Battle Grid is refused (000 L5670)
+    assert "grid" not in by_id  # main turns play the Battle Grid (000 L5670–L5690)
+    grid = by_id["dramatic_grid"]  # a Dramatic turn on it is refused (000 L5670)
     assert grid["instead"] == "refused" and grid["ref"]["section"] == "Using Battle Maps in Combat"
     thugs = next(s for s in doc["sections"] if s["section"] == "Thug Thrashing")
     assert thugs["status"] == "partial" and "thug_move_elements" in thugs["missing"]

@@ -6791,6 +6791,8 @@ export interface components {
             response?: components["schemas"]["Fight2eResponseKind"] | null;
             /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
             skill?: components["schemas"]["Fight2eYellSkill"] | null;
+            /** @description Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) and `movement` Ranges nearer to or farther from his target (000 L5684); with action `move` and `movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5688). Left out: straight (or diagonally) toward or away from the target. Default: `null`. */
+            square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Stunt Sequence
              * @description Thug Thrashing: this action is a Stunt Sequence for 1 Story Point; the Thugs it takes out of each group, by the group's id (000 L6792). Default: `null`.
@@ -7956,7 +7958,7 @@ export interface components {
          * EventKind
          * @enum {string}
          */
-        Fight2eEventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "round_over" | "action_points";
+        Fight2eEventKind: "hit" | "miss" | "damage" | "healed" | "knocked_down" | "stood_up" | "stunned" | "stun_recovered" | "hit_stun" | "defeated" | "super_energy" | "fighting_spirit" | "glory" | "moved" | "range_changed" | "moved_on_grid" | "left_grid" | "round_over" | "action_points";
         /**
          * ExchangeTarget
          * @enum {string}
@@ -9315,6 +9317,22 @@ export interface components {
             ref: string;
         };
         /**
+         * GridSquare
+         * @description A square of the 5×5 Battle Grid (000 L5672): column and row, each counted 1–5 from a corner.
+         */
+        Fight2eGridSquare: {
+            /**
+             * Col
+             * @description Column 1–5.
+             */
+            col: number;
+            /**
+             * Row
+             * @description Row 1–5.
+             */
+            row: number;
+        };
+        /**
          * Hazard
          * @description An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
          *     kind is accepted and reported as unsupported.
@@ -10163,11 +10181,23 @@ export interface components {
             /** @default range */
             mode: components["schemas"]["Fight2ePositioningMode"];
             /**
+             * Off Grid
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
+             */
+            off_grid: string[];
+            /**
              * Range
              * @description Mode `range`: the Range between the two fighters.
              * @default 3
              */
             range: number | null;
+            /**
+             * Squares
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
+             */
+            squares: {
+                [key: string]: components["schemas"]["Fight2eGridSquare"];
+            };
         };
         /** Positioning */
         Fight2ePositioningInput: {
@@ -10181,10 +10211,22 @@ export interface components {
             /** @description Default: `"range"`. */
             mode?: components["schemas"]["Fight2ePositioningMode"];
             /**
+             * Off Grid
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
+             */
+            off_grid?: string[];
+            /**
              * Range
              * @description Mode `range`: the Range between the two fighters. Default: `3`.
              */
             range?: number | null;
+            /**
+             * Squares
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
+             */
+            squares?: {
+                [key: string]: components["schemas"]["Fight2eGridSquare"];
+            };
         };
         /**
          * PositioningMode

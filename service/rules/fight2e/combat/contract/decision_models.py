@@ -35,6 +35,13 @@ from .model_types import (
 # ── Request: decisions ───────────────────────────────────────────────────────────────────────────
 
 
+class GridSquare(Model):
+    """A square of the 5×5 Battle Grid (000 L5672): column and row, each counted 1–5 from a corner."""
+
+    col: int = Field(ge=1, le=5, description="Column 1–5.")
+    row: int = Field(ge=1, le=5, description="Row 1–5.")
+
+
 class DecisionValue(Model):
     """One decision. Which fields matter depends on the decision point: the key's last part, e.g. `defense` in
     `T1.aya.defense`."""
@@ -45,6 +52,13 @@ class DecisionValue(Model):
     target: FighterId | None = None
     movement: int | None = Field(None, ge=0, le=4, description="Ranges moved before the action.")
     direction: Direction | None = None
+    square: GridSquare | None = Field(
+        None,
+        description="Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) "
+        "and `movement` Ranges nearer to or farther from his target (000 L5684); with action `move` and `movement` "
+        "1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5688). Left "
+        "out: straight (or diagonally) toward or away from the target.",
+    )
     full_offense: bool | None = None
     cross_up: bool | None = None
     dash: bool | None = Field(None, description="The Dash option with a Basic attack (000 L2175–L2179).")

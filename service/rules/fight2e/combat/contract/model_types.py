@@ -43,7 +43,7 @@ class Subsystem(StrEnum):
 class PositioningMode(StrEnum):
     range = "range"  # two combatants, one shared Range (000 L5605–L5644)
     band = "band"  # Band Map: every fighter on a band 1–6 (000 L5650–L5668)
-    grid = "grid"  # 5×5 Battle Grid (000 L5670–L5690): not resolved yet
+    grid = "grid"  # 5×5 Battle Grid: every fighter on a square (000 L5670–L5690)
 
 
 class DieTarget(StrEnum):

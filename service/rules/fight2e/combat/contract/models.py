@@ -33,6 +33,7 @@ from .decision_models import (
     NO_FS,
     NO_INIT_CTRL,
     DecisionValue,
+    GridSquare,
 )
 from .model_types import (
     KEY_GRAMMAR,
@@ -123,6 +124,7 @@ __all__ = [
     "FighterState",
     "Finding",
     "GloryAward",
+    "GridSquare",
     "Hazard",
     "Key",
     "LogMap",

@@ -12,7 +12,7 @@ from ...fighters.fighter_models import Fighter
 from ...moves.models import Model  # frozen, extra="forbid", and JSON enum values taken under strict validation
 from ...thugs.models import ThugBuild
 from .combat_options import CombatOptions
-from .decision_models import DecisionValue
+from .decision_models import DecisionValue, GridSquare
 from .model_types import (
     MAX_FIGHTERS,
     AccuracySource,
@@ -35,6 +35,17 @@ class Positioning(Model):
     range: int | None = Field(3, ge=0, le=5, description="Mode `range`: the Range between the two fighters.")
     bands: dict[FighterId, Annotated[int, Field(ge=1, le=6)]] = Field(
         default_factory=dict, max_length=MAX_FIGHTERS, description="Mode `band`: each fighter's band."
+    )
+    squares: dict[FighterId, GridSquare] = Field(
+        default_factory=dict,
+        max_length=MAX_FIGHTERS,
+        description="Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).",
+    )
+    off_grid: list[FighterId] = Field(
+        default_factory=list,
+        max_length=MAX_FIGHTERS,
+        description="Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the "
+        "combat (000 L5682); they have no square.",
     )
 
 

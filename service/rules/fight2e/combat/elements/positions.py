@@ -1,16 +1,20 @@
-"""Ranges and movement: one shared Range for two fighters (000 L5605–L5644) or a Band Map (000 L5650–L5668)."""
+"""Ranges and movement: one shared Range for two fighters (000 L5605–L5644), a Band Map (000 L5650–L5668) or a
+Battle Grid (000 L5670–L5690, ``grid``)."""
 
 from __future__ import annotations
 
+from ..protocol.events import Square
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from . import props, styles, summon
+from . import grid, props, styles, summon
 from .hazards import hazard_interaction, hazards
 
 
-def move(ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool) -> None:
+def move(
+    ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool, square: Square | None = None
+) -> None:
     """Move ``ranges`` toward (or away from) ``ref``. Moving forward past an opponent goes 1 → 0 → 1 on his other
-    side (000 L5644)."""
+    side (000 L5644). On a Battle Grid ``square`` is where the player chose to end (validated at his declaration)."""
     if ranges <= 0:
         return
     if mover.suppressed[1]:
@@ -22,6 +26,9 @@ def move(ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward
     mover.moved += ranges
     props.moved(mover)
     hazards.on_move(ctx, mover, toward)
+    if ctx.grid_mode:
+        _move_on_grid(ctx, mover, ref, ranges, toward, square)
+        return
     if not ctx.band_mode:
         r = ctx.range if ctx.range is not None else 3
         ctx.range = abs(r - ranges) if toward else min(r + ranges, 5)
@@ -41,11 +48,28 @@ def move(ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward
         hazard_interaction.auto(ctx, mover)  # into a Ring-Out or a made Hazard's band (000 L6205, L3141)
 
 
+def _move_on_grid(
+    ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool, square: Square | None
+) -> None:
+    if ctx.squares.get(mover.id) is None:
+        ctx.note("C", mover.id, f"{mover.id} is off the grid, out of the combat: he does not move.", "000 L5682")
+        return
+    if square is not None and grid.legal_square(ctx, mover, ref, square, ranges, toward):
+        square = None  # the positions changed since he declared it: the straight line instead
+    there = ctx.squares.get(ref.id) if ref is not None else None
+    grid.place(ctx, mover, square or grid.destination(ctx, mover, there, ranges, toward))
+    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally keeps its place as without a map (ours)
+
+
 def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, toward: bool) -> int:
     """The Range to ``ref`` that a move would leave, without moving."""
     r = ctx.distance(mover, ref)
     if ranges <= 0:
         return r
+    if ctx.grid_mode:
+        end = grid.destination(ctx, mover, ctx.squares.get(ref.id), ranges, toward)
+        there = ctx.squares.get(ref.id)
+        return 5 if end is None or there is None else grid.dist(end, there)
     if not ctx.band_mode:
         return abs(r - ranges) if toward else min(r + ranges, 5)
     pos, target = ctx.bands[mover.id], ctx.bands[ref.id]
@@ -55,7 +79,9 @@ def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, t
 
 def at_border(ctx: Turn, f: Combatant) -> bool:
     """Against the stage border, the Wall of a Wall Spring when no Hazard is one: Range 4 or more without a map,
-    band 1 or 6 on a Band Map (000 L2241)."""
+    band 1 or 6 on a Band Map (000 L2241), an edge square on a Battle Grid (ours)."""
+    if ctx.grid_mode:
+        return grid.at_edge(ctx, f)
     if not ctx.band_mode:
         return (ctx.range if ctx.range is not None else 3) >= 4
     return ctx.bands.get(f.id) in (1, 6)
@@ -63,6 +89,9 @@ def at_border(ctx: Turn, f: Combatant) -> bool:
 
 def set_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
     """Put ``a`` at ``value`` Ranges from ``b`` on the same side he is now (a stopped movement, Draw Closer)."""
+    if ctx.grid_mode:
+        grid.toward_range(ctx, a, b, value)
+        return
     if not ctx.band_mode:
         ctx.range = value
         return
@@ -77,6 +106,10 @@ def knock_back(ctx: Turn, attacker: Combatant, defender: Combatant, ranges: int)
     before = ctx.distance(attacker, defender)
     if ranges <= 0:
         return before, before
+    if ctx.grid_mode:
+        if grid.knock_back(ctx, attacker, defender, ranges):
+            hazards.on_move(ctx, defender, False)  # a Knock Back ends a Behind condition (000 L4477)
+        return before, ctx.distance(attacker, defender)
     if not ctx.band_mode:
         after = before if before >= 4 else min(before + ranges, 4)
         if after != before:

@@ -22,6 +22,7 @@ from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn, die_for_step
+from . import grid
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -40,8 +41,9 @@ def load(ctx: Turn) -> None:
             ctx.fail("TAG_TEAM_INVALID", path, f"{f.id} waits on the sidelines, but the Tag Team option is off.")
         if f.defeated:
             ctx.fail("STATE_INCONSISTENT_STATUS", path, f"{f.id} is defeated and cannot wait to be switched in.")
-        if ctx.band_mode:
+        if ctx.band_mode or ctx.grid_mode:
             ctx.bands.pop(f.id, None)  # a waiting partner has no place on the map
+            ctx.squares.pop(f.id, None)
     _replace_fallen(ctx, entering_rolls=False)
 
 
@@ -65,6 +67,7 @@ def _replace_fallen(ctx: Turn, entering_rolls: bool) -> None:
         else:
             new = waiting[0]
             new.tag_waiting = False
+            grid.take_place(ctx, new, fallen)
             if ctx.band_mode and fallen is not None and fallen.id in ctx.bands:
                 ctx.bands[new.id] = ctx.bands[fallen.id]
             ctx.note("A", new.id, f"{new.id} comes in for his defeated partner.", REF)
@@ -172,8 +175,9 @@ def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, h
         partner.tag_no_combo = True
     _enter(ctx, f, partner, "comes in with the Combo Switch after a " + ("hit" if hit else "miss"), again=hit)
     partner.tag_bonus = 0  # ruling: the +2 is only for a Combo made at once on entering (000 L6291)
-    if ctx.band_mode:
+    if ctx.band_mode or ctx.grid_mode:
         ctx.bands.pop(f.id, None)
+        ctx.squares.pop(f.id, None)
 
 
 def switch(ctx: Turn, f: Combatant, partner: Combatant) -> None:
@@ -182,8 +186,9 @@ def switch(ctx: Turn, f: Combatant, partner: Combatant) -> None:
     f.non_attack_action = True
     f.tag_waiting = True
     _enter(ctx, f, partner, "switches in")
-    if ctx.band_mode:
+    if ctx.band_mode or ctx.grid_mode:
         ctx.bands.pop(f.id, None)  # mode range: the Range in the fight is unchanged (the exact same place)
+        ctx.squares.pop(f.id, None)
 
 
 def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False) -> None:
@@ -191,6 +196,7 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
     if new.acted and not again:
         # ruling: a fighter who already acted this turn comes back without a second action; only a Combo Switch
         # after a hit lets the partners take turns attacking (000 L6293).
+        grid.take_place(ctx, new, out)
         if ctx.band_mode and out.id in ctx.bands:
             ctx.bands[new.id] = ctx.bands[out.id]
         ctx.note(
@@ -202,6 +208,7 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
             {"in": new.id},
         )
         return
+    grid.take_place(ctx, new, out)
     if ctx.band_mode and out.id in ctx.bands:
         ctx.bands[new.id] = ctx.bands[out.id]  # the exact same place (000 L6281)
     new.dice_now = list(new.next_dice)
@@ -302,6 +309,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
         assert m is not None
         p.se -= TAG_COUNTER_SE
         p.tag_waiting = False  # he strikes from his partner's place (ruling: the Range is his partner's)
+        grid.take_place(ctx, p, d)
         if ctx.band_mode:
             ctx.bands[p.id] = ctx.bands[d.id]
         ctx.note(
@@ -328,8 +336,9 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
             p.responded_ok = True
             p.acted = True  # ruling: like any Defensive Response it takes the place of his action (000 L5850)
             d.tag_waiting = True
-            if ctx.band_mode:
+            if ctx.band_mode or ctx.grid_mode:
                 ctx.bands.pop(d.id, None)
+                ctx.squares.pop(d.id, None)
             ctx.note(
                 "F.3",
                 p.id,
@@ -340,8 +349,9 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
             )
         else:
             p.tag_waiting = True
-            if ctx.band_mode:
+            if ctx.band_mode or ctx.grid_mode:
                 ctx.bands.pop(p.id, None)
+                ctx.squares.pop(p.id, None)
             ctx.note("F.3", p.id, f"The Tag Counter missed: no switch, {p.id} stays on the sidelines.", "000 L4271")
         return
 

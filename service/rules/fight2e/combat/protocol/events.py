@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named 
     from ..state.combatant import Combatant
 
 Snapshot = tuple[int, bool, bool, bool, bool, int, int]  # life, knocked down, stunned, hit stun, defeated, SE, FS
+Square = tuple[int, int]  # a Battle Grid square: (column, row), each 1–5
 
 
 class Turn(Protocol):
@@ -25,6 +26,8 @@ class Turn(Protocol):
     range: int | None
     bands: dict[str, int]
     band_mode: bool
+    squares: dict[str, Square | None]
+    snap_squares: dict[str, Square | None]
     log: list[LogStep]
     glory: list[GloryAward]
     events: list[Event]
@@ -50,6 +53,7 @@ def _snap(f: Combatant) -> Snapshot:
 def start(ctx: Turn) -> None:
     ctx.snaps = {fid: _snap(f) for fid, f in ctx.fighters.items()}
     ctx.snap_pos = (ctx.range, dict(ctx.bands))
+    ctx.snap_squares = dict(ctx.squares)
     ctx.snap_glory = len(ctx.glory)
 
 
@@ -126,6 +130,8 @@ def after_note(
     rng, bands = ctx.snap_pos
     if ctx.range != rng or ctx.bands != bands:  # most steps move nobody: nothing to compare or copy
         _positions(ctx)
+    if ctx.squares != ctx.snap_squares:
+        _squares(ctx)
     if len(ctx.glory) != ctx.snap_glory:
         _glory(ctx)
 
@@ -139,6 +145,21 @@ def _positions(ctx: Turn) -> None:
             if bands.get(fid) != band:
                 _add(ctx, EventKind.moved, fid, band - bands.get(fid, band), band)
     ctx.snap_pos = (ctx.range, dict(ctx.bands))
+
+
+def _squares(ctx: Turn) -> None:
+    """Battle Grid: each fighter whose square changed, with the squares moved (diagonals count 1, 000 L5678)."""
+    for fid, sq in ctx.squares.items():
+        was = ctx.snap_squares.get(fid)
+        if sq == was or was is None:
+            continue
+        start = {"from_col": was[0], "from_row": was[1]}
+        if sq is None:
+            _add(ctx, EventKind.left_grid, fid, figures=start)
+            continue
+        moved = max(abs(sq[0] - was[0]), abs(sq[1] - was[1]))
+        _add(ctx, EventKind.moved_on_grid, fid, moved, None, figures={"col": sq[0], "row": sq[1], **start})
+    ctx.snap_squares = dict(ctx.squares)
 
 
 def _glory(ctx: Turn) -> None:

@@ -39,7 +39,7 @@ from ..contract.models import (
 )
 from ..protocol import events
 from ..protocol.choices import complete, normalise, refusal
-from ..protocol.events import Snapshot
+from ..protocol.events import Snapshot, Square
 from ..protocol.halts import Halt as Halt
 from ..protocol.halts import Invalid as Invalid
 from ..protocol.halts import RoundOver as RoundOver
@@ -124,6 +124,11 @@ class Turn:
     # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
     thug_state: list[ThugGroupState] | None = None
     thug_bands: dict[str, int] = field(default_factory=dict)  # Thug groups' bands on a Band Map (thug_thrashing)
+    # Battle Grid (mode grid, elements/grid.py): each fighter's square (col, row), None once off the grid (000 L5682)
+    grid_mode: bool = False
+    squares: dict[str, Square | None] = field(default_factory=dict)
+    grid_step: dict[str, Square] = field(default_factory=dict)  # the direction of each fighter's last step
+    snap_squares: dict[str, Square | None] = field(default_factory=dict)
     keep_names: tuple[str, ...] = ()  # names the neutral-wording pass leaves alone (wording.names_to_keep)
     ask_every: bool = False  # the request's ask_every_decision (or the older options.ask_every_decision)
 
@@ -404,6 +409,11 @@ class Turn:
         return [o for i in self.order if (o := self.fighters[i]).side != f.side and o.active]
 
     def distance(self, a: Combatant, b: Combatant) -> int:
+        if self.grid_mode:  # the Battle Grid: diagonal steps count 1; off the grid is Range 5 (000 L5678, L5682)
+            sa, sb = self.squares.get(a.id), self.squares.get(b.id)
+            if sa is None or sb is None:
+                return 5
+            return max(abs(sa[0] - sb[0]), abs(sa[1] - sb[1]))
         if self.band_mode:
             return abs(self.bands[a.id] - self.bands[b.id])
         return self.range if self.range is not None else 3

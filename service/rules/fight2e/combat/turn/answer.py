@@ -20,6 +20,7 @@ from ..contract.models import (
     FighterState,
     FightState,
     Finding,
+    GridSquare,
     OngoingEffect,
     PendingAccuracy,
     Positioning,
@@ -206,7 +207,14 @@ def final_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
     positioning = built(
-        Positioning, dict(mode=pos.mode, range=ctx.range if not ctx.band_mode else pos.range, bands=dict(ctx.bands))
+        Positioning,
+        dict(
+            mode=pos.mode,
+            range=ctx.range if not (ctx.band_mode or ctx.grid_mode) else pos.range,
+            bands=dict(ctx.bands),
+            squares={fid: built(GridSquare, dict(col=sq[0], row=sq[1])) for fid, sq in ctx.squares.items() if sq},
+            off_grid=[fid for fid, sq in ctx.squares.items() if sq is None],
+        ),
     )
     fight = built(
         FightState,

@@ -19,7 +19,7 @@ from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
-from .c_declared_movement import move_only_fs
+from .c_declared_movement import grid_square, move_only_fs
 from .d_move_declaration import declare_move, nearest, target_of
 from .f_evasion_results import movement_fs
 
@@ -48,6 +48,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
         tag_acc = tag_team.check_combo(ctx, f, list(d.moves or []), key) if ctx.opts.tag_team else {}
         plan = declare_move(ctx, f, d, key, kind, n, toward, simultaneous)
         plan.extra_acc = {**(plan.extra_acc or {}), **tag_acc} if tag_acc else plan.extra_acc  # 000 L6291
+        grid_square(ctx, f, d, plan, key)
         return plan
     sidestep_setup.check(ctx, f, [], key)  # a non-attack action ends a Sidestep Setup chance (000 L4827)
     if kind is ActionType.transform:  # Transformations: the change is the whole action (000 L5313)
@@ -60,6 +61,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
         target = nearest(ctx, f)
     plan = Plan(kind, target, [], n, toward, key=key)
     _check_kind(ctx, f, d, plan, super_jump, key)
+    grid_square(ctx, f, d, plan, key)
     if plan.fs_move > f.pl:
         ctx.fail(
             "FS_EXCEEDS_POWER_LEVEL",

@@ -4,7 +4,7 @@ L2377–L2391): direction keywords, Dash, Wall Spring."""
 from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue
-from ..elements import movement, positions, styles, techniques
+from ..elements import grid, movement, positions, styles, techniques
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -202,3 +202,23 @@ def _wall_spring_end(ctx: Turn, f: Combatant, target: Combatant) -> int:
     back = pos - 1 if tpos >= pos else pos + 1
     land = min(max(back + (3 if tpos >= back else -3), 1), 6)
     return abs(land - tpos)
+
+
+def grid_square(ctx: Turn, f: Combatant, d: DecisionValue, plan: Plan, key: str) -> None:
+    """Battle Grid: the square the declared movement ends on, `movement` squares of straight or diagonal steps
+    toward or away from the target (000 L5684), or the lateral step, one square beside him at the same Range, in
+    lieu of any other action (000 L5688)."""
+    if d.square is None:
+        return
+    path = f"decisions.{key}.square"
+    if not ctx.grid_mode:
+        ctx.fail("DECISION_INVALID", path, f"{key}: a square is chosen on the Battle Grid only.", key=key)
+    square = (d.square.col, d.square.row)
+    why = grid.legal_square(ctx, f, plan.target, square, plan.movement, plan.toward) if plan.movement else "no movement"
+    lateral = plan.movement == 1 and grid.is_lateral(ctx, f, plan.target, square)
+    if lateral and plan.kind is not ActionType.move:
+        why = "the lateral step is the whole action (action `move`, 000 L5688)"
+    if why:
+        ctx.fail("GRID_SQUARE_INVALID", path, f"{key}: square ({square[0]}, {square[1]}): {why}.", key=key)
+    plan.square = square
+    plan.lateral = lateral

@@ -13,7 +13,7 @@ from .f_evasion_results import movement_fs
 
 
 def entered_close(ctx: Turn, f: Combatant, plan: Plan) -> bool:
-    return any(ctx.distance(f, o) <= 1 for o in ctx.opponents(f)) and plan.toward
+    return any(ctx.distance(f, o) <= 1 for o in ctx.opponents(f)) and plan.toward and not plan.lateral
 
 
 def do_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
@@ -23,20 +23,26 @@ def do_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
         positions.move(ctx, f, plan.target, 1, False)
         f.moved -= 1  # the leap back is part of the spring
         ctx.note("C", f.id, f"{f.id} leaps back 1 Range onto the stage border for a Wall Spring.", "000 L2237–L2239")
-    positions.move(ctx, f, plan.target, plan.movement, plan.toward)
+    positions.move(ctx, f, plan.target, plan.movement, plan.toward, plan.square)
     after = ctx.distance(f, plan.target) if plan.target is not None else None
     f.jumped = plan.jumping or (plan.kind is ActionType.move and plan.movement == 3)
+    how = (
+        "sideways (lateral: +1 to his Defense Totals this turn)"
+        if plan.lateral
+        else ("toward" if plan.toward else "away")
+    )
+    sq = ctx.squares.get(f.id)
     ctx.note(
         "C",
         f.id,
-        f"{f.id} moves {plan.movement} Range{'s' if plan.movement > 1 else ''} "
-        f"{'toward' if plan.toward else 'away'}"
+        f"{f.id} moves {plan.movement} Range{'s' if plan.movement > 1 else ''} {how}"
         + (f" (Range {before} → {after})" if before is not None else "")
+        + (f", to square ({sq[0]}, {sq[1]})" if sq else "")
         + (f", {plan.fs_move} FS" if plan.fs_move else "")
         + ".",
-        "000 L5603–L5644",
+        "000 L5688" if plan.lateral else "000 L5684" if ctx.grid_mode else "000 L5603–L5644",
         {"ranges": plan.movement, "fs": plan.fs_move},
-        {"range": after, "fs": f.fs},
+        {"range": after, "fs": f.fs, **({"col": sq[0], "row": sq[1]} if sq else {})},
     )
 
 

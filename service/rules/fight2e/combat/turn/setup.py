@@ -79,6 +79,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         range=fight.positioning.range,
         bands=bands,
         band_mode=fight.positioning.mode is PositioningMode.band,
+        grid_mode=fight.positioning.mode is PositioningMode.grid and req.options.subsystem is Subsystem.main,
         time_count=fight.time_count,
         start_time=fight.time_count,
         first_hit_awarded=bool(fight.first_hit_awarded),
@@ -237,6 +238,8 @@ def _check_subsystem(ctx: Turn) -> None:
 
 
 def _check_positions(ctx: Turn) -> None:
+    if ctx.req.fight.positioning.mode is PositioningMode.grid and ctx.opts.subsystem is not Subsystem.main:
+        _grid_elsewhere(ctx)
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
         return  # the Fighters face Thug groups: thug_thrashing.turn and dramatic.thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
@@ -252,13 +255,8 @@ def _check_positions(ctx: Turn) -> None:
         )
     _check_subsystem(ctx)
     if pos.mode is PositioningMode.grid:
-        ctx.unsupported_rule("grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["grid"])
-        ctx.fail(
-            "POSITIONING_MODE_UNSUPPORTED",
-            "fight.positioning.mode",
-            "The Battle Grid is not resolved yet; use mode `range` (two fighters) or `band`.",
-        )
-    if pos.mode is PositioningMode.range:
+        _check_squares(ctx)
+    elif pos.mode is PositioningMode.range:
         # ours: a Dramatic turn takes more than two fighters in mode `range`, one Range between every pair of
         # opponents, so Team-Up and Taking a Hit can be played (000 L7219, L7239; combat/dramatic/turn.py)
         many = ctx.opts.subsystem is Subsystem.dramatic and len(active) > 2
@@ -280,6 +278,44 @@ def _check_positions(ctx: Turn) -> None:
     leader = ctx.prev_leader
     if leader is not None and leader not in ctx.fighters:
         ctx.fail("UNKNOWN_FIGHTER", "fight.previous_turn.initiative_leader", f"No fighter '{leader}'.")
+
+
+def _grid_elsewhere(ctx: Turn) -> None:
+    """Thug Thrashing and Dramatic turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
+    if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
+        ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
+    else:
+        ctx.unsupported_rule("dramatic_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["dramatic_grid"])
+    ctx.fail(
+        "POSITIONING_MODE_UNSUPPORTED",
+        "fight.positioning.mode",
+        f"`{ctx.opts.subsystem.value}` turns are not played on the Battle Grid yet; use mode `range` or `band`.",
+    )
+
+
+def _check_squares(ctx: Turn) -> None:
+    """Mode `grid`: every fighter on a square of the 5×5 grid (000 L5672) or listed off it (000 L5682); any number
+    may share a square (000 L5678). No Hazard on the grid yet: its squares and interactions are not modelled."""
+    pos = ctx.req.fight.positioning
+    off = set(pos.off_grid)
+    for f in ctx.fighters.values():
+        sq = pos.squares.get(f.id)
+        if f.id in off and sq is not None:
+            ctx.fail("STATE_SQUARE_INVALID", f"fight.positioning.squares.{f.id}", f"{f.id} is off the grid.")
+        if sq is None and f.id not in off and not f.tag_waiting:
+            ctx.fail("STATE_SQUARE_INVALID", f"fight.positioning.squares.{f.id}", f"{f.id} has no square.")
+        if sq is not None or f.id in off:  # a Tag Team partner waiting on the sidelines has no square
+            ctx.squares[f.id] = (sq.col, sq.row) if sq is not None else None
+    for fid in (*pos.squares, *pos.off_grid):
+        if fid not in ctx.fighters:
+            ctx.fail("UNKNOWN_FIGHTER", "fight.positioning.squares", f"No fighter '{fid}'.")
+    if ctx.req.fight.hazards:
+        ctx.unsupported_rule("grid_hazards", "fight.hazards", RULES_NOT_IMPLEMENTED["grid_hazards"])
+        ctx.fail(
+            "POSITIONING_MODE_UNSUPPORTED",
+            "fight.hazards",
+            "Environmental Hazards are not placed on the Battle Grid yet; use mode `band` with Hazards.",
+        )
 
 
 def _report_unsupported(ctx: Turn) -> None:

@@ -1,0 +1,285 @@
+"""The Battle Grid in a main turn (000 L5670–L5690): every fighter on a square of a 5×5 grid, columns and rows 1–5.
+Range is the shortest count of squares, a diagonal counting 1 (000 L5678). Sheets from support.sheet: PL 3, Life Bar
+50, FS 30; b has Defense 0. a pays 3 FS for +3 Accuracy against b's Defense Total 0 or 1: a sure hit (SURE). A hit
+Knocks Back 1 (000 L5950), in a straight line away from the attacker (000 L5688)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from service.rules.fight2e.combat import resolve_turn
+from service.rules.fight2e.combat.contract.models import EventKind, TurnResult
+from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
+from service.rules.fight2e.operations import examples
+
+from .fixtures import build
+from .support import FS, LIFE, attack, inp, sheet
+
+SURE = {"T1.a.accuracy_fs": {"fs": 3}}
+A_FIRST = {"T1.a.init": 6, "T1.b.init": 1, "T1.a.ctrl": 6}
+B_FIRST = {"T1.b.init": 6, "T1.a.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 3}
+
+
+def grid_request(
+    squares: dict[str, tuple[int, int]],
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    off: list[str] | None = None,
+    sides: dict[str, str] | None = None,
+    options: dict | None = None,
+    hazards: list | None = None,
+) -> dict[str, Any]:
+    fighters = []
+    for fid in sorted({*squares, *(off or [])}):
+        sh = sheet(fid, defense=0) if fid == "b" else sheet(fid)
+        fighters.append({"id": fid, "sheet": sh, "state": {"life_bar": LIFE[3], "fighting_spirit": FS[3]}})
+    decisions = dict(decisions)
+    for f in fighters:
+        decisions.setdefault(f"T1.{f['id']}.action", {"action": "none"})
+    positioning = {"mode": "grid", "squares": {k: {"col": c, "row": r} for k, (c, r) in squares.items()}}
+    fight: dict[str, Any] = {"positioning": {**positioning, "off_grid": off or []}, "sides": sides or {}}
+    if hazards:
+        fight["hazards"] = hazards
+    req = {"fight": fight, "fighters": fighters, "decisions": decisions, "rolls": rolls, "seed": 1}
+    return {**req, "options": options} if options else req
+
+
+def on_grid(squares: dict[str, tuple[int, int]], decisions: dict[str, Any], rolls: dict[str, int], **kw: Any):
+    return resolve_turn(build(grid_request(squares, decisions, rolls, **kw)))
+
+
+def squares(res: TurnResult) -> dict[str, tuple[int, int]]:
+    return {fid: (sq.col, sq.row) for fid, sq in res.fight.positioning.squares.items()}
+
+
+def ok(res: TurnResult) -> TurnResult:
+    assert res.status == "resolved", res.violations
+    return res
+
+
+# ── Range from squares ──────────────────────────────────────────────────────────────────────────────────
+
+
+def test_the_grid_is_no_longer_a_missing_rule() -> None:
+    assert "grid" not in RULES_NOT_IMPLEMENTED
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST))
+    assert not res.unsupported
+    assert squares(res) == {"a": (2, 3), "b": (4, 3)}  # nobody moved: the squares come back as they were
+
+
+def test_a_diagonal_neighbour_is_at_range_1_and_is_knocked_back_diagonally() -> None:
+    # a (1,1), b (2,2): one diagonal step, Range 1 (000 L5678). The hit pushes b on along the line a→b, one square
+    # diagonally (000 L5688): (3,3), Range max(2, 2) = 2.
+    res = ok(on_grid({"a": (1, 1), "b": (2, 2)}, {"T1.a.action": attack(["fist"]), **SURE}, A_FIRST))
+    assert inp(res, "D.3", "a")["range"] == 1
+    assert squares(res) == {"a": (1, 1), "b": (3, 3)}
+    moved = [(e.fighter, e.amount, e.figures) for e in res.events if e.kind is EventKind.moved_on_grid]
+    assert moved == [("b", 1, {"col": 3, "row": 3, "from_col": 2, "from_row": 2})]
+
+
+def test_a_knight_step_apart_is_range_2() -> None:
+    # a (1,1), b (2,3): one column and two rows apart, the longer count: Range 2 (000 L5678). A Fist reaches
+    # Range 0–1 only, so a walks 1 toward b first: one diagonal step along the line, to (2,2), Range 1.
+    res = ok(on_grid({"a": (1, 1), "b": (2, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
+    assert inp(res, "D.3", "a")["range"] == 1
+    # Knock Back along the line (2,2)→(2,3): straight down a column to (2,4), Range 2
+    assert squares(res) == {"a": (2, 2), "b": (2, 4)}
+
+
+def test_the_books_two_fighter_start_is_range_2() -> None:
+    # the middle row, the centre square between them: (2,3) and (4,3) are Range 2 (000 L5674, L5678); moving
+    # 1 toward b takes a to the centre (3,3), Range 1.
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {"T1.a.action": {"action": "move", "movement": 1}}, A_FIRST))
+    assert squares(res)["a"] == (3, 3)
+    assert any("Range 2 → 1" in s.text for s in res.log if s.label == "C")
+
+
+# ── movement ────────────────────────────────────────────────────────────────────────────────────────────
+
+
+def test_a_chosen_diagonal_step_toward_and_the_knock_back_along_that_line() -> None:
+    # a (2,3) → (3,2): one square, Range to b (4,3) max(1, 1) = 1, one less than 2: a step diagonally toward
+    # him (000 L5684). Knock Back along (3,2)→(4,3), one diagonal square: b to (5,4), Range max(2, 2) = 2.
+    dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 3, "row": 2}), **SURE}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST))
+    assert squares(res) == {"a": (3, 2), "b": (5, 4)}
+
+
+def test_a_square_the_movement_cannot_reach_is_refused() -> None:
+    # (2,1) is two squares from (2,3): not 1 square of movement (000 L5684)
+    dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 2, "row": 1})}
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
+    assert res.violations[0].code == "GRID_SQUARE_INVALID"
+    # (1,2) is one square away but leaves Range 3 to b (4,3), not 1: not toward him
+    dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 1, "row": 2})}
+    assert on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST).violations[0].code == "GRID_SQUARE_INVALID"
+
+
+def test_a_square_off_the_five_by_five_grid_is_bad_input() -> None:
+    with pytest.raises(ValidationError):
+        build(grid_request({"a": (0, 3), "b": (4, 3)}, {}, A_FIRST))
+    with pytest.raises(ValidationError):
+        build(grid_request({"a": (2, 6), "b": (4, 3)}, {}, A_FIRST))
+
+
+def test_a_fighter_without_a_square_is_named() -> None:
+    req = grid_request({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST)
+    del req["fight"]["positioning"]["squares"]["b"]
+    res = resolve_turn(build(req))
+    assert (res.violations[0].code, res.violations[0].path) == ("STATE_SQUARE_INVALID", "fight.positioning.squares.b")
+
+
+# ── the lateral step ────────────────────────────────────────────────────────────────────────────────────
+
+
+def test_the_lateral_step_gives_plus_one_to_every_defense_total_this_turn() -> None:
+    # b acts first and steps from (4,3) to (4,2): still Range 2 from a (2,3), one square to his side, his whole
+    # action: +1 to his Defense Totals for the rest of the turn (000 L5688). a then walks 1 toward him, along the
+    # line (2,3)→(4,2): diagonally to (3,2), Range 1, and hits: b's Defense Total is 0 + 1 = 1.
+    dec = {
+        "T1.b.action": {"action": "move", "movement": 1, "square": {"col": 4, "row": 2}},
+        "T1.a.action": attack(["fist"], movement=1),
+        **SURE,
+    }
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, B_FIRST))
+    assert inp(res, "D.4", "b")["moved_one_range"] == 1
+    assert any(s.actor == "b" and s.ref == "000 L5688" for s in res.log if s.label == "C")
+    assert any("Defense Total 1" in s.text for s in res.log if s.label == "D.4")
+    # Knock Back along (3,2)→(4,2): straight along the row to (5,2)
+    assert squares(res) == {"a": (3, 2), "b": (5, 2)}
+
+
+def test_the_lateral_step_is_the_whole_action() -> None:
+    # the lateral step with an attack after it is not allowed: it is "in lieu of taking any other action" (L5688)
+    dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 2, "row": 2})}
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
+    assert res.violations[0].code == "GRID_SQUARE_INVALID"
+
+
+# ── Knock Back at the edge, no Range 5 ──────────────────────────────────────────────────────────────────
+
+
+def test_knock_back_against_the_edge_leaves_him_where_he_is() -> None:
+    # a (4,3), b (5,3): straight away is column 6, off the grid; no other square next to b is farther than Range 1
+    # from a (each is column 4 or 5, rows 2–4). He cannot be pushed off: he stays, Range 1 (000 L5682, L5688).
+    res = ok(on_grid({"a": (4, 3), "b": (5, 3)}, {"T1.a.action": attack(["fist"]), **SURE}, A_FIRST))
+    assert squares(res) == {"a": (4, 3), "b": (5, 3)}
+    assert not [e for e in res.events if e.kind in (EventKind.moved_on_grid, EventKind.left_grid)]
+
+
+def test_knock_back_turns_aside_when_the_straight_line_leaves_the_grid() -> None:
+    # a (4,2), b (5,4): Range 2; the line's step (1,1) leads to (6,5), off the grid. Of the squares next to b only
+    # (4,5) and (5,5) are farther than 2 from a (row 5: 3 rows away); the attacker's choice (000 L5688), by default
+    # the straight step nearest the line, column first then row (a Battle Grid ruling): (5,5), Range 3.
+    dec = {"T1.a.action": attack(["kick"], movement=0), **SURE}
+    res = ok(on_grid({"a": (4, 2), "b": (5, 4)}, dec, A_FIRST))
+    assert inp(res, "D.3", "a")["range"] == 2
+    assert squares(res) == {"a": (4, 2), "b": (5, 5)}
+
+
+def test_knock_back_at_range_0_follows_the_attackers_movement() -> None:
+    # a (2,3) moves 1 toward b (3,3): into his square, Range 0, his step (1,0). At Range 0 the push carries on the
+    # way the attacker was moving: b goes on to (4,3) (000 L5690).
+    res = ok(on_grid({"a": (2, 3), "b": (3, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
+    assert inp(res, "D.3", "a")["range"] == 0
+    assert squares(res) == {"a": (3, 3), "b": (4, 3)}
+    # the other way: from (4,3) into (3,3), step (-1,0): b goes on to (2,3)
+    res = ok(on_grid({"a": (4, 3), "b": (3, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
+    assert squares(res) == {"a": (3, 3), "b": (2, 3)}
+
+
+def test_moving_off_the_grid_from_range_4_of_every_opponent_leaves_the_combat() -> None:
+    # a (1,3), b (5,3): Range 4. One more Range away takes him off the grid: out of the combat (000 L5682).
+    res = ok(
+        on_grid(
+            {"a": (1, 3), "b": (5, 3)}, {"T1.a.action": {"action": "move", "movement": 1, "direction": "away"}}, A_FIRST
+        )
+    )
+    assert squares(res) == {"b": (5, 3)}
+    assert res.fight.positioning.off_grid == ["a"]
+    left = [(e.fighter, e.figures) for e in res.events if e.kind is EventKind.left_grid]
+    assert left == [("a", {"from_col": 1, "from_row": 3})]
+
+
+def test_no_leaving_while_an_opponent_is_nearer_than_range_4() -> None:
+    # a (1,3) has b at Range 4 but c at (3,3), Range 2: he may not step off the grid (000 L5682); away from b is
+    # column 0, and no square next to him is farther from b, so he stays.
+    sides = {"a": "heroes", "b": "villains", "c": "villains"}
+    dec = {"T1.a.action": {"action": "move", "movement": 1, "direction": "away", "target": "b"}}
+    res = ok(on_grid({"a": (1, 3), "b": (5, 3), "c": (3, 3)}, dec, {**A_FIRST, "T1.c.init": 2}, sides=sides))
+    assert squares(res)["a"] == (1, 3)
+    assert res.fight.positioning.off_grid == []
+
+
+def test_a_fighter_off_the_grid_is_at_range_5_and_stays_off() -> None:
+    res = ok(on_grid({"b": (5, 3)}, {"T1.a.action": {"action": "move", "movement": 1}}, A_FIRST, off=["a"]))
+    assert res.fight.positioning.off_grid == ["a"]
+    assert any(s.ref == "000 L5682" for s in res.log)
+
+
+# ── two on one ──────────────────────────────────────────────────────────────────────────────────────────
+
+
+def test_two_on_one_each_pair_has_its_own_range() -> None:
+    # a and c against b. a (3,3) hits b (4,4), Range 1: b goes on diagonally to (5,5). From c (5,1) b was
+    # max(1, 3) = 3 away and is now max(0, 4) = 4; a and c do not move.
+    sides = {"a": "heroes", "c": "heroes", "b": "villains"}
+    dec = {"T1.a.action": attack(["fist"]), **SURE}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 4), "c": (5, 1)}, dec, {**A_FIRST, "T1.c.init": 2}, sides=sides))
+    assert squares(res) == {"a": (3, 3), "b": (5, 5), "c": (5, 1)}
+
+
+def test_a_player_can_choose_the_opponent_he_moves_toward() -> None:
+    # c (5,1) walks 2 toward b (5,5) down the column: (5,3), Range 2 from b, and Range max(2, 0) = 2 from a (3,3).
+    sides = {"a": "heroes", "c": "heroes", "b": "villains"}
+    dec = {"T1.c.action": {"action": "move", "movement": 2, "target": "b"}}
+    res = ok(on_grid({"a": (3, 3), "b": (5, 5), "c": (5, 1)}, dec, {**A_FIRST, "T1.c.init": 2}, sides=sides))
+    assert squares(res)["c"] == (5, 3)
+
+
+# ── what the grid does not play yet ─────────────────────────────────────────────────────────────────────
+
+
+def test_hazards_on_the_grid_are_refused_and_named() -> None:
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=[{"id": "w", "kind": "wall"}])
+    assert res.violations[0].code == "POSITIONING_MODE_UNSUPPORTED"
+    assert [u.id for u in res.unsupported] == ["grid_hazards"]
+
+
+def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "dramatic"})
+    assert res.status == "invalid"
+    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
+    assert "dramatic_grid" in [u.id for u in res.unsupported]
+
+
+def test_the_grid_turn_is_a_published_example() -> None:
+    body = examples("resolve_turn")["battle-grid-turn"]
+    dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 3, "row": 2}), **SURE}
+    assert body == grid_request({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
+    assert squares(ok(resolve_turn(build(body)))) == {"a": (3, 2), "b": (5, 4)}
+
+
+def test_a_tag_team_partner_switching_in_takes_the_same_square() -> None:
+    # a2 waits on the sidelines with no square; a switches him in: a2 stands on a's square (2,3), exactly where a
+    # was (000 L6281), and a leaves the grid's squares for the sidelines (not off the grid).
+    sides = {"a": "red", "a2": "red", "b": "blue"}
+    req = grid_request({"a": (2, 3), "b": (4, 3)}, {"T1.a.action": {"action": "switch", "target": "a2"}}, A_FIRST)
+    req["fighters"].insert(1, {**req["fighters"][0], "id": "a2", "sheet": sheet("a2")})
+    req["fighters"][1]["state"] = {**req["fighters"][1]["state"], "tag_waiting": True}
+    req["fight"]["sides"] = sides
+    req["options"] = {"tag_team": True}
+    req["decisions"]["T1.a2.action"] = {"action": "none"}
+    res = ok(resolve_turn(build({**req, "rolls": {**A_FIRST, "T1.a2.init": 3}})))
+    assert squares(res) == {"a2": (2, 3), "b": (4, 3)}
+    assert res.fight.positioning.off_grid == []
+
+
+def test_a_thug_thrashing_turn_on_the_grid_is_refused_and_named() -> None:
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "thug_thrashing"})
+    assert res.status == "invalid"
+    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
+    assert "thug_grid" in [u.id for u in res.unsupported]
