@@ -7,9 +7,10 @@ the boost's larger die lowering them; a group's hit causes Hit Stun only with th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ....dice import Die
+from ...catalogue.records import MoveTrait
 from ...dramatic import attacks as dramatic_attacks
 from ...dramatic import bank, costs
 from ...dramatic.catalogue import tables
@@ -19,6 +20,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..protocol import events
 from ..state.combatant import Combatant
@@ -210,11 +212,15 @@ def _accuracy(d: Dram, m: MoveProfile, dist: int, arm: WeaponRule | None = None)
     weapon's +1, a gun firing as a Long Range attack (000 L6796, L6848)."""
     acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty
     acc += arm.accuracy if arm is not None else 0
+    return acc + _accuracy_range(m, dist, arm)
+
+
+def _accuracy_range(m: MoveProfile, dist: int, arm: WeaponRule | None) -> int:
     if dist == 0:
-        acc += 1
-    elif dist == 2 and not (m.kw("reach_range") or m.kw("long_range") or (arm is not None and arm.ranged)):
-        acc -= 1
-    return acc
+        return 1
+    if dist == 2 and not (m.kw("reach_range") or m.kw("long_range") or (arm is not None and arm.ranged)):
+        return -1
+    return 0
 
 
 def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
@@ -284,16 +290,48 @@ class Aim:
 
 
 def fighter_attack(
-    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+    ctx: Turn,
+    d: Dram,
+    g: Group,
+    key: str,
+    v: DecisionValue,
+    property_damage: bool = False,
+    factor: int = 1,
+    groups: list[Group] | None = None,
 ) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
-    Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
+    Defense; a hit makes a Thug roll his Life Save (000 L6568). The move's Elements act as in a Thug Thrashing turn,
+    read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
+    Area Effect or Explosive move on every other group in its area (000 L2839, L3328), and what it does to him."""
     a = aim(ctx, d, g, key, v, property_damage, factor)
+    f, moves = d.f, [a.m]
     before = g.members
-    if roll_on_group(ctx, d, g, a):
+    if a.pd_option is None:
+        fighter_on_thugs.taunt(ctx, f, g, moves)
+        if fighter_on_thugs.fails(ctx, f, moves):  # Unreliable: the move does nothing (000 L4872–L4874)
+            settle_special(ctx, d, g, a, before)
+            return
+    connects = a.pd_option is not None or fighter_on_thugs.connects(ctx, f, moves)
+    hit = connects and roll_on_group(ctx, d, g, a)
+    if hit:
         land_on_group(ctx, d, g, a)
-    settle_special(ctx, d, g, a, before)
+    others = 0
+    for o in fighter_on_thugs.in_area(f, g, moves, groups or []) if connects and a.pd_option is None else []:
+        was = o.members  # the same attack on a group in its area, with the Range modifier of its own Range
+        shifted = replace(a, accuracy=a.accuracy + _by_range(a, o.ranges[f.id]) - _by_range(a, g.ranges[f.id]))
+        if roll_on_group(ctx, d, o, shifted):
+            hit = True
+            land_on_group(ctx, d, o, shifted, glory=False)
+        others += was - o.members
+    if a.pd_option is None:
+        fighter_on_thugs.on_himself(ctx, f, moves, hit)  # Self Damage, Self-Stun, Self Prone, a Healing Attack's miss
+    settle_special(ctx, d, g, a, before, others)
+
+
+def _by_range(a: Aim, dist: int) -> int:
+    """The Range's part of his Accuracy (+1 at Range 0, −1 at 2 without Reach or Long Range, 000 L5708, L5613)."""
+    return _accuracy_range(a.m, dist, a.arm)
 
 
 def _weapon(ctx: Turn, m: MoveProfile, key: str, v: DecisionValue, property_damage: bool) -> WeaponRule | None:
@@ -313,6 +351,8 @@ def aim(
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
     fighter_on_thugs.suppressed(ctx, f, [m], key)  # a group's Suppression tier bars the move (000 L4251–L4254)
+    if not property_damage:
+        move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
@@ -372,24 +412,35 @@ def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
     return hit
 
 
-def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> None:
-    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point."""
+def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, glory: bool = True) -> None:
+    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point. A move
+    that pierces Temporary Invulnerability (its record) is not stopped by it (000 L4327); one that deals no damage
+    or cannot defeat makes no Thug roll a Life Save (``move_elements.forces_save``, 000 L6568)."""
     f = d.f
-    if thug_rules.invulnerable(g.traits, g.init == f.init):
+    pierces = a.pd_option is None and a.m.trait(MoveTrait.pierces)
+    if not pierces and thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
         return
     g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-    ls = _pd_life_save(ctx, d, g, a.pd_option) if a.pd_option else _life_save(ctx, d, g, a.m, a.plus_die)
-    _on_hit(ctx, d, g, a.m, ls + a.spirit_ls)
-    _glory(ctx, d, a.m, a.factor)
+    if a.pd_option:
+        ls: int | None = _pd_life_save(ctx, d, g, a.pd_option) + a.spirit_ls
+    elif move_elements.forces_save(a.m):
+        ls = _life_save(ctx, d, g, a.m, a.plus_die) + a.spirit_ls
+    else:
+        ls = None
+    _on_hit(ctx, d, g, a.m, ls)
+    if glory:
+        _glory(ctx, d, a.m, a.factor)
     if a.arm is not None:  # every hit with a weapon (000 L6798, L6848)
         thug_group.award(ctx, f.id, a.arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     if a.pd_option:
         earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
 
 
-def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int) -> None:
-    if a.m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int, others: int = 0) -> None:
+    """``others``: Thugs his move took out of other groups in its area. Ours: a Thug out is an opponent defeated
+    (000 L7213, L6568; C11)."""
+    if a.m.is_special and g.members == before and not others:
         d.no_point_next = True
         ctx.note("AP", d.f.id, f"{a.m.name} defeated no one: {d.f.id} gets no point next turn.", "000 L7213")
 
@@ -406,7 +457,7 @@ def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:
 def _glory(ctx: Turn, d: Dram, m: MoveProfile, factor: int = 1) -> None:
     """A Special Move's level the first time it hits in the fight (000 L5749), times Thug Thrashing + 1 at Saga
     Scale (000 L6820), raw until the end (000 L6547)."""
-    if m.kind == "basic" or m.id in d.f.scored:
+    if m.kind == "basic" or m.id in d.f.scored or glory_rule(m, GloryRule.earns_none):  # Cheap (000 L4533)
         return
     d.f.scored.append(m.id)
     thug_group.award(ctx, d.f.id, m.glory * factor, f"{m.name} first hitting", "000 L5749, L6820")
@@ -430,7 +481,7 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> bool:
     return out
 
 
-def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
+def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int | None) -> None:
     """The Life Save, then Knocks Down's second save or push and Increased Knockback's or Hurl's push, 1 Range at
     most (000 L6716–L6718). Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point
     (000 L6568, L7112)."""
@@ -443,9 +494,12 @@ def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    out = _save(ctx, g, ls, "Life Save")
+    members = g.members
+    if ls is None:
+        ctx.note("E.2", g.id, f"{m.name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
+    out = ls is not None and _save(ctx, g, ls, "Life Save")
     pushed = False
-    if m.kw("knocks_down"):
+    if ls is not None and m.kw("knocks_down"):
         if out:
             pushed = True  # the rest stumble back (000 L6718)
         elif g.members:
@@ -456,5 +510,6 @@ def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
         before = g.ranges[f.id]
         g.ranges[f.id] = life_save.pushed_range(before, 1)
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6716–L6718")
+    fighter_on_thugs.drain(ctx, f, [m], members - g.members)  # Drain Life: 1 Life Bar (000 L3246)
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")

@@ -98,8 +98,6 @@ RESOLVED_OPTIONS = (
 # L829–L849), and a group has no Combo, Super Move, Counter or Interrupt to defend against (000 L6684–L6694).
 GAPS: dict[str, str] = {
     # Thug Thrashing's own, by the Thug Thrashing turn's ids
-    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
-    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
     # Dramatic Combat's
     "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
 }
@@ -338,7 +336,7 @@ def _carry_out(
         m = f.move((v.moves or [""])[0])
         if m is None or not m.is_special:
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor, groups=groups)
         return
     if v.option is not None:
         named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
@@ -376,7 +374,7 @@ def _carry_out(
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
     if v.action is ActionType.attack or riding:
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor, groups=groups)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
