@@ -49,6 +49,9 @@ class GroupPoints:
     points: dict[str, int] = field(default_factory=dict)
     attacked: dict[str, bool] = field(default_factory=dict)
     steps: dict[str, int] = field(default_factory=dict)  # die sizes on its next Initiative (a Flourish invitation)
+    held: dict[str, str] = field(default_factory=dict)  # a group holding its Team-Up: the Fighter it targets
+    acted: set[str] = field(default_factory=set)  # groups whose action has come this turn
+    teamed: set[str] = field(default_factory=set)  # groups that teamed up this turn (no point, no Team-Up next turn)
     idle_next: set[str] = field(default_factory=set)  # held by Mind-Manipulating Magic next turn (000 L7285)
     dictated_next: dict[str, str] = field(default_factory=dict)
 
@@ -104,6 +107,9 @@ def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:
     """A group gets points each turn only from a Quality that grants them (000 L7076, L6632). Ours: an epic fight's
     two points a turn go to every combatant who gets them (000 L7082), such a group too."""
     n = thug_dramatic.action_points_per_turn(g.traits) * ctx.opts.dramatic.action_points_per_turn
+    if n and g.state.teamed:  # a Team-Up's partners get no point the following turn (000 L7219)
+        ctx.note("AP", g.id, f"{g.id} teamed up last turn: no Action Point this turn.", "000 L7219")
+        return
     if not n:
         return
     pts.points[g.id] += n
@@ -133,7 +139,7 @@ def group_rerolls(ctx: Turn, g: Group, pts: GroupPoints) -> None:
 # ── A group's attack ────────────────────────────────────────────────────────────────────────────
 
 
-def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
+def group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
     if pts.points[g.id] < 1:
         return 0, 0
     none = DecisionValue(choice=Choice.pass_)
@@ -166,10 +172,13 @@ def group_strike(
     *,
     pts: GroupPoints,
     ds: dict[str, Dram],
+    preset: thug_attacks.Preset | None = None,
+    boost: tuple[int, int] | None = None,
 ) -> None:
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
-    a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
-    acc, steps = _group_boost(ctx, g, f.id, pts)
+    a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22).
+    ``preset`` and ``boost``: a Team-Up's roll and the boost asked before it (``thug_group_team``)."""
+    acc, steps = boost if boost is not None else group_boost(ctx, g, f.id, pts)
     acc += stand_off_accuracy(ds[f.id])  # +2 on a Fighter in a Stand Off (000 L7273)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
@@ -179,7 +188,7 @@ def group_strike(
     hooks = thug_interpose.hooks(ctx, ds, g, box)
     try:
         landed = thug_attacks.attack(
-            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks
+            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks, preset=preset
         )
     finally:
         f.prof = kept
