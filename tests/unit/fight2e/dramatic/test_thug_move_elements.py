@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.dramatic.test_thugs import DEFENSE, IDLE, ava, request, resolved, turn
+from tests.unit.fight2e.dramatic.test_thugs import DEFENSE, IDLE, ava, life_saves, request, resolved, turn
 from tests.unit.fight2e.thug_thrashing.support import THUG
 
 FIRST = {"T1.ava.init": 6, "T1.g.init": 1, "T1.fight.time": 3}
@@ -125,3 +125,30 @@ def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
     )
     assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
     assert DEFENSE
+
+
+def test_power_up_spends_life_bar_for_one_less_on_the_save() -> None:
+    # A Level 2 Special Move's 1d6, one size more at its Dramatic price: 1d8, two sizes above 1d4, so the save is
+    # 5 − 2 − 2 = 1 (000 L6570, L7211). Power Up's Life Bar version: 1 Life Bar, 20 → 19, adds damage, one less on
+    # the save (000 L3860, L6572): 0, out with no roll (ruling B1). Without it a 1 keeps the Thug in.
+    req = _req(move("surge", el("power_up", version="life_bar")))
+    act = {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}
+    powered = resolved(req, act | {"T1.ava.power_up_bonus": {"amount": 1}}, FIRST | {"T1.ava.attack": 1})
+    assert life_saves(powered) == [0] and _members(powered) == {"g": 4} and ava(powered)["life_bar"] == 19
+    plain = resolved(
+        req, act | {"T1.ava.power_up_bonus": {"amount": 0}}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    )
+    assert life_saves(plain) == [1] and _members(plain) == {"g": 5} and ava(plain)["life_bar"] == 20
+
+
+def test_fast_recovery_falls_on_next_turns_initiative_die() -> None:
+    # Fast Recovery on a hit: a die size next turn on Control (000 L3358); Dramatic Combat rolls no Control
+    # (000 L7084), so it is a size on her Initiative die, as Full Offense's sizes are here.
+    req = _req(move("quick", el("fast_recovery", trigger="on_hit", bonus_to="control")))
+    act = {"T1.ava.action": _hit("quick"), "T1.ava.action.2": IDLE, **STAY}
+    out = resolved(req, act, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1})
+    assert ava(out)["dramatic"]["initiative_steps"] == 1
+    # a miss (Defense 4 against 1 + 2 = 3) gives nothing
+    req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 4}
+    out = resolved(req, act, FIRST | {"T1.ava.attack": 1})
+    assert ava(out)["dramatic"]["initiative_steps"] == 0

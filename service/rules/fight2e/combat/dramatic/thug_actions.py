@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ....dice import Die
-from ...catalogue.records import MoveTrait
+from ...catalogue.records import MoveTrait, Trigger
 from ...dramatic import attacks as dramatic_attacks
 from ...dramatic import bank, costs
 from ...dramatic.catalogue import tables
@@ -20,9 +20,11 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..elements import limited_use
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..protocol import events
+from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -32,6 +34,8 @@ from ..thug_thrashing import fighter_on_thugs, move_elements
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
+from ..turn.d_accuracy import range_ok
+from ..turn.d_performing import ti_level
 from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
 from . import thug_interpose, thug_options
@@ -232,13 +236,13 @@ def _accuracy_range(m: MoveProfile, dist: int, arm: WeaponRule | None) -> int:
     return 0
 
 
-def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
+def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int, added: bool = False) -> int:
     """The save a hit makes one Thug roll: Strength and each die size above 1d4 off it, the die size a point buys
     counting as one more (000 L6570, L7110, L7211)."""
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     step = (die_step(fighter_on_thugs.BASE_DIE) or 0) + (m.damage_step or 0) + plus_die
     die = die_text(step) if m.damage_step is not None or plus_die else "1"
-    return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
+    return life_save.single_move_life_save(base, d.f.prof.strength, die, added, robust="robust" in g.traits)
 
 
 def special_price(d: Dram, m: MoveProfile) -> int:
@@ -296,6 +300,7 @@ class Aim:
     arm: WeaponRule | None = None  # a melee weapon or gun (000 L6796–L6800, L6848)
     sides: int = 6  # 1d10 on Full Offense (000 L5726)
     factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
+    added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
 
 
 def fighter_attack(
@@ -312,7 +317,8 @@ def fighter_attack(
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
     Defense; a hit makes a Thug roll his Life Save (000 L6568). The move's Elements act as in a Thug Thrashing turn,
     read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
-    Area Effect or Explosive move on every other group in its area (000 L2839, L3328), and what it does to him."""
+    Area Effect or Explosive move on every other group in its area (000 L2839, L3328), what it does to him, and
+    Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
     a = aim(ctx, d, g, key, v, property_damage, factor)
     f, moves = d.f, [a.m]
     before = g.members
@@ -335,6 +341,8 @@ def fighter_attack(
         others += was - o.members
     if a.pd_option is None:
         fighter_on_thugs.on_himself(ctx, f, moves, hit)  # Self Damage, Self-Stun, Self Prone, a Healing Attack's miss
+        records.die_shifts(ctx, f, None, a.m, Trigger.always)  # Fast and Slow Recovery (000 L3358, L4836)
+        records.die_shifts(ctx, f, None, a.m, Trigger.on_hit if hit else Trigger.on_miss)
     settle_special(ctx, d, g, a, before, others)
 
 
@@ -368,8 +376,11 @@ def aim(
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
-    if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
+    # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
+    reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
+    if not property_damage and not reach:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
     pd_option = (pd_option or DramaticOption.property_damage) if property_damage else None
     if pd_option is not None:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
@@ -394,7 +405,29 @@ def aim(
     name += f" with a {v.weapon.value}" if arm is not None and v.weapon is not None else ""
     name += " on Full Offense" if sides == D10.sides else ""
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
-    return Aim(m, name, acc, plus_die, spirit_ls, pd_option, arm, sides, factor)
+    traded = 0 if property_damage else _traded(ctx, f, m, dist)
+    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added or bool(traded))
+
+
+def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:
+    """What the move's records do before the roll, as in a Thug Thrashing turn: Limited Use's charges (000 L4600–
+    L4614), Temporary Invulnerability while it is under way (000 L4323–L4327), and Power Up's Life Bar for damage
+    (000 L3860, L6572; ruling: no Control is rolled in Dramatic Combat, 000 L7084, so its Control version has none to
+    spend). Returns whether damage was added (one less on the Life Save)."""
+    empty = limited_use.check_charges(f, [m])
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    limited_use.spend_charges(ctx, f, [m])
+    if ti_level([m]):
+        f.invulnerable = ti_level([m])
+    return fighter_on_thugs.power_up(ctx, f, [m], 0, 0)[1]
+
+
+def _traded(ctx: Turn, f: Combatant, m: MoveProfile, dist: int) -> int:
+    """Accuracy for Damage: Ranges cut from its reach for damage, one less on the Life Save (000 L3991–L3999,
+    L6572). Returns the Accuracy given up (0 when none; a trade of 0 Ranges gives no damage)."""
+    acc, more = fighter_on_thugs.accuracy_for_damage(ctx, f, [m], dist)
+    return acc if more else 0
 
 
 def group_defense(g: Group, a: Aim) -> int:
@@ -434,7 +467,7 @@ def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, glory: bool = True) -> N
     if a.pd_option:
         ls: int | None = _pd_life_save(ctx, d, g, a.pd_option) + a.spirit_ls
     elif move_elements.forces_save(a.m):
-        ls = _life_save(ctx, d, g, a.m, a.plus_die) + a.spirit_ls
+        ls = _life_save(ctx, d, g, a.m, a.plus_die, a.added) + a.spirit_ls
     else:
         ls = None
     _on_hit(ctx, d, g, a.m, ls)

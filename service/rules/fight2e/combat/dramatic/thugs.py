@@ -481,7 +481,9 @@ def _next_initiative(ds: dict[str, Dram]) -> None:
     for d in ds.values():
         f = d.f
         d.next_steps -= sum(1 for x in f.next_dice if x[2] in _NEXT_TURN_SOURCES)
-        f.next_dice = [x for x in f.next_dice if x[2] not in _NEXT_TURN_SOURCES]
+        # his move's Fast or Slow Recovery: on the Initiative die, there being no Control (000 L3358, L4836, L7084)
+        d.next_steps += sum(x[1] for x in f.next_dice if x[2] not in _NEXT_TURN_SOURCES)
+        f.next_dice = []
         d.next_steps -= int(f.kd_before_acting) + int(f.entangled)
 
 

@@ -174,7 +174,7 @@ def attack(
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
-    level, added = _power_up(ctx, f, moves, budget, control_cost(moves))
+    level, added = power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     _approach(ctx, f, g, moves, v, key)
@@ -191,7 +191,7 @@ def attack(
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    traded, more = _accuracy_for_damage(ctx, f, moves, dist)
+    traded, more = accuracy_for_damage(ctx, f, moves, dist)
     added = added or more
     acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
     if move_elements.long_advance(moves[0], v.movement or 0):
@@ -224,7 +224,7 @@ def attack(
         records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
 
 
-def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
+def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
     """Power Up, decided before the attack roll: more Control demanded (up to the move's cap) or Life Bar spent (up
     to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
     adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
@@ -267,7 +267,7 @@ def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, le
     return level, True
 
 
-def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
+def accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
     """Accuracy for Damage: each Range cut from the reach of 4 (never below the group's Range) trades 1 Accuracy
     for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
     the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
