@@ -70,6 +70,6 @@ def test_fight2e_coverage_names_the_thug_and_dramatic_gaps(client: TestClient[Li
     grid = by_id["dramatic_grid"]  # a Dramatic turn on it is refused (000 L5670)
     assert grid["instead"] == "refused" and grid["ref"]["section"] == "Using Battle Maps in Combat"
     thugs = next(s for s in doc["sections"] if s["section"] == "Thug Thrashing")
-    assert thugs["status"] == "partial" and "thug_move_elements" in thugs["missing"]
+    assert thugs["status"] == "partial" and "thug_user_states" in thugs["missing"]
     intro = next(s for s in doc["sections"] if s["section"] == "What is the Fighting Game Genre?")
     assert intro["status"] == "not_applicable" and intro["note"]

@@ -11358,6 +11358,12 @@ export interface components {
              * @default false
              */
             spiritual: boolean;
+            /**
+             * Teamed
+             * @description Dramatic Combat with Thugs: the group teamed up with another last turn, so it gets no Action Point and makes no Team-Up this turn (000 L7219).
+             * @default false
+             */
+            teamed: boolean;
             /** @description The build every member shares, as `thugs/validate` takes it. */
             thug: components["schemas"]["Fight2eThugBuild"];
         };
@@ -11439,6 +11445,11 @@ export interface components {
              * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323). Default: `false`.
              */
             spiritual?: boolean;
+            /**
+             * Teamed
+             * @description Dramatic Combat with Thugs: the group teamed up with another last turn, so it gets no Action Point and makes no Team-Up this turn (000 L7219). Default: `false`.
+             */
+            teamed?: boolean;
             /** @description The build every member shares, as `thugs/validate` takes it. */
             thug: components["schemas"]["Fight2eThugBuildInput"];
         };

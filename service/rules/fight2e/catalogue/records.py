@@ -550,11 +550,15 @@ class ThugAct(StrEnum):
     target_only = "target_only"  # an effect on the target beyond its Life Save: none on a group (ruling, 000 L6568)
     response = "response"  # acts when the move defends; an attack on a group meets none (000 L6654, L6684)
     director = "director"  # through Hazards, the Director's call with Thugs (000 L6672): none in a Thug turn
+    # on its user alone, through what the main turn keeps for him (a Time Count effect, a condition on when he may
+    # use the move, a later move, 000 L6646): nothing on the group; a turn with Thugs keeps none of these yet and
+    # names them under ``thug_user_states`` where the move is used
+    user_only = "user_only"
 
 
 class AgainstThugs(_Frozen):
-    """How the entry acts when its move attacks a Thug group. An entry without one is reported as not applied
-    against Thugs (``thug_move_elements``) when a move carrying it meets a group."""
+    """How the entry acts when its move attacks a Thug group, or is used in a turn with Thugs; every entry a
+    Special Move can carry has one (tests/unit/fight2e/thug_thrashing/test_against_thugs_data.py)."""
 
     kind: Literal["against_thugs"]
     acts: ThugAct

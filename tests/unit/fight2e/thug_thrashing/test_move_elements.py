@@ -66,7 +66,7 @@ def test_explosive_reaches_range_2_with_its_full_die() -> None:
     rolls |= {"T1.h.life_save": 2}
     out = _ok(req, {"T1.ava.action": _hit("burst"), "T1.ava.action.2": IDLE, **_stay("g", "h")}, rolls)
     assert _members(out) == {"g": 4, "h": 5}  # 3 > 2: out; 2 ≤ 2: stays
-    assert not [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+    assert not [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
 
 
 def test_drain_life_heals_one_against_a_group() -> None:
@@ -126,15 +126,16 @@ def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
     assert _ava(miss)["life_bar"] == 38
 
 
-def test_an_element_not_applied_against_groups_is_named() -> None:
-    # Wind Up's held counts are not offered in a Thug turn: the move is used without it and named.
+def test_an_element_on_its_user_alone_is_named() -> None:
+    # Wind Up acts on its user alone (its held counts, 000 L4443–L4451): nothing on the group, and a Thug turn does
+    # not keep the hold, so the move is used without it and named.
     req = _req(move("charge", "wind_up"))
     out = _ok(
         req,
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **_stay("g")},
         ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
-    found = [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
     assert found and "wind_up" in found[0]["reason"]
 
 

@@ -88,13 +88,14 @@ def test_taunt_a_group_with_lower_initiative_once() -> None:
 
 def test_a_utility_move_costs_control_and_earns_its_level_once() -> None:
     # Pose (L2 Utility): Control 4 covers it; 2 Glory the first time (000 L6004), raw; her extra action at Control 2
-    # uses it again for no Glory; its Elements are named as not applied against Thugs
+    # uses it again for no Glory; its Utility Liability is the Utility action itself (000 L4878–L4886), so nothing
+    # is named as not kept
     req = _req()
     req["fighters"][0]["sheet"] = {**AVA, "moves": [*AVA["moves"], POSE]}
     use = {"action": "utility", "moves": ["pose"]}
     out = _ok(req, {"T1.ava.action": use, "T1.ava.action.2": use, "T1.ava.defense": DEFENSE}, {**FIRST, **MISS})
     assert _glory(out) == [(2, "Pose used")]
-    assert "thug_move_elements" in {u["id"] for u in out["unsupported"]}
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
     # Control 1 is too little for a level-2 move
     bad = _turn(req, {"T1.ava.action": use}, {**FIRST, "T1.ava.ctrl": 1})
     assert [v["code"] for v in bad["violations"]] == ["INSUFFICIENT_CONTROL"]

@@ -97,7 +97,7 @@ def test_mobile_counts_only_with_its_movement_before_the_attack() -> None:
     act = {"action": "attack", "moves": ["lunge"], "target": "g"}
     rolls = ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1}
     out = _ok(req, {"T1.ava.action": act, "T1.ava.action.2": IDLE, **STAY}, rolls)
-    found = [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
     assert found and "mobile" in found[0]["reason"]
 
 
@@ -125,7 +125,7 @@ def test_a_cross_up_move_misses_a_group() -> None:
     )
     assert out["fight"]["thugs"][0]["members"] == 5
     assert any("automatic miss" in s["text"] for s in out["log"])
-    assert not [u for u in out["unsupported"] if u["id"] == "thug_move_elements"]
+    assert not [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
 
 
 def test_self_stun_stuns_her_next_turn_unless_a_thug_hits_her() -> None:

@@ -128,6 +128,11 @@ class ThugGroupState(Model):
     dictated_by: FighterId | None = Field(
         None, description="Dramatic Combat with Thugs: this Fighter says what the group does this turn (000 L7285)."
     )
+    teamed: bool = Field(
+        False,
+        description="Dramatic Combat with Thugs: the group teamed up with another last turn, so it gets no Action "
+        "Point and makes no Team-Up this turn (000 L7219).",
+    )
     spiritual: bool = Field(
         False,
         description="Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a "

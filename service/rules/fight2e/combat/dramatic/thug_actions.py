@@ -7,9 +7,10 @@ the boost's larger die lowering them; a group's hit causes Hit Stun only with th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ....dice import Die
+from ...catalogue.records import MoveTrait, Trigger
 from ...dramatic import attacks as dramatic_attacks
 from ...dramatic import bank, costs
 from ...dramatic.catalogue import tables
@@ -19,8 +20,11 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..elements import limited_use
+from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..protocol import events
+from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -30,6 +34,8 @@ from ..thug_thrashing import fighter_on_thugs, move_elements
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
+from ..turn.d_accuracy import range_ok
+from ..turn.d_performing import ti_level
 from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
 from . import thug_interpose, thug_options
@@ -47,6 +53,9 @@ class GroupPoints:
     points: dict[str, int] = field(default_factory=dict)
     attacked: dict[str, bool] = field(default_factory=dict)
     steps: dict[str, int] = field(default_factory=dict)  # die sizes on its next Initiative (a Flourish invitation)
+    held: dict[str, str] = field(default_factory=dict)  # a group holding its Team-Up: the Fighter it targets
+    acted: set[str] = field(default_factory=set)  # groups whose action has come this turn
+    teamed: set[str] = field(default_factory=set)  # groups that teamed up this turn (no point, no Team-Up next turn)
     idle_next: set[str] = field(default_factory=set)  # held by Mind-Manipulating Magic next turn (000 L7285)
     dictated_next: dict[str, str] = field(default_factory=dict)
 
@@ -102,6 +111,9 @@ def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:
     """A group gets points each turn only from a Quality that grants them (000 L7076, L6632). Ours: an epic fight's
     two points a turn go to every combatant who gets them (000 L7082), such a group too."""
     n = thug_dramatic.action_points_per_turn(g.traits) * ctx.opts.dramatic.action_points_per_turn
+    if n and g.state.teamed:  # a Team-Up's partners get no point the following turn (000 L7219)
+        ctx.note("AP", g.id, f"{g.id} teamed up last turn: no Action Point this turn.", "000 L7219")
+        return
     if not n:
         return
     pts.points[g.id] += n
@@ -131,7 +143,7 @@ def group_rerolls(ctx: Turn, g: Group, pts: GroupPoints) -> None:
 # ── A group's attack ────────────────────────────────────────────────────────────────────────────
 
 
-def _group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
+def group_boost(ctx: Turn, g: Group, f_id: str, pts: GroupPoints) -> tuple[int, int]:
     if pts.points[g.id] < 1:
         return 0, 0
     none = DecisionValue(choice=Choice.pass_)
@@ -164,10 +176,13 @@ def group_strike(
     *,
     pts: GroupPoints,
     ds: dict[str, Dram],
+    preset: thug_attacks.Preset | None = None,
+    boost: tuple[int, int] | None = None,
 ) -> None:
     """One Thug's attack, boosted if the group pays; a hit for top damage after the group's first attack earns it
-    a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22)."""
-    acc, steps = _group_boost(ctx, g, f.id, pts)
+    a point (000 L7112); a hit stops a Fighter who has not acted only with the Hit Stun Quality (ruling C22).
+    ``preset`` and ``boost``: a Team-Up's roll and the boost asked before it (``thug_group_team``)."""
+    acc, steps = boost if boost is not None else group_boost(ctx, g, f.id, pts)
     acc += stand_off_accuracy(ds[f.id])  # +2 on a Fighter in a Stand Off (000 L7273)
     first = not pts.attacked[g.id]
     pts.attacked[g.id] = True
@@ -177,7 +192,7 @@ def group_strike(
     hooks = thug_interpose.hooks(ctx, ds, g, box)
     try:
         landed = thug_attacks.attack(
-            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks
+            ctx, g, f, queue, halved, accuracy=acc, damage_steps=steps, hit_stun=False, hooks=hooks, preset=preset
         )
     finally:
         f.prof = kept
@@ -210,20 +225,24 @@ def _accuracy(d: Dram, m: MoveProfile, dist: int, arm: WeaponRule | None = None)
     weapon's +1, a gun firing as a Long Range attack (000 L6796, L6848)."""
     acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty
     acc += arm.accuracy if arm is not None else 0
+    return acc + _accuracy_range(m, dist, arm)
+
+
+def _accuracy_range(m: MoveProfile, dist: int, arm: WeaponRule | None) -> int:
     if dist == 0:
-        acc += 1
-    elif dist == 2 and not (m.kw("reach_range") or m.kw("long_range") or (arm is not None and arm.ranged)):
-        acc -= 1
-    return acc
+        return 1
+    if dist == 2 and not (m.kw("reach_range") or m.kw("long_range") or (arm is not None and arm.ranged)):
+        return -1
+    return 0
 
 
-def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int) -> int:
+def _life_save(ctx: Turn, d: Dram, g: Group, m: MoveProfile, plus_die: int, added: bool = False) -> int:
     """The save a hit makes one Thug roll: Strength and each die size above 1d4 off it, the die size a point buys
     counting as one more (000 L6570, L7110, L7211)."""
     base = life_save.base_life_save(g.life_save, g.now.life_save_multiplier)
     step = (die_step(fighter_on_thugs.BASE_DIE) or 0) + (m.damage_step or 0) + plus_die
     die = die_text(step) if m.damage_step is not None or plus_die else "1"
-    return life_save.single_move_life_save(base, d.f.prof.strength, die, robust="robust" in g.traits)
+    return life_save.single_move_life_save(base, d.f.prof.strength, die, added, robust="robust" in g.traits)
 
 
 def special_price(d: Dram, m: MoveProfile) -> int:
@@ -281,19 +300,55 @@ class Aim:
     arm: WeaponRule | None = None  # a melee weapon or gun (000 L6796–L6800, L6848)
     sides: int = 6  # 1d10 on Full Offense (000 L5726)
     factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
+    added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
 
 
 def fighter_attack(
-    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+    ctx: Turn,
+    d: Dram,
+    g: Group,
+    key: str,
+    v: DecisionValue,
+    property_damage: bool = False,
+    factor: int = 1,
+    groups: list[Group] | None = None,
 ) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
-    Defense; a hit makes a Thug roll his Life Save (000 L6568)."""
+    Defense; a hit makes a Thug roll his Life Save (000 L6568). The move's Elements act as in a Thug Thrashing turn,
+    read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
+    Area Effect or Explosive move on every other group in its area (000 L2839, L3328), what it does to him, and
+    Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
     a = aim(ctx, d, g, key, v, property_damage, factor)
+    f, moves = d.f, [a.m]
     before = g.members
-    if roll_on_group(ctx, d, g, a):
+    if a.pd_option is None:
+        fighter_on_thugs.taunt(ctx, f, g, moves)
+        if fighter_on_thugs.fails(ctx, f, moves):  # Unreliable: the move does nothing (000 L4872–L4874)
+            settle_special(ctx, d, g, a, before)
+            return
+    connects = a.pd_option is not None or fighter_on_thugs.connects(ctx, f, moves)
+    hit = connects and roll_on_group(ctx, d, g, a)
+    if hit:
         land_on_group(ctx, d, g, a)
-    settle_special(ctx, d, g, a, before)
+    others = 0
+    for o in fighter_on_thugs.in_area(f, g, moves, groups or []) if connects and a.pd_option is None else []:
+        was = o.members  # the same attack on a group in its area, with the Range modifier of its own Range
+        shifted = replace(a, accuracy=a.accuracy + _by_range(a, o.ranges[f.id]) - _by_range(a, g.ranges[f.id]))
+        if roll_on_group(ctx, d, o, shifted):
+            hit = True
+            land_on_group(ctx, d, o, shifted, glory=False)
+        others += was - o.members
+    if a.pd_option is None:
+        fighter_on_thugs.on_himself(ctx, f, moves, hit)  # Self Damage, Self-Stun, Self Prone, a Healing Attack's miss
+        records.die_shifts(ctx, f, None, a.m, Trigger.always)  # Fast and Slow Recovery (000 L3358, L4836)
+        records.die_shifts(ctx, f, None, a.m, Trigger.on_hit if hit else Trigger.on_miss)
+    settle_special(ctx, d, g, a, before, others)
+
+
+def _by_range(a: Aim, dist: int) -> int:
+    """The Range's part of his Accuracy (+1 at Range 0, −1 at 2 without Reach or Long Range, 000 L5708, L5613)."""
+    return _accuracy_range(a.m, dist, a.arm)
 
 
 def _weapon(ctx: Turn, m: MoveProfile, key: str, v: DecisionValue, property_damage: bool) -> WeaponRule | None:
@@ -313,14 +368,19 @@ def aim(
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
     fighter_on_thugs.suppressed(ctx, f, [m], key)  # a group's Suppression tier bars the move (000 L4251–L4254)
+    if not property_damage:
+        move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
-    if not property_damage and not lo <= dist <= hi:  # Property Damage reaches any Range (000 L7197)
+    # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
+    reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
+    if not property_damage and not reach:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
     pd_option = (pd_option or DramaticOption.property_damage) if property_damage else None
     if pd_option is not None:  # Call Forth Wisdom is Property Damage with its own skill, at a spirit (000 L7319)
@@ -345,7 +405,29 @@ def aim(
     name += f" with a {v.weapon.value}" if arm is not None and v.weapon is not None else ""
     name += " on Full Offense" if sides == D10.sides else ""
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
-    return Aim(m, name, acc, plus_die, spirit_ls, pd_option, arm, sides, factor)
+    traded = 0 if property_damage else _traded(ctx, f, m, dist)
+    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added or bool(traded))
+
+
+def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:
+    """What the move's records do before the roll, as in a Thug Thrashing turn: Limited Use's charges (000 L4600–
+    L4614), Temporary Invulnerability while it is under way (000 L4323–L4327), and Power Up's Life Bar for damage
+    (000 L3860, L6572; ruling: no Control is rolled in Dramatic Combat, 000 L7084, so its Control version has none to
+    spend). Returns whether damage was added (one less on the Life Save)."""
+    empty = limited_use.check_charges(f, [m])
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    limited_use.spend_charges(ctx, f, [m])
+    if ti_level([m]):
+        f.invulnerable = ti_level([m])
+    return fighter_on_thugs.power_up(ctx, f, [m], 0, 0)[1]
+
+
+def _traded(ctx: Turn, f: Combatant, m: MoveProfile, dist: int) -> int:
+    """Accuracy for Damage: Ranges cut from its reach for damage, one less on the Life Save (000 L3991–L3999,
+    L6572). Returns the Accuracy given up (0 when none; a trade of 0 Ranges gives no damage)."""
+    acc, more = fighter_on_thugs.accuracy_for_damage(ctx, f, [m], dist)
+    return acc if more else 0
 
 
 def group_defense(g: Group, a: Aim) -> int:
@@ -372,24 +454,35 @@ def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
     return hit
 
 
-def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> None:
-    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point."""
+def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, glory: bool = True) -> None:
+    """A hit: the Life Save (and what the move does besides), the move's Glory, Property Damage's point. A move
+    that pierces Temporary Invulnerability (its record) is not stopped by it (000 L4327); one that deals no damage
+    or cannot defeat makes no Thug roll a Life Save (``move_elements.forces_save``, 000 L6568)."""
     f = d.f
-    if thug_rules.invulnerable(g.traits, g.init == f.init):
+    pierces = a.pd_option is None and a.m.trait(MoveTrait.pierces)
+    if not pierces and thug_rules.invulnerable(g.traits, g.init == f.init):
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
         return
     g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
-    ls = _pd_life_save(ctx, d, g, a.pd_option) if a.pd_option else _life_save(ctx, d, g, a.m, a.plus_die)
-    _on_hit(ctx, d, g, a.m, ls + a.spirit_ls)
-    _glory(ctx, d, a.m, a.factor)
+    if a.pd_option:
+        ls: int | None = _pd_life_save(ctx, d, g, a.pd_option) + a.spirit_ls
+    elif move_elements.forces_save(a.m):
+        ls = _life_save(ctx, d, g, a.m, a.plus_die, a.added) + a.spirit_ls
+    else:
+        ls = None
+    _on_hit(ctx, d, g, a.m, ls)
+    if glory:
+        _glory(ctx, d, a.m, a.factor)
     if a.arm is not None:  # every hit with a weapon (000 L6798, L6848)
         thug_group.award(ctx, f.id, a.arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
     if a.pd_option:
         earn(ctx, d, tables().option("property_damage").ap_on_hit or 0, f"{f.id} earns a point.", "000 L7197")
 
 
-def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int) -> None:
-    if a.m.is_special and g.members == before:  # ours: a Thug out is an opponent defeated (000 L7213, L6568; C11)
+def settle_special(ctx: Turn, d: Dram, g: Group, a: Aim, before: int, others: int = 0) -> None:
+    """``others``: Thugs his move took out of other groups in its area. Ours: a Thug out is an opponent defeated
+    (000 L7213, L6568; C11)."""
+    if a.m.is_special and g.members == before and not others:
         d.no_point_next = True
         ctx.note("AP", d.f.id, f"{a.m.name} defeated no one: {d.f.id} gets no point next turn.", "000 L7213")
 
@@ -406,7 +499,7 @@ def _pd_life_save(ctx: Turn, d: Dram, g: Group, option: DramaticOption) -> int:
 def _glory(ctx: Turn, d: Dram, m: MoveProfile, factor: int = 1) -> None:
     """A Special Move's level the first time it hits in the fight (000 L5749), times Thug Thrashing + 1 at Saga
     Scale (000 L6820), raw until the end (000 L6547)."""
-    if m.kind == "basic" or m.id in d.f.scored:
+    if m.kind == "basic" or m.id in d.f.scored or glory_rule(m, GloryRule.earns_none):  # Cheap (000 L4533)
         return
     d.f.scored.append(m.id)
     thug_group.award(ctx, d.f.id, m.glory * factor, f"{m.name} first hitting", "000 L5749, L6820")
@@ -430,7 +523,7 @@ def _save(ctx: Turn, g: Group, ls: int, what: str) -> bool:
     return out
 
 
-def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
+def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int | None) -> None:
     """The Life Save, then Knocks Down's second save or push and Increased Knockback's or Hurl's push, 1 Range at
     most (000 L6716–L6718). Ours: a hit on Thugs rolls no damage, so it never earns the top-damage point
     (000 L6568, L7112)."""
@@ -443,9 +536,12 @@ def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
         back = max(min(f.fs + f.pl, f.fs_start) - f.fs, 0)
         f.fs += back
         ctx.note("E", f.id, f"First hit of the fight: {f.id} regains {back} FS.", "000 L5489", change={"fs": f.fs})
-    out = _save(ctx, g, ls, "Life Save")
+    members = g.members
+    if ls is None:
+        ctx.note("E.2", g.id, f"{m.name} cannot take a Thug out: no Life Save.", "000 L6568, L6714")
+    out = ls is not None and _save(ctx, g, ls, "Life Save")
     pushed = False
-    if m.kw("knocks_down"):
+    if ls is not None and m.kw("knocks_down"):
         if out:
             pushed = True  # the rest stumble back (000 L6718)
         elif g.members:
@@ -456,5 +552,6 @@ def _on_hit(ctx: Turn, d: Dram, g: Group, m: MoveProfile, ls: int) -> None:
         before = g.ranges[f.id]
         g.ranges[f.id] = life_save.pushed_range(before, 1)
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before} → {g.ranges[f.id]}.", "000 L6716–L6718")
+    fighter_on_thugs.drain(ctx, f, [m], members - g.members)  # Drain Life: 1 Life Bar (000 L3246)
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")

@@ -56,7 +56,7 @@ from . import initiative as dramatic_initiative
 from . import pauses as dramatic_pauses
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
-from . import thug_interpose, thug_options, thug_team
+from . import thug_group_team, thug_interpose, thug_options, thug_team
 from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
 from .flourish import tied_flourishes
@@ -99,13 +99,7 @@ RESOLVED_OPTIONS = (
 # Ruling: of the Additional Glory Awards (000 L826–L857) only being Stunned and being defeated can arise against
 # Thugs, and thug_thrashing.attacks.hurt counts both here as in Thug Thrashing: a Thug is no Fighter to defeat (000
 # L829–L849), and a group has no Combo, Super Move, Counter or Interrupt to defend against (000 L6684–L6694).
-GAPS: dict[str, str] = {
-    # Thug Thrashing's own, by the Thug Thrashing turn's ids
-    "thug_move_elements": "a move's Elements other than its Accuracy, damage die, Range, Knocks Down, "
-    "Increased Knockback and Hurl (Area Effect, Explosive, Drain Life, Power Up's added damage …)",
-    # Dramatic Combat's
-    "dramatic_thug_team_up": "a Team-Up between Thug groups (000 L7219)",
-}
+GAPS: dict[str, str] = {}  # none at present: Thug Thrashing's own by its ids, then Dramatic Combat's
 
 
 def _report_gaps(ctx: Turn) -> None:
@@ -350,7 +344,7 @@ def _carry_out(
         m = f.move((v.moves or [""])[0])
         if m is None or not m.is_special:
             ctx.fail("DECISION_INVALID", f"{key}.moves", f"{key}: the option names a Special Move.", key=key)
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor, groups=groups)
         return
     if v.option is not None:
         named = _group(ctx, groups, v.target, key) if v.option is DramaticOption.call_forth_wisdom else None
@@ -388,7 +382,7 @@ def _carry_out(
         ctx.note("C", f.id, f"{f.id} does nothing (the option asked for is not resolved yet).", "000 L7138")
         return
     if v.action is ActionType.attack or riding:
-        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor)
+        acts.fighter_attack(ctx, d, _group(ctx, groups, v.target, key), key, v, factor=turn.factor, groups=groups)
     else:
         toward = partial(_group, ctx, groups, v.target, key)
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Dramatic turn with Thugs")
@@ -531,7 +525,9 @@ def _next_initiative(ds: dict[str, Dram]) -> None:
     for d in ds.values():
         f = d.f
         d.next_steps -= sum(1 for x in f.next_dice if x[2] in _NEXT_TURN_SOURCES)
-        f.next_dice = [x for x in f.next_dice if x[2] not in _NEXT_TURN_SOURCES]
+        # his move's Fast or Slow Recovery: on the Initiative die, there being no Control (000 L3358, L4836, L7084)
+        d.next_steps += sum(x[1] for x in f.next_dice if x[2] not in _NEXT_TURN_SOURCES)
+        f.next_dice = []
         d.next_steps -= int(f.kd_before_acting) + int(f.entangled)
 
 
@@ -546,6 +542,7 @@ def _store(ctx: Turn, groups: list[Group], ds: dict[str, Dram], pts: acts.GroupP
                 "initiative_steps": min(s.initiative_steps + pts.steps.get(s.id, 0), 2),
                 "idle": s.id in pts.idle_next,
                 "dictated_by": pts.dictated_next.get(s.id),
+                "teamed": s.id in pts.teamed,  # no point and no Team-Up next turn (000 L7219)
             }
         )
         for s in ctx.thug_state or []
@@ -566,13 +563,21 @@ def _init(a: Dram | Group) -> int:
 
 
 def _group_acts(
-    ctx: Turn, ds: dict[str, Dram], pts: acts.GroupPoints, queue: list[tuple[str, str]], strike: partial, g: Group
+    ctx: Turn,
+    ds: dict[str, Dram],
+    pts: acts.GroupPoints,
+    queue: list[tuple[str, str]],
+    strike: partial,
+    groups: list[Group],
+    g: Group,
 ) -> None:
     if g.standing_off:
         ctx.note("C", g.id, f"{g.id} stands off: no action this turn.", "000 L7273")
     elif g.state.idle:  # Mind-Manipulating Magic holds it this turn (000 L7285)
         ctx.note("C", g.id, f"{g.id} does nothing this turn, its mind in another's grip.", "000 L7285")
-    elif not thug_options.group_invites(ctx, g, ds, pts.points, pts.steps):
+    elif not thug_options.group_invites(ctx, g, ds, pts.points, pts.steps) and not thug_group_team.turn(
+        ctx, g, groups, ds, pts, queue
+    ):  # a Team-Up of two groups (000 L7219)
         if g.state.dictated_by:  # the caller's decisions for it stand for the manipulator's word
             ctx.note("C", g.id, f"{g.state.dictated_by} says what {g.id} does.", "000 L7285")
         thug_groups.act(ctx, g, queue, strike)
@@ -628,12 +633,13 @@ def run(ctx: Turn) -> None:
         if isinstance(actor, Dram):
             _fighter_turn(ctx, ds, actor, groups, pts)
         else:
-            _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike))
+            _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike, groups))
         if thug_group.over(ctx, groups) and not any(start.get(a.id, 0) for a in order[i + 1 :] if isinstance(a, Group)):
             ctx.round_over = True
             break
     if not thug_group.over(ctx, groups):
         thug_team.lapse(ctx, ds, groups)
+        thug_group_team.lapse(ctx, groups, lambda g: thug_groups.act(ctx, g, queue, strike), pts)
     thug_attacks.eliminations(ctx, groups, queue)
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])

@@ -32,6 +32,34 @@ class Hooks:
     damage: Callable[[Combatant, int], int] | None = None
 
 
+@dataclass(frozen=True)
+class Preset:
+    """A Thug's attack whose Defense Total and roll were settled beforehand: a Team-Up of two groups, where the
+    Fighter chooses one defence and each group rolls against its total; if either hits both hit (000 L7219)."""
+
+    defense_total: int
+    option: DefenseOption
+    total: int
+    hit: bool
+
+
+def defense_total(ctx: Turn, f: Combatant, g: Group) -> tuple[int, DefenseOption]:
+    """His one defensive option against the Thug attack of ``g`` (asked as for any Thug attack)."""
+    return _defense(ctx, f, g, False)
+
+
+def attack_total(ctx: Turn, g: Group, f: Combatant, option: DefenseOption, accuracy: int = 0) -> tuple[int, int, int]:
+    """The group's roll on ``f``: (die face, total, the Accuracy its traits give): 1d6 + its Accuracy, the Range's
+    modifier and what its Qualities add against the defence he chose (000 L6680, L5708)."""
+    dist = g.ranges[f.id]
+    face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
+    met = _MET.get(option, "defense")
+    trait_acc = attacks.accuracy_against(g.traits, met) + attacks.throw_accuracy(g.traits, ctx.opts.throws_unblockable)
+    trait_acc += lasting.wall_accuracy(f, dist)  # against a Wall (000 L6199)
+    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy + trait_acc, g.traits, dist)
+    return face, total, trait_acc
+
+
 def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, DefenseOption]:
     """Defense, Evasion, or Agility (Acrobatics at half) in place of Evasion, alone or with Defense, plus FS up to
     PL (000 L6696–L6708); Blitz halves the skills (000 L6779)."""
@@ -108,32 +136,34 @@ def attack(
     damage_steps: int = 0,
     hit_stun: bool = True,
     hooks: Hooks | None = None,
+    preset: Preset | None = None,
 ) -> tuple[int, str] | None:
     """One Thug's Basic Attack on ``f``: 1d6 + Accuracy and the Range's modifier against his Defense Total; a hit
     rolls the group's Damage moved by his Stamina, with no Knock Back and no Hit Stun (000 L6680–L6694).
     ``accuracy`` and ``damage_steps``: what an Action Point bought for it in Dramatic Combat (000 L7110). Returns
     the damage and its die when the hit lands, else None. ``hit_stun``: False where the caller applies the Hit
-    Stun Quality itself (Dramatic Combat). ``hooks``: Dramatic Combat's say in who takes the hit and how much."""
+    Stun Quality itself (Dramatic Combat). ``hooks``: Dramatic Combat's say in who takes the hit and how much.
+    ``preset``: the defence and roll a Team-Up settled (its hit is the pair's)."""
     dist = g.ranges[f.id]
     if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
         ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
         return None
-    dt, opt = _defense(ctx, f, g, halved)
+    if preset is None:
+        dt, opt = _defense(ctx, f, g, halved)
+        face, total, trait_acc = attack_total(ctx, g, f, opt, accuracy)
+        hit = total >= dt
+        ctx.note(
+            "D.6",
+            g.id,
+            f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
+            + ("hit." if hit else "miss."),
+            "000 L6680, L5708" + (", L3412, L4425" if trait_acc else ""),
+            inputs={"face": face, "total": total, "defense_total": dt, "trait_accuracy": trait_acc},
+        )
+    else:
+        dt, opt, total, hit = preset.defense_total, preset.option, preset.total, preset.hit
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")
-    face = ctx.roll(g.id, "attack", D6, f"Thug attack on {f.id}", "D.6")
-    trait_acc = attacks.accuracy_against(g.traits, met) + attacks.throw_accuracy(g.traits, ctx.opts.throws_unblockable)
-    trait_acc += lasting.wall_accuracy(f, dist)  # against a Wall (000 L6199)
-    total = attacks.attack_total(face, g.accuracy + g.now.accuracy + accuracy + trait_acc, g.traits, dist)
-    hit = total >= dt
-    ctx.note(
-        "D.6",
-        g.id,
-        f"{g.id} attacks {f.id} at Range {dist}: {face} → {total} against Defense Total {dt}: "
-        + ("hit." if hit else "miss."),
-        "000 L6680, L5708" + (", L3412, L4425" if trait_acc else ""),
-        inputs={"face": face, "total": total, "defense_total": dt, "trait_accuracy": trait_acc},
-    )
     g.hit = g.hit or hit
     if not hit:
         if evading:

@@ -100,11 +100,7 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
-    gaps = move_elements.unresolved(moves)
-    if gaps:
-        ctx.unsupported_rule(
-            "thug_move_elements", f"{key}.moves", "not applied against Thugs yet: " + ", ".join(sorted(gaps))
-        )
+    move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
     return moves
 
 
@@ -178,7 +174,7 @@ def attack(
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
-    level, added = _power_up(ctx, f, moves, budget, control_cost(moves))
+    level, added = power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     _approach(ctx, f, g, moves, v, key)
@@ -191,11 +187,11 @@ def attack(
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
     limited_use.spend_charges(ctx, f, moves)  # Limited Use's charges, a Reload's refill (000 L4608–L4614)
-    _taunt(ctx, f, g, moves)
+    taunt(ctx, f, g, moves)
     evasion = thug_evasion.take(ctx, f, g)  # +2 after evading this group (000 L6698)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    traded, more = _accuracy_for_damage(ctx, f, moves, dist)
+    traded, more = accuracy_for_damage(ctx, f, moves, dist)
     added = added or more
     acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
     if move_elements.long_advance(moves[0], v.movement or 0):
@@ -209,26 +205,26 @@ def attack(
     blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
     if ti_level(moves):
         f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
-    if _fails(ctx, f, moves):
+    if fails(ctx, f, moves):
         return
-    connects = _connects(ctx, f, moves)
-    hit = connects and _strike(ctx, f, g, blow, acc, evasion, expert)
+    lands = connects(ctx, f, moves)
+    hit = lands and _strike(ctx, f, g, blow, acc, evasion, expert)
     count_attack(ctx, f, moves, hit)
-    for other in _in_area(f, g, moves, groups or []) if connects else []:  # his FS and Evasion bonus: the named
+    for other in in_area(f, g, moves, groups or []) if lands else []:  # his FS and Evasion bonus: the named
         other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
         hit = _strike(ctx, f, other, blow, other_acc, 0, 0, named=False) or hit
     if hit:
         _glory(ctx, f, moves, special_factor)
         if arm is not None and len(moves) == 1:  # every weapon hit, not the first only; a Combo has no more (000 L6798)
             award(ctx, f.id, arm.glory_per_hit, "a hit with a weapon on Thugs", "000 L6798, L6848")
-    _on_himself(ctx, f, moves, hit)
+    on_himself(ctx, f, moves, hit)
     for i, m in enumerate(moves):  # Fast and Slow Recovery: his die next turn (000 L3358, L4836)
         records.die_shifts(ctx, f, None, m, Trigger.always)
         trigger = Trigger.on_hit if hit else Trigger.on_miss
         records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
 
 
-def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
+def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
     """Power Up, decided before the attack roll: more Control demanded (up to the move's cap) or Life Bar spent (up
     to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
     adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
@@ -271,7 +267,7 @@ def _power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, le
     return level, True
 
 
-def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
+def accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> tuple[int, bool]:
     """Accuracy for Damage: each Range cut from the reach of 4 (never below the group's Range) trades 1 Accuracy
     for 2 damage (000 L3991–L3999); against a group the damage is one less on the Life Save (000 L6572). Returns
     the Accuracy (none when the move is not the Combo's first, ruling as the Main Combat System's) and whether
@@ -299,7 +295,7 @@ def _accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist
     return (trade.accuracy * n if i == 0 else 0), n > 0
 
 
-def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
+def taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
     """A Taunt move taunts a group as a Fighter: 1d4 Glory against lower Initiative, once a combat (000 L2141,
     L4279; ruling: raw, divided at the end like all Glory against Thugs, 000 L6547)."""
     m = next((x for x in moves if glory_rule(x, GloryRule.taunts)), None)
@@ -314,7 +310,7 @@ def _taunt(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile]) -> None:
     award(ctx, f.id, r, f"Taunt {m.name} against {g.id}", "000 L2141, L4279")
 
 
-def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+def fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     """Unreliable: a 1 on 1d10 after declaring, and the move, and any Combo holding it, does nothing
     (000 L4872–L4874)."""
     chance = None if _MISFIRES.isdisjoint(f.prof.entry_ids) else records.misfire(moves)  # as the main turn (000 L4874)
@@ -327,7 +323,7 @@ def _fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     return fails
 
 
-def _connects(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
+def connects(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     """A move that connects only from a Cross-Up misses: a Thug turn keeps Ranges, and offers no Cross-Up over a
     group (ruling, 000 L4537–L4543, L6662)."""
     if not moves[0].trait(MoveTrait.cross_up):
@@ -346,7 +342,7 @@ class _Blow:
     added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
 
 
-def _in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
+def in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group]) -> list[Group]:
     if _AREAS.isdisjoint(f.prof.entry_ids):
         return []
     radius = max((a.radius for m in moves for _, a in AREAS.found(m.entries)), default=-1)  # the widest counts
@@ -383,7 +379,7 @@ def _strike(
     return hit
 
 
-def _on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
+def on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> None:
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
     below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
     Down, whatever the result), and a Healing Attack's point on a miss."""
@@ -507,12 +503,12 @@ def _on_hit(
         before_range = g.ranges[f.id]
         g.ranges[f.id] = life_save.pushed_range(before_range, pushed)
         ctx.note("E.4", g.id, f"{g.id} is pushed back: Range {before_range} → {g.ranges[f.id]}.", "000 L6718")
-    _drain(ctx, f, moves, before - g.members)
+    drain(ctx, f, moves, before - g.members)
     if not g.members:
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 
 
-def _drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
+def drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
     """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
     (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""
     if drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids) or not any(drain_life.heal_kind(m) for m in moves):

@@ -10,17 +10,20 @@ attacker himself; an effect on the target beyond its Life Save does nothing (rul
 
 Which of these an entry is, is its ``against_thugs`` record in the catalogue data (``records.AgainstThugs``); what
 it does is read from its other records, the same the main turn reads (its Knockback, its movement grant, its roles).
-An entry with no such record is reported as ``thug_move_elements`` when a move carrying it meets a group."""
+Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
+user alone through what the main turn keeps for him (``ThugAct.user_only``: a Buff, a Charge's condition, a chain)
+does nothing to a group; a turn with Thugs does not keep those states yet and names them as ``thug_user_states``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, Knockback, MoveTrait
+from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
+from ..state.turn import Turn
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -31,19 +34,31 @@ ACTS: dict[str, AgainstThugs] = {
 _KNOCKBACKS = records.entries_with(Knockback)
 
 
-def _open(m: MoveProfile, entry: str) -> bool:
-    """Not applied against a group: no record says how, or its record needs a keyword the move lacks (Mobile with
-    its After Mobile or Passing keyword moves after the attack, which a Thug turn does not offer)."""
+def _on_user_only(m: MoveProfile, entry: str) -> bool:
+    """Acting on its user alone through a state a turn with Thugs does not keep: its record says so, or it needs a
+    keyword the move lacks (Mobile with its After Mobile or Passing keyword moves him after the attack, which a
+    Thug turn does not offer)."""
     r = ACTS.get(entry)
-    return r is None or (bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords))
+    if r is None:  # every entry has a record (the catalogue data test); a missing one is treated the same way
+        return True
+    return r.acts is ThugAct.user_only or (bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords))
 
 
-def unresolved(moves: list[MoveProfile]) -> list[str]:
-    """The entries of ``moves`` a turn with Thugs does not act on yet, once each."""
+def user_states(moves: Sequence[MoveProfile]) -> list[str]:
+    """The entries of ``moves`` whose effect on their user a turn with Thugs does not keep, once each."""
     seen: list[str] = []
     for m in moves:
-        seen.extend(e for e in m.entries if _open(m, e) and e not in seen)
+        seen.extend(e for e in m.entries if _on_user_only(m, e) and e not in seen)
     return seen
+
+
+def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> None:
+    """Name them under ``thug_user_states`` where the move is used: they do nothing to a group (their record), and
+    what they do to their user is the main turn's (000 L6646)."""
+    found = user_states(moves)
+    if found:
+        why = "not kept in a turn with Thugs yet (on the user alone): " + ", ".join(sorted(found))
+        ctx.unsupported_rule("thug_user_states", path, why)
 
 
 def forces_save(m: MoveProfile) -> bool:

@@ -9,7 +9,8 @@ one left), as every Fighter's movement in a Thug turn is (000 L6662–L6670); Re
 opposing group and Fighter once it has moved; after any of the three non-attack actions he defends with the Defense
 Skill alone for the rest of the turn (000 L6039), which bars Evasion, Agility in its place and the Agility dodge. A
 Utility move's Glory is its level the first time (000 L6004), raw until the end of the combat like all Glory against
-Thugs (000 L6547); its Elements are named under ``thug_move_elements``."""
+Thugs (000 L6547); its Elements act on its user (their ``against_thugs`` records): Healing heals him, and those
+whose state a turn with Thugs does not keep are named under ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -20,9 +21,11 @@ from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import techniques
 from ..elements.glory import GloryRule, glory_rule
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
+from ..turn.c_utility_actions import heal_user
 from . import group as thug_group
+from . import move_elements
 from .group import Group, award, choice, shift
 
 D4, D6 = Die(2), Die(3)
@@ -165,8 +168,12 @@ def _utility(
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
     pay(m, key)
     _moved(ctx, f, groups, v, key, m.name, away=False)
-    ctx.unsupported_rule("thug_move_elements", f"{key}.moves", f"{m.name}'s Elements as a Utility move in a Thug turn")
+    move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
+    # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.
+    if m.heals(Heals.heals) and not m.heals(Heals.not_self):
+        heal_user(ctx, f, m)
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")

@@ -112,6 +112,11 @@ def _healing(ctx: Turn, f: Combatant, m: MoveProfile, first: bool, healed: Comba
     )
 
 
+def heal_user(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    """A Healing move used as the action heals its user (a turn with Thugs, 000 L3436–L3444)."""
+    _healing(ctx, f, m, first=True, healed=f)
+
+
 def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
     names = " + ".join(m.name for m in plan.moves)

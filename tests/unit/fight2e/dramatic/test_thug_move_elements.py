@@ -1,0 +1,154 @@
+"""A move's Elements on Thug groups in a Dramatic turn with Thugs, read from the same ``against_thugs`` records and
+steps as a Thug Thrashing turn (000 L6710–L6718, L7074–L7076, and each Element's own lines), worked by hand.
+
+Ava (test_thugs.py): PL 2, Strength 2, Dramatic Life Bar 20 (000 L7072), Initiative 6 against the groups' 1, two
+actions (Thug Thrashing 1). A Special Move costs her turn's Action Point and gets +2 Accuracy (000 L7209–L7211), so a
+1 on the attack die is 1 + 0 + 2 = 3 against Defense 2: a hit. Each group: Defense 2, Life Save 5; its Strength
+takes 2 off and the move's die more (000 L6570), so a Thug who rolls 6 is always out and one who rolls 1 stays."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.combat.effects.build import el, move
+from tests.unit.fight2e.dramatic.test_thugs import DEFENSE, IDLE, ava, life_saves, request, resolved, turn
+from tests.unit.fight2e.thug_thrashing.support import THUG
+
+FIRST = {"T1.ava.init": 6, "T1.g.init": 1, "T1.fight.time": 3}
+STAY = {"T1.g.action": IDLE}
+
+
+def _req(*moves: dict[str, Any], groups: dict[str, int] | None = None, life: int = 20) -> dict[str, Any]:
+    req = request()
+    sheet = copy.deepcopy(req["fighters"][0]["sheet"])
+    sheet["moves"] = [*sheet["moves"], *moves]
+    req["fighters"][0]["sheet"] = sheet
+    req["fighters"][0]["state"]["life_bar"] = life
+    if groups:
+        req["fight"]["thugs"] = [
+            {"id": gid, "thug": THUG, "members": 5, "ranges": {"ava": rng}} for gid, rng in groups.items()
+        ]
+    return req
+
+
+def _hit(mid: str) -> dict[str, Any]:
+    return {"action": "attack", "moves": [mid], "target": "g"}
+
+
+def _members(out: dict[str, Any]) -> dict[str, int]:
+    return {g["id"]: g["members"] for g in out["fight"]["thugs"]}
+
+
+def test_drain_life_heals_her_one_as_in_thug_thrashing() -> None:
+    # Drain Life on a group: 1 Life Bar, whatever the Thug's save, healed at H.1 (000 L3240, L3246; its record,
+    # group_rule): her 15 → 16. The Thug rolls 1 and stays.
+    out = resolved(
+        _req(move("leech", "drain_life"), life=15),
+        {"T1.ava.action": _hit("leech"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    assert ava(out)["life_bar"] == 16 and _members(out) == {"g": 5}
+    # the same move missing (a 0 is not on the die: Defense 4 against 1 + 2 = 3) heals nothing
+    req = _req(move("leech", "drain_life"), life=15)
+    req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 4}
+    out = resolved(req, {"T1.ava.action": _hit("leech"), "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
+    assert ava(out)["life_bar"] == 15
+
+
+def test_a_no_damage_move_makes_no_thug_save_and_costs_next_turns_point() -> None:
+    # No Damage: its hit makes no Thug roll a Life Save (ruling, 000 L6568, L6714; move_elements.forces_save). A
+    # Special Move that defeats no one costs her next turn's point (000 L7213).
+    out = resolved(
+        _req(move("shove", liabilities=("no_damage",))),
+        {"T1.ava.action": _hit("shove"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1},
+    )
+    assert _members(out) == {"g": 5}
+    assert "T1.g.life_save" not in {r["key"] for r in out["rolls"]}
+    assert any("no Life Save" in e["text"] for e in out["log"])
+    assert ava(out)["dramatic"]["no_point_next_turn"] is True
+
+
+def test_area_effect_attacks_each_group_at_range_0_to_1() -> None:
+    # Area Effect: everyone at Range 0–1 of her, a group as one combatant (000 L2837–L2839): h (Range 1) is attacked
+    # as g is, k at Range 3 is not. Each roll 1 + 2 = 3 hits Defense 2; each Thug rolls 6: one out of g and of h.
+    rolls = FIRST | {"T1.h.init": 1, "T1.k.init": 1, "T1.ava.attack": 1, "T1.ava.attack.2": 1}
+    rolls |= {"T1.g.life_save": 6, "T1.h.life_save": 6}
+    stay = {f"T1.{g}.action": IDLE for g in ("g", "h", "k")}
+    out = resolved(
+        _req(move("whirl", "area_effect"), groups={"g": 1, "h": 1, "k": 3}),
+        {"T1.ava.action": _hit("whirl"), "T1.ava.action.2": IDLE, **stay},
+        rolls,
+    )
+    assert _members(out) == {"g": 4, "h": 4, "k": 5}
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("ava", 2)]  # its level once (000 L5749)
+
+
+def test_unreliable_fails_on_a_one() -> None:
+    # Unreliable: a 1 on 1d10 after declaring and the move does nothing (000 L4872–L4874): no attack roll.
+    out = resolved(
+        _req(move("wild", liabilities=("unreliable",))),
+        {"T1.ava.action": _hit("wild"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.unreliable": 1},
+    )
+    assert "T1.ava.attack" not in {r["key"] for r in out["rolls"]} and _members(out) == {"g": 5}
+
+
+def test_self_damage_costs_her_power_level() -> None:
+    # Self Damage: she loses Life Bar equal to her Power Level, 2, hit or miss (000 L4799): 20 → 18.
+    out = resolved(
+        _req(move("reckless", liabilities=("self_damage",))),
+        {"T1.ava.action": _hit("reckless"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    assert ava(out)["life_bar"] == 18
+
+
+def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
+    # Wind Up acts on its user alone (000 L4443–L4451; its record user_only): nothing on the group, named under
+    # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
+    out = turn(
+        _req(move("charge", "wind_up")),
+        {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
+    assert found and "wind_up" in found[0]["reason"]
+    assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
+    # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
+    # L6718; target_only): nothing is named for it
+    out = turn(
+        _req(move("catch", el("skips_knock_down"))),
+        {"T1.ava.action": _hit("catch"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1},
+    )
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert DEFENSE
+
+
+def test_power_up_spends_life_bar_for_one_less_on_the_save() -> None:
+    # A Level 2 Special Move's 1d6, one size more at its Dramatic price: 1d8, two sizes above 1d4, so the save is
+    # 5 − 2 − 2 = 1 (000 L6570, L7211). Power Up's Life Bar version: 1 Life Bar, 20 → 19, adds damage, one less on
+    # the save (000 L3860, L6572): 0, out with no roll (ruling B1). Without it a 1 keeps the Thug in.
+    req = _req(move("surge", el("power_up", version="life_bar")))
+    act = {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}
+    powered = resolved(req, act | {"T1.ava.power_up_bonus": {"amount": 1}}, FIRST | {"T1.ava.attack": 1})
+    assert life_saves(powered) == [0] and _members(powered) == {"g": 4} and ava(powered)["life_bar"] == 19
+    plain = resolved(
+        req, act | {"T1.ava.power_up_bonus": {"amount": 0}}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    )
+    assert life_saves(plain) == [1] and _members(plain) == {"g": 5} and ava(plain)["life_bar"] == 20
+
+
+def test_fast_recovery_falls_on_next_turns_initiative_die() -> None:
+    # Fast Recovery on a hit: a die size next turn on Control (000 L3358); Dramatic Combat rolls no Control
+    # (000 L7084), so it is a size on her Initiative die, as Full Offense's sizes are here.
+    req = _req(move("quick", el("fast_recovery", trigger="on_hit", bonus_to="control")))
+    act = {"T1.ava.action": _hit("quick"), "T1.ava.action.2": IDLE, **STAY}
+    out = resolved(req, act, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1})
+    assert ava(out)["dramatic"]["initiative_steps"] == 1
+    # a miss (Defense 4 against 1 + 2 = 3) gives nothing
+    req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 4}
+    out = resolved(req, act, FIRST | {"T1.ava.attack": 1})
+    assert ava(out)["dramatic"]["initiative_steps"] == 0

@@ -1,0 +1,84 @@
+"""Every Element and Liability a Special Move can carry says how it acts against a Thug group (its ``against_thugs``
+record, 000 L6646, L6710–L6718), and a Thug Thrashing turn acts on it: a data test over the catalogue, and fights
+worked by hand. Ava of the support module: PL 2, Life Bar 40, Control 4 on her first action, Defense 3; the group's
+1 on its attack misses her Defense 3 (000 L6680)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.catalogue.records import AgainstThugs, ThugAct
+from tests.unit.fight2e.combat.effects.build import el, move
+from tests.unit.fight2e.thug_thrashing.support import AVA, FIRST, IDLE, _ava, _ok, _req
+
+DEFENSE = {"defense": "defense", "fs": 0}
+MISS = {"T1.g.attack": 1, "T1.fight.time": 3}
+
+
+def test_every_entry_a_special_move_can_carry_has_an_against_thugs_record() -> None:
+    cat = catalog()
+    usable = [e for e in cat.entries.values() if {"special", "super"} & set(e.move_types)]
+    assert len(usable) > 200  # every Element and Liability of the catalogue
+    missing = [e.id for e in usable if not any(isinstance(r, AgainstThugs) for r in cat.records.get(e.id, ()))]
+    assert missing == []
+    # one record each, so a turn reads one answer
+    assert not [e.id for e in usable if sum(isinstance(r, AgainstThugs) for r in cat.records[e.id]) > 1]
+
+
+def test_the_records_say_what_the_text_says_for_a_few() -> None:
+    acts = {e: r.acts for e, found in catalog().records.items() for r in found if isinstance(r, AgainstThugs)}
+    assert acts["bomb"] is ThugAct.director  # a Bomb is a Hazard; Hazards with Thugs are the Director's (000 L6672)
+    assert acts["skips_knock_down"] is ThugAct.target_only  # a group is never Knocked Down (000 L6718)
+    assert acts["priority.strike_through"] is ThugAct.response  # a group makes no attack to answer (000 L6684)
+    assert acts["healing"] is ThugAct.group_rule  # it heals its user (000 L3436–L3444)
+    assert acts["buff"] is ThugAct.user_only  # a state on its user for a Time Count (000 L2953–L2973)
+
+
+def _sheet(*moves: dict[str, Any]) -> dict[str, Any]:
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], *moves]
+    return sheet
+
+
+def test_a_healing_utility_move_heals_her_in_a_thug_turn() -> None:
+    # Healing as her Utility action (000 L5996–L6004): its Special Move die, 1d6, without Strength, halved
+    # (000 L3436–L3444): a 5 heals 2 at H.1, 30 → 32. Its level, 2, in raw Glory the first time (000 L6004).
+    req = _req()
+    req["fighters"][0]["sheet"] = _sheet(move("mend", "healing"))
+    req["fighters"][0]["state"]["life_bar"] = 30
+    use = {"action": "utility", "moves": ["mend"]}
+    out = _ok(
+        req,
+        {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        FIRST | MISS | {"T1.ava.healing": 5},
+    )
+    assert _ava(out)["life_bar"] == 32
+    assert [(g["points"], g["reason"]) for g in out["glory"]] == [(2, "Mend used")]
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_only_heal_others_does_not_heal_her_and_is_named() -> None:
+    # Only Heal Others: the healer cannot heal himself (000 L3452–L3456); a Thug turn keeps no Range to an ally
+    # (000 L6670), so nothing is healed and the entry is named as not kept.
+    req = _req()
+    mend = move("mend", "healing", el("healing.heal_others"), liabilities=("healing.only_heal_others",))
+    req["fighters"][0]["sheet"] = _sheet(mend)
+    req["fighters"][0]["state"]["life_bar"] = 30
+    use = {"action": "utility", "moves": ["mend"]}
+    out = _ok(req, {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, FIRST | MISS)
+    assert _ava(out)["life_bar"] == 30
+    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
+    assert found and "healing.only_heal_others" in found[0]["reason"]
+
+
+def test_a_buff_is_named_and_a_bomb_is_the_directors() -> None:
+    # A Buff acts on her alone for a Time Count (000 L2953–L2973): nothing on the group, and the Thug turn does not
+    # keep it yet, so it is named; a Bomb is a Hazard (000 L2843), the Director's with Thugs (000 L6672): not named.
+    req = _req()
+    req["fighters"][0]["sheet"] = _sheet(move("focus", "buff"), move("mine", "bomb"))
+    for mid, named in (("focus", True), ("mine", False)):
+        use = {"action": "utility", "moves": [mid]}
+        out = _ok(req, {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, FIRST | MISS)
+        assert ("thug_user_states" in {u["id"] for u in out["unsupported"]}) is named
