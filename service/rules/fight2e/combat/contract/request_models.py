@@ -278,6 +278,12 @@ class DramaticState(Model):
         None,
         description="The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).",
     )
+    stand_off_also: list[FighterId] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The others in the same Stand Off besides `stand_off`, when more than two agreed to it "
+        "(000 L7273).",
+    )
     face_off: FighterId | None = Field(
         None,
         description="The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237).",
@@ -336,6 +342,12 @@ class DramaticState(Model):
         max_length=8,
         description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
         "(000 L7207).",
+    )
+    spiritual: bool = Field(
+        False,
+        description="He is himself a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit "
+        "to fight spirits has −2 Accuracy on him; Call Forth Wisdom and Spirituality serve against him "
+        "(000 L7317–L7323).",
     )
     mind_immune: bool = Field(
         False,

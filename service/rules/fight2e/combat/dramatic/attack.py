@@ -19,7 +19,8 @@ from .defense import defense
 from .face_off import opening
 from .interpose import take_a_hit
 from .pauses import stand_off_accuracy
-from .spirit import penalty as spirit_penalty
+from .spirit import accuracy as spirit_accuracy
+from .spirit import against_spirit
 
 BASIC = "basic_move"
 
@@ -40,10 +41,15 @@ class Plan:
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
     f = d.f
     if property_damage:
-        # Call Forth Wisdom is Property Damage rolled with its own skill, on the spirit plane (000 L7319)
+        # Call Forth Wisdom is Property Damage rolled with its own skill, at a spirit (000 L7311, L7319)
         wisdom = v.option is DramaticOption.call_forth_wisdom
-        if wisdom and not d.spirit:
-            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: only in Spirit Combat.", key=key)
+        if wisdom and not against_spirit(d, t):
+            ctx.fail(
+                "DRAMATIC_OPTION_NOT_ALLOWED",
+                f"{key}.option",
+                f"{key}: only in Spirit Combat or at a purely spiritual creature (000 L7311, L7319).",
+                key=key,
+            )
         o = tables().option(v.option.value if wisdom and v.option else "property_damage")
         pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
         level = skill(ctx, d, o.skill or "")
@@ -127,7 +133,7 @@ def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
-    acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
+    acc += stand_off_accuracy(t) + spirit_accuracy(ctx, d, t)
     acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
     acc += 1 if d.freeing(t) else 0  # mind-controlled, against one pulling punches to free him (000 L7207)
     d.accuracy_now = 0
@@ -176,7 +182,15 @@ def attack(
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
-        dt, how = defense(ctx, t, d.f.id, property_damage, plan.special and plan.ranged, simultaneous=d.together(t))
+        dt, how = defense(
+            ctx,
+            t,
+            d.f.id,
+            property_damage,
+            plan.special and plan.ranged,
+            simultaneous=d.together(t),
+            spirit=d.spiritual,
+        )
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
         t.face_off_now = False
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)

@@ -66,6 +66,9 @@ class Dram:
     standing: str | None = None  # the opponent of this turn's Stand Off (000 L7273)
     stand_heal: bool = False  # he rests to heal at the end of the Stand Off turn
     stand_next: str | None = None  # a Stand Off agreed for the next turn
+    stand_also: list[str] = field(default_factory=list)  # the others of a Stand Off of more than two (000 L7273)
+    stand_also_next: list[str] = field(default_factory=list)
+    spiritual: bool = False  # himself a purely spiritual creature (000 L7313–L7315)
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)
@@ -124,6 +127,8 @@ def load(ctx: Turn) -> dict[str, Dram]:
             presence_used=s.presence_used,
             climactic_used=s.climactic_used,
             standing=s.stand_off,
+            stand_also=list(s.stand_off_also) if s.stand_off is not None else [],
+            spiritual=s.spiritual,
             face_off=s.face_off,
             idle=s.idle,
             spirit=s.spirit_combat,
@@ -177,6 +182,8 @@ def store(ds: dict[str, Dram]) -> None:
             presence_used=d.presence_used,
             climactic_used=d.climactic_used,
             stand_off=d.stand_next,
+            stand_off_also=d.stand_also_next[:8] if d.stand_next is not None else [],
+            spiritual=d.spiritual,
             face_off=d.face_off_next,
             idle=d.idle_next,
             spirit_combat=d.spirit,

@@ -13,6 +13,7 @@ from ..state.turn import Turn
 from .attack import first_hit, hit_effects
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
+from .spirit import accuracy as spirit_accuracy
 
 _CSM = DramaticOption.climactic_super_move
 CLOSE_MOVE, CLOSE_MOVE_FS = 2, 3  # Ranges a Close Climactic Super Move may move, the second for 1 FS (000 L7158)
@@ -60,9 +61,10 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     acc = (o.accuracy or 0) + f.prof.acc_bonus + d.hit_stun_penalty + _fs(ctx, d, v, key)
     if close:
         acc += 1 if dist == 0 else -1 if dist == 2 else 0  # the usual Range 0–2 figures (000 L7158, L5613)
+    acc += spirit_accuracy(ctx, d, t)  # every attack on a spirit, for one unfit to fight them (000 L7315)
     d.attacked = True
     f.attacks += 1
-    dt, how = defense(ctx, t, f.id, False)
+    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual)
     face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him

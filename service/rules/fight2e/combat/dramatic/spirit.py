@@ -1,9 +1,10 @@
 """Spirit Combat (000 L7299–L7307) and the options it opens (000 L7311–L7323). In place of his attack, a fighter
 within Range 4 with Meditation 10, Zen State 9, Spirituality 8, Psychic 7 or Magic 6 pays a point and wins a contest
 (the defender rolls one of those skills or Grim Determination, a plain d10 without any, or lets himself be taken) to
-carry both to a spirit plane. There a fighter unfit to fight spirits takes −2 to Accuracy and Defense Totals;
-Spirituality may stand in for Defense and Call Forth Wisdom for Property Damage, a point each; Meditation draws Ki
-as Draw Ki does, away from the fight."""
+carry both to a spirit plane. There a fighter unfit to fight spirits takes −2 to Accuracy and Defense Totals; he
+takes −2 Accuracy too on a fighter who is himself a purely spiritual creature (000 L7313–L7315), against whom the
+options below serve as well. Spirituality may stand in for Defense and Call Forth Wisdom for Property Damage, a
+point each; Meditation draws Ki as Draw Ki does, away from the fight."""
 
 from __future__ import annotations
 
@@ -22,11 +23,36 @@ def spirit_skills(ctx: Turn, d: Dram) -> dict[str, int]:
     return {n: skill(ctx, d, n) for n in names}
 
 
+def _unfit(ctx: Turn, d: Dram) -> int:
+    """−2 for one unfit to fight spirits, else 0 (000 L7315). Ours: a purely spiritual creature is fit to fight
+    his own kind (the text names only the traits a living fighter needs)."""
+    if d.spiritual:
+        return 0
+    return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), spirit_skills(ctx, d))
+
+
 def penalty(ctx: Turn, d: Dram) -> int:
     """−2 to his Accuracy and Defense Totals in Spirit Combat if he cannot fight spirits (000 L7305, L7315)."""
     if not d.spirit:
         return 0
-    return spiritual.spirit_combat_penalty(set(d.f.prof.qualities), spirit_skills(ctx, d))
+    return _unfit(ctx, d)
+
+
+def accuracy(ctx: Turn, d: Dram, t: Dram) -> int:
+    """His Accuracy against ``t``: −2 in Spirit Combat (000 L7305) or on a purely spiritual ``t`` (000 L7315) if he
+    cannot fight spirits. Ours: the two are the one penalty, taken once."""
+    if not (d.spirit or t.spiritual):
+        return 0
+    out = _unfit(ctx, d)
+    if out and t.spiritual and not d.spirit:
+        ctx.note("D", d.f.id, f"{d.f.id} cannot fight spirits: {out:+d} Accuracy on {t.f.id}.", "000 L7315")
+    return out
+
+
+def against_spirit(d: Dram, t: Dram) -> bool:
+    """The options of Spiritual Combat serve him against ``t``: on the spirit plane, or ``t`` is himself a spirit
+    (000 L7311, L7317–L7323)."""
+    return d.spirit or t.spiritual
 
 
 def _opening(ctx: Turn, d: Dram, t: Dram) -> tuple[str, int] | None:

@@ -44,6 +44,7 @@ from .mind import offered as mind_choices
 from .pauses import yell, yell_choices
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
+from .spirit import against_spirit
 from .spirit import offered as spirit_choices
 from .spirit import open_combat as open_spirit_combat
 from .team import lapse as lapse_team_ups
@@ -145,8 +146,10 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
-    if d.standing in {o.id for o in ctx.opponents(f)}:
-        stand_off_turn(ctx, d, d.standing or "")
+    foes = {o.id for o in ctx.opponents(f)}
+    standing = [s for s in (d.standing, *d.stand_also) if s in foes]  # his opponents still in it (000 L7273)
+    if standing:
+        stand_off_turn(ctx, d, standing[0], tuple(standing[1:]))
         return None
     ask_secondary(ctx, d)  # not his action (000 L7277)
     ask_power(ctx, d)
@@ -199,20 +202,30 @@ def _rests(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
     return False
 
 
-def stand_off_turn(ctx: Turn, d: Dram, partner: str) -> None:
-    """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
-    stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
+def stand_off_turn(ctx: Turn, d: Dram, partner: str, others: tuple[str, ...] = ()) -> None:
+    """A Stand Off turn: no action; rest to heal at the end, or weigh up the stance of an opponent in it
+    (000 L7273; ``others``: his other opponents in a Stand Off of more than two)."""
     rest = DecisionValue(action=ActionType.none)
+    foes = (partner, *others)
+    stances = [
+        choice(DecisionValue(option=DramaticOption.stance_evaluation, target=x), f"Stance Evaluation of {x}")
+        for x in foes
+    ]
     key, v = ctx.decide(
         d.f.id,
         "action",
         "C",
-        f"{d.f.id} stands off against {partner}: rest to heal at the end of the turn, or weigh up his stance?",
+        f"{d.f.id} stands off against {', '.join(foes)}: rest to heal at the end of the turn, or weigh up a stance?",
         rest,
-        [choice(rest, "rest (1d6 + PL at the end)"), choice(stance, f"Stance Evaluation of {partner}")],
+        [choice(rest, "rest (1d6 + PL at the end)"), *stances],
     )
     if v.option is DramaticOption.stance_evaluation:
-        dramatic_checks.stand_off_stance(ctx, d, partner, key)
+        target = v.target or partner
+        if target not in foes:
+            ctx.fail(
+                "TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {target} is not his opponent in the Stand Off.", key=key
+            )
+        dramatic_checks.stand_off_stance(ctx, d, target, key)
     elif v.option is None and v.action in (None, ActionType.none) and not v.movement:
         d.stand_heal = True
         ctx.note("C", d.f.id, f"{d.f.id} catches his breath.", "000 L7273")
@@ -376,9 +389,13 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
     out += spirit_choices(ctx, d, foes)
-    if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+    if spendable(d, DramaticOption.call_forth_wisdom) >= 1:  # in Spirit Combat or at a spirit (000 L7311, L7319)
         wisdom = DramaticOption.call_forth_wisdom
-        out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
+        out += [
+            choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}")
+            for t in foes
+            if against_spirit(d, t)
+        ]
     if foes and ctx.range is not None and ctx.range < 5 and not d.spirit:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
     if foes and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
