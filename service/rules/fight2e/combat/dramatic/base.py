@@ -69,6 +69,7 @@ class Dram:
     stand_also: list[str] = field(default_factory=list)  # the others of a Stand Off of more than two (000 L7273)
     stand_also_next: list[str] = field(default_factory=list)
     spiritual: bool = False  # himself a purely spiritual creature (000 L7313–L7315)
+    guarded: str = "defense"  # the defence option he chose against the attack under way (000 L5708)
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)

@@ -127,6 +127,7 @@ def defense(
         return 0, "Ki Face Off"
     opt = v.defense or best
     option = v.option
+    t.guarded = opt.value  # the attack's Accuracy records are read against it (000 L5708)
     if opt not in only:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",

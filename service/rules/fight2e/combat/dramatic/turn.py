@@ -407,6 +407,8 @@ def _attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
+    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
+        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
@@ -462,9 +464,9 @@ def _report_gaps(ctx: Turn) -> None:
     ctx.unsupported_rule(
         "dramatic_options",
         "options.subsystem",
-        "not resolved in a Dramatic turn yet: " + "".join(f"{m}; " for m in missing) + "a Fighter "
-        "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
-        "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
+        "not resolved in a Dramatic turn yet: "
+        + "".join(f"{m}; " for m in missing)
+        + "switching Tag Team partners and transforming "
         "into Beast Form",
     )
     if ctx.band_mode:
