@@ -343,6 +343,31 @@ class DramaticState(Model):
         description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
         "(000 L7207).",
     )
+    signature_moves: list[MoveId] = Field(
+        default_factory=list,
+        max_length=40,
+        description="His Special and Super Moves whose shouted call-tag the Director rules a signature: +3 Accuracy "
+        "in place of +2 (000 L7211).",
+    )
+    story_opportunity: bool = Field(
+        False,
+        description="The Director accepts a story opportunity the player named: Realize Potential without its usual "
+        "conditions this turn (000 L7269).",
+    )
+    check_bonus: int = Field(
+        0,
+        ge=-10,
+        le=10,
+        description="The Director's bonus on his Reaffirm Purpose check when the moment suits his purpose "
+        "(000 L7257), or the bonuses to interaction checks that apply to his Presence check (000 L7291), this turn.",
+    )
+    mind_resist_bonus: int = Field(
+        0,
+        ge=-10,
+        le=10,
+        description="His Qualities of intellect or willpower on his roll against Mind-Manipulating Magic, as the "
+        "Director rules (000 L7283).",
+    )
     spiritual: bool = Field(
         False,
         description="He is himself a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit "

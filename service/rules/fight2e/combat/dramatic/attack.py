@@ -125,7 +125,7 @@ def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step
     if mid not in d.used:
         d.used.append(mid)
     d.specials += 1
-    plus_acc, plus_die = attacks.special_move_bonus()
+    plus_acc, plus_die = attacks.special_move_bonus(signature=mid in d.signature)  # +3 with one (000 L7211)
     return Plan(name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, level, mid)
 
 

@@ -69,6 +69,10 @@ class Dram:
     stand_also: list[str] = field(default_factory=list)  # the others of a Stand Off of more than two (000 L7273)
     stand_also_next: list[str] = field(default_factory=list)
     spiritual: bool = False  # himself a purely spiritual creature (000 L7313–L7315)
+    signature: list[str] = field(default_factory=list)  # Special Moves with a signature call-tag (000 L7211)
+    story: bool = False  # Realize Potential on a story opportunity the Director accepts (000 L7269)
+    check_bonus: int = 0  # the Director's bonus on Reaffirm Purpose or Presence this turn (000 L7257, L7291)
+    mind_resist: int = 0  # his Qualities against Mind-Manipulating Magic (000 L7283)
     guarded: str = "defense"  # the defence option he chose against the attack under way (000 L5708)
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
@@ -130,6 +134,10 @@ def load(ctx: Turn) -> dict[str, Dram]:
             standing=s.stand_off,
             stand_also=list(s.stand_off_also) if s.stand_off is not None else [],
             spiritual=s.spiritual,
+            signature=list(s.signature_moves),
+            story=s.story_opportunity,
+            check_bonus=s.check_bonus,
+            mind_resist=s.mind_resist_bonus,
             face_off=s.face_off,
             idle=s.idle,
             spirit=s.spirit_combat,
@@ -185,6 +193,8 @@ def store(ds: dict[str, Dram]) -> None:
             stand_off=d.stand_next,
             stand_off_also=d.stand_also_next[:8] if d.stand_next is not None else [],
             spiritual=d.spiritual,
+            signature_moves=d.signature[:40],
+            mind_resist_bonus=d.mind_resist,  # his Qualities stay; the turn's own Director calls do not
             face_off=d.face_off_next,
             idle=d.idle_next,
             spirit_combat=d.spirit,
