@@ -190,3 +190,84 @@ def test_the_spiritual_flag_and_the_stand_off_list_are_read_from_the_state() -> 
     out = _ok(_turn({"T1.rei.action": NONE, "T1.battle.action": NONE}, {**INIT}))
     assert _state(out, "rei")["dramatic"]["spiritual"] is False
     assert _state(out, "rei")["dramatic"]["stand_off_also"] == []
+
+
+# ── Spirit Combat with a third fighter (000 L7301–L7303) ───────────────────────────────────────────────────────
+
+KEN_PSYCHIC = {**KEN, "narrative_skills": [*KEN["narrative_skills"], {"id": "psychic", "level": 7}]}
+ENGAGED = {"spirit_combat": True}
+
+
+def _spirits(decisions: dict[str, Any], rolls: dict[str, int], ken: dict = KEN) -> dict[str, Any]:
+    """Rei and Battle fight on the spirit plane; Ken, Rei's ally, is outside it (Initiative Rei, Ken, Battle)."""
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_D, ENGAGED),
+            _fighter("ken", ken, {}),
+            _fighter("battle", BATTLE_D, ENGAGED),
+        ],
+        "decisions": decisions,
+        "rolls": {**HEROES_FIRST, **rolls},
+        "seed": 3,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+KEN_HITS = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+KEN_ENTERS = {"option": "spirit_combat", "target": "battle"}
+QUIET_TWO = {"T1.rei.action": NONE, "T1.battle.action": NONE}
+
+
+def test_no_one_outside_a_spirit_combat_reaches_those_in_it() -> None:
+    # 000 L7303: Ken, on the corporeal plane, may not attack Battle, who fights Rei on the spirit plane; no attack on
+    # Battle is among his choices
+    out = _spirits({**QUIET_TWO, "T1.ken.action": KEN_HITS}, {})
+    assert _refused(out) == ["TARGET_UNAVAILABLE"]
+    asked = _spirits({"T1.rei.action": NONE}, {})
+    ken = next(d for d in asked["decisions_needed"] if d["key"] == "T1.ken.action")
+    assert not [c for c in ken["choices"] if c["value"].get("action") == "attack"]
+
+
+def test_entering_a_spirit_combat_opposed_takes_a_won_roll() -> None:
+    # 000 L7301: Ken (Psychic 7, Range 1) pays his point to enter; Battle, engaged, opposes by default (Rei, his
+    # ally, does not); Ken's 7 + a 3 = 10 beats Battle's plain d10 of 9 (none of the five skills, no Grim
+    # Determination): Ken is on the spirit plane, 0 points left
+    out = _ok(
+        _spirits(
+            {**QUIET_TWO, "T1.ken.action": KEN_ENTERS},
+            {"T1.ken.spirit_check": 3, "T1.battle.spirit_resist": 9},
+            ken=KEN_PSYCHIC,
+        )
+    )
+    assert _state(out, "ken")["dramatic"]["spirit_combat"] is True
+    assert _state(out, "ken")["dramatic"]["action_points"] == 0
+    # a 2 gives 9, not above 9: kept out, the point spent all the same
+    kept = _ok(
+        _spirits(
+            {**QUIET_TWO, "T1.ken.action": KEN_ENTERS},
+            {"T1.ken.spirit_check": 2, "T1.battle.spirit_resist": 9},
+            ken=KEN_PSYCHIC,
+        )
+    )
+    assert _state(kept, "ken")["dramatic"]["spirit_combat"] is False
+    assert _state(kept, "ken")["dramatic"]["action_points"] == 0
+
+
+def test_entering_a_spirit_combat_unopposed_needs_no_roll() -> None:
+    # 000 L7301: Battle lets Ken in: no roll is made
+    out = _ok(
+        _spirits(
+            {**QUIET_TWO, "T1.ken.action": KEN_ENTERS, "T1.battle.resist_spirit": {"choice": "pass"}},
+            {},
+            ken=KEN_PSYCHIC,
+        )
+    )
+    assert _state(out, "ken")["dramatic"]["spirit_combat"] is True
+    assert not [r for r in out["rolls"] if r["key"].endswith("spirit_check")]

@@ -138,7 +138,12 @@ def _free(a: Dram, cost: int) -> bool:
 
 def _pair(ctx: Turn, a: Dram, b: Dram, reach: int) -> bool:
     """Opponents within Range 0–2 who did each other no damage this turn (000 L7273)."""
-    return ctx.distance(a.f, b.f) <= reach and b.f.id not in a.damaged and a.f.id not in b.damaged
+    return (
+        a.spirit == b.spirit  # no one outside a Spirit Combat reaches those in it (000 L7303)
+        and ctx.distance(a.f, b.f) <= reach
+        and b.f.id not in a.damaged
+        and a.f.id not in b.damaged
+    )
 
 
 def rest(ctx: Turn, d: Dram) -> None:

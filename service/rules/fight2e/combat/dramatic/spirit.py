@@ -63,17 +63,24 @@ def _opening(ctx: Turn, d: Dram, t: Dram) -> tuple[str, int] | None:
 
 
 def offered(ctx: Turn, d: Dram, foes: list[Dram]) -> list[ChoiceOption]:
+    """Spirit Combat with an opponent, or entering the one he is in (000 L7301)."""
     if d.spirit or spendable(d, _OPTION) < costs.ap_cost(tables().option(_OPTION.value)):
         return []
     return [
-        choice(DecisionValue(option=_OPTION, target=t.f.id), f"Spirit Combat with {t.f.id}")
+        choice(
+            DecisionValue(option=_OPTION, target=t.f.id),
+            f"enter {t.f.id}'s Spirit Combat" if t.spirit else f"Spirit Combat with {t.f.id}",
+        )
         for t in foes
-        if not t.spirit and _opening(ctx, d, t) is not None
+        if _opening(ctx, d, t) is not None
     ]
 
 
-def open_combat(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
+def open_combat(ctx: Turn, d: Dram, t: Dram, key: str, ds: dict[str, Dram] | None = None) -> None:
     o = tables().option(_OPTION.value)
+    if t.spirit and not d.spirit:
+        _enter(ctx, d, t, key, ds or {})
+        return
     opening = _opening(ctx, d, t)
     if opening is None or d.spirit:
         ctx.fail(
@@ -111,6 +118,58 @@ def open_combat(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
         ctx.note("C", t.f.id, f"{t.f.id} goes willingly: both go to the spirit plane.", o.ref)
     if won:
         d.spirit = t.spirit = True
+
+
+def _enter(ctx: Turn, d: Dram, t: Dram, key: str, ds: dict[str, Dram]) -> None:
+    """Entering a Spirit Combat under way on a later turn: the same skills, Range and point; he goes in unless one
+    engaged in it opposes, and then he must roll to enter (000 L7301). Ours: his opening skill against each
+    opposer's resistance, as when it was opened, beating all of them; an engaged opponent opposes unless he says
+    otherwise, an engaged ally lets him in unless he says otherwise."""
+    o = tables().option(_OPTION.value)
+    opening = _opening(ctx, d, t)
+    if opening is None:
+        ctx.fail(
+            "DRAMATIC_OPTION_NOT_ALLOWED",
+            f"{key}.option",
+            f"{key}: entering Spirit Combat needs Range 4 or less and one of its skills at its level (000 L7299).",
+            key=key,
+        )
+    pay(ctx, d, _OPTION, costs.ap_cost(o), key)
+    against: list[Dram] = []
+    for x in ds.values():
+        if x is d or not x.spirit or not x.f.active:
+            continue
+        rival = x.f.side != d.f.side
+        _, v = ctx.decide(
+            x.f.id,
+            "resist_spirit",
+            "C",
+            f"{d.f.id} tries to enter the Spirit Combat: oppose his entrance?",
+            DecisionValue(choice=Choice.act if rival else Choice.pass_),
+        )
+        if v.choice is Choice.act:
+            against.append(x)
+    if not against:
+        d.spirit = True
+        ctx.note("C", d.f.id, f"No one opposes: {d.f.id} enters the Spirit Combat.", o.ref)
+        return
+    name, level = opening
+    face = ctx.roll(d.f.id, "spirit_check", D10, f"{name} (entering Spirit Combat)", "C")
+    mine = checks.check_total(face, level, d.hit_stun_penalty)
+    theirs = []
+    for x in against:
+        _, their_level = _resistance(ctx, x)
+        resist = ctx.roll(x.f.id, "spirit_resist", D10, "opposing an entrance to Spirit Combat", "C")
+        theirs.append(checks.check_total(resist, their_level, x.hit_stun_penalty))
+    d.spirit = checks.contest(mine, theirs)
+    ctx.note(
+        "C",
+        d.f.id,
+        f"{d.f.id}'s {name} {mine} against {', '.join(str(n) for n in theirs)}: "
+        + ("he enters the Spirit Combat." if d.spirit else "kept out."),
+        o.ref,
+        inputs={"total": mine},
+    )
 
 
 def _resistance(ctx: Turn, t: Dram) -> tuple[str, int]:

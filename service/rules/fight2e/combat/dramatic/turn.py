@@ -244,14 +244,26 @@ def _csm(ctx: Turn, d: Dram) -> list[ChoiceOption]:
     return out
 
 
-def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
+def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str, crossing: bool = False) -> Dram:
+    """The opponent named; ``crossing``: one on another plane may be named (to enter his Spirit Combat)."""
     foes = [ds[o.id] for o in ctx.opponents(d.f)]
-    if target is None and len(foes) == 1:
-        return foes[0]
-    for o in foes:
-        if o.f.id == target:
-            return o
-    ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
+    found = foes[0] if target is None and len(foes) == 1 else next((o for o in foes if o.f.id == target), None)
+    if found is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
+    if found.spirit != d.spirit and not crossing:
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"{key}.target",
+            f"{key}: {found.f.id} is on another plane: no one outside a Spirit Combat reaches those in it, nor they "
+            "him (000 L7303).",
+            key=key,
+        )
+    return found
+
+
+def _reachable(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[Dram]:
+    """His opponents on his own plane: none outside a Spirit Combat reaches those in it (000 L7303)."""
+    return [ds[o.id] for o in ctx.opponents(d.f) if ds[o.id].spirit == d.spirit]
 
 
 def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
@@ -311,11 +323,11 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
     elif option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
     elif option is DramaticOption.spirit_combat:
-        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key, crossing=True), key, ds)
     elif option is DramaticOption.mind_manipulation:
         manipulate(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
     elif check:
-        dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
+        dramatic_checks.resolve(ctx, d, v, key, {t.f.id for t in _reachable(ctx, ds, d)})
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
@@ -360,7 +372,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
 
 def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption]:
     f = d.f
-    foes = [ds[o.id] for o in ctx.opponents(f)]
+    every = [ds[o.id] for o in ctx.opponents(f)]
+    foes = _reachable(ctx, ds, d)
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     if d.returning:
         rest = dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
@@ -388,7 +401,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
-    out += spirit_choices(ctx, d, foes)
+    out += spirit_choices(ctx, d, every)  # entering a Spirit Combat reaches across (000 L7301)
     if spendable(d, DramaticOption.call_forth_wisdom) >= 1:  # in Spirit Combat or at a spirit (000 L7311, L7319)
         wisdom = DramaticOption.call_forth_wisdom
         out += [
@@ -396,9 +409,9 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
             for t in foes
             if against_spirit(d, t)
         ]
-    if foes and ctx.range is not None and ctx.range < 5 and not d.spirit:
+    if every and ctx.range is not None and ctx.range < 5 and not d.spirit:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
-    if foes and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
+    if every and ctx.range is not None and (ctx.range < 5 or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
         out.append(choice(DecisionValue(option=DramaticOption.zen_state), "leave the fight with Zen State"))
     return out[:200]
 
