@@ -66,3 +66,36 @@ def test_qualities_of_will_against_mind_manipulating_magic() -> None:
     assert _state(held, "battle")["dramatic"]["idle"] is False
     won = _ok(_turn({**decisions, "T1.battle.action": NONE}, rolls, sheets=_sheets()))
     assert _state(won, "battle")["dramatic"]["idle"] is True
+
+
+def _csm_at(at: int, form: str | None, movement: int = 0) -> dict[str, Any]:
+    from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_CSM
+
+    action: dict[str, Any] = {"option": "climactic_super_move", "target": "battle", "fs": 3}
+    if movement:
+        action |= {"movement": movement, "direction": "toward"}
+    state: dict[str, Any] = {"action_points": 1} | ({"climactic_form": form} if form else {})
+    return _turn(
+        {"T1.rei.climactic": {"choice": "act"}, "T1.rei.action": action},
+        {"T1.rei.attack": 2, "T1.rei.climactic_check": 4},
+        rei=state,
+        rei_life=2,
+        at=at,
+        sheets=(REI_CSM, BATTLE_D),
+    )
+
+
+def test_the_climactic_super_moves_one_form_below_power_level_5() -> None:
+    # 000 L7158: Rei (PL 3) has one form. The Close form cannot strike Battle at Range 3 without moving in; with
+    # 1 Range of movement it strikes at Range 2 (−1 there: −2 + 1 + 3 FS − 1 = 1). The Ranged form strikes at
+    # Range 3 without the Range 0–2 figures (−2 + 1 + 3 = 2) and allows no movement. Left out: both forms.
+    assert _refused(_csm_at(3, "close")) == ["TARGET_OUT_OF_RANGE"]
+    closed_in = _ok(_csm_at(3, "close", movement=1))
+    assert _rei_step(closed_in)["accuracy"] == 1
+    ranged = _ok(_csm_at(3, "ranged"))
+    assert _rei_step(ranged)["accuracy"] == 2
+    assert _state(ranged, "rei")["dramatic"]["climactic_form"] == "ranged"
+    assert _refused(_csm_at(3, "ranged", movement=1)) == ["DECISION_INVALID"]
+    # at Range 2 the Ranged form takes no −1 there: 2
+    assert _rei_step(_ok(_csm_at(2, "ranged")))["accuracy"] == 2
+    assert _rei_step(_ok(_csm_at(3, None)))["accuracy"] == 2

@@ -16,6 +16,7 @@ from .decision_models import DecisionValue
 from .model_types import (
     MAX_FIGHTERS,
     AccuracySource,
+    ClimacticForm,
     DieShiftSource,
     DieTarget,
     Direction,
@@ -342,6 +343,11 @@ class DramaticState(Model):
         max_length=8,
         description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
         "(000 L7207).",
+    )
+    climactic_form: ClimacticForm | None = Field(
+        None,
+        description="The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he "
+        "has when it is left out (000 L7158).",
     )
     signature_moves: list[MoveId] = Field(
         default_factory=list,

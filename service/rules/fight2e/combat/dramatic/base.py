@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 from ....dice import Die
 from ...dramatic import attacks, bank, checks, costs, healing
 from ...dramatic.catalogue import tables
-from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
+from ..contract.models import (
+    Choice,
+    ChoiceOption,
+    ClimacticForm,
+    DecisionValue,
+    Direction,
+    DramaticOption,
+    DramaticState,
+    YellSkill,
+)
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -70,6 +79,7 @@ class Dram:
     stand_also_next: list[str] = field(default_factory=list)
     spiritual: bool = False  # himself a purely spiritual creature (000 L7313–L7315)
     signature: list[str] = field(default_factory=list)  # Special Moves with a signature call-tag (000 L7211)
+    climactic_form: ClimacticForm | None = None  # his Climactic Super Move's one form below PL 5 (000 L7158)
     story: bool = False  # Realize Potential on a story opportunity the Director accepts (000 L7269)
     check_bonus: int = 0  # the Director's bonus on Reaffirm Purpose or Presence this turn (000 L7257, L7291)
     mind_resist: int = 0  # his Qualities against Mind-Manipulating Magic (000 L7283)
@@ -135,6 +145,7 @@ def load(ctx: Turn) -> dict[str, Dram]:
             stand_also=list(s.stand_off_also) if s.stand_off is not None else [],
             spiritual=s.spiritual,
             signature=list(s.signature_moves),
+            climactic_form=s.climactic_form,
             story=s.story_opportunity,
             check_bonus=s.check_bonus,
             mind_resist=s.mind_resist_bonus,
@@ -194,6 +205,7 @@ def store(ds: dict[str, Dram]) -> None:
             stand_off_also=d.stand_also_next[:8] if d.stand_next is not None else [],
             spiritual=d.spiritual,
             signature_moves=d.signature[:40],
+            climactic_form=d.climactic_form,
             mind_resist_bonus=d.mind_resist,  # his Qualities stay; the turn's own Director calls do not
             face_off=d.face_off_next,
             idle=d.idle_next,
