@@ -6267,6 +6267,12 @@ export interface components {
          * @enum {string}
          */
         Fight2eChoice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
+        /**
+         * ClimacticForm
+         * @description The form of a fighter's Climactic Super Move below Power Level 5, where he gains the other (000 L7158).
+         * @enum {string}
+         */
+        Fight2eClimacticForm: "close" | "ranged";
         /** CombatBonus */
         Fight2eCombatBonus: {
             /**
@@ -7128,6 +7134,11 @@ export interface components {
              */
             check_bonus: number;
             /**
+             * @description The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he has when it is left out (000 L7158).
+             * @default null
+             */
+            climactic_form: components["schemas"]["Fight2eClimacticForm"] | null;
+            /**
              * Climactic Used
              * @description He has used his Climactic Super Move this fight (000 L7156).
              * @default false
@@ -7353,6 +7364,8 @@ export interface components {
              * @description The Director's bonus on his Reaffirm Purpose check when the moment suits his purpose (000 L7257), or the bonuses to interaction checks that apply to his Presence check (000 L7291), this turn. Default: `0`.
              */
             check_bonus?: number;
+            /** @description The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he has when it is left out (000 L7158). Default: `null`. */
+            climactic_form?: components["schemas"]["Fight2eClimacticForm"] | null;
             /**
              * Climactic Used
              * @description He has used his Climactic Super Move this fight (000 L7156). Default: `false`.
