@@ -6267,6 +6267,12 @@ export interface components {
          * @enum {string}
          */
         Fight2eChoice: "act" | "hold" | "stand" | "reversal" | "pass" | "move" | "accuracy_bonus" | "toward" | "away" | "stay" | "continue" | "cash_in" | "respond" | "sidestep" | "check";
+        /**
+         * ClimacticForm
+         * @description The form of a fighter's Climactic Super Move below Power Level 5, where he gains the other (000 L7158).
+         * @enum {string}
+         */
+        Fight2eClimacticForm: "close" | "ranged";
         /** CombatBonus */
         Fight2eCombatBonus: {
             /**
@@ -7124,6 +7130,17 @@ export interface components {
              */
             attacked: boolean;
             /**
+             * Check Bonus
+             * @description The Director's bonus on his Reaffirm Purpose check when the moment suits his purpose (000 L7257), or the bonuses to interaction checks that apply to his Presence check (000 L7291), this turn.
+             * @default 0
+             */
+            check_bonus: number;
+            /**
+             * @description The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he has when it is left out (000 L7158).
+             * @default null
+             */
+            climactic_form: components["schemas"]["Fight2eClimacticForm"] | null;
+            /**
              * Climactic Used
              * @description He has used his Climactic Super Move this fight (000 L7156).
              * @default false
@@ -7213,6 +7230,12 @@ export interface components {
              */
             mind_immune: boolean;
             /**
+             * Mind Resist Bonus
+             * @description His Qualities of intellect or willpower on his roll against Mind-Manipulating Magic, as the Director rules (000 L7283).
+             * @default 0
+             */
+            mind_resist_bonus: number;
+            /**
              * No Point Next Turn
              * @description No point at the next Initiative: a Special Move that defeated no one (000 L7213).
              * @default false
@@ -7260,6 +7283,11 @@ export interface components {
              */
             sense_ki: number | null;
             /**
+             * Signature Moves
+             * @description His Special and Super Moves whose shouted call-tag the Director rules a signature: +3 Accuracy in place of +2 (000 L7211).
+             */
+            signature_moves: string[];
+            /**
              * Special Moves Used
              * @description Special and Super Moves used this fight (000 L7213).
              */
@@ -7270,6 +7298,12 @@ export interface components {
              * @default false
              */
             spirit_combat: boolean;
+            /**
+             * Spiritual
+             * @description He is himself a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on him; Call Forth Wisdom and Spirituality serve against him (000 L7317–L7323).
+             * @default false
+             */
+            spiritual: boolean;
             /**
              * Stance
              * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
@@ -7283,6 +7317,17 @@ export interface components {
              * @default null
              */
             stand_off: string | null;
+            /**
+             * Stand Off Also
+             * @description The others in the same Stand Off besides `stand_off`, when more than two agreed to it (000 L7273).
+             */
+            stand_off_also: string[];
+            /**
+             * Story Opportunity
+             * @description The Director accepts a story opportunity the player named: Realize Potential without its usual conditions this turn (000 L7269).
+             * @default false
+             */
+            story_opportunity: boolean;
             /**
              * Team Up Last Turn
              * @description He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221).
@@ -7316,6 +7361,13 @@ export interface components {
              * @description He has made his first attack of the fight (000 L7112). Default: `false`.
              */
             attacked?: boolean;
+            /**
+             * Check Bonus
+             * @description The Director's bonus on his Reaffirm Purpose check when the moment suits his purpose (000 L7257), or the bonuses to interaction checks that apply to his Presence check (000 L7291), this turn. Default: `0`.
+             */
+            check_bonus?: number;
+            /** @description The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he has when it is left out (000 L7158). Default: `null`. */
+            climactic_form?: components["schemas"]["Fight2eClimacticForm"] | null;
             /**
              * Climactic Used
              * @description He has used his Climactic Super Move this fight (000 L7156). Default: `false`.
@@ -7392,6 +7444,11 @@ export interface components {
              */
             mind_immune?: boolean;
             /**
+             * Mind Resist Bonus
+             * @description His Qualities of intellect or willpower on his roll against Mind-Manipulating Magic, as the Director rules (000 L7283). Default: `0`.
+             */
+            mind_resist_bonus?: number;
+            /**
              * No Point Next Turn
              * @description No point at the next Initiative: a Special Move that defeated no one (000 L7213). Default: `false`.
              */
@@ -7432,6 +7489,11 @@ export interface components {
              */
             sense_ki?: number | null;
             /**
+             * Signature Moves
+             * @description His Special and Super Moves whose shouted call-tag the Director rules a signature: +3 Accuracy in place of +2 (000 L7211).
+             */
+            signature_moves?: string[];
+            /**
              * Special Moves Used
              * @description Special and Super Moves used this fight (000 L7213).
              */
@@ -7441,6 +7503,11 @@ export interface components {
              * @description He fights on the spirit plane of a Spirit Combat (000 L7301). Default: `false`.
              */
             spirit_combat?: boolean;
+            /**
+             * Spiritual
+             * @description He is himself a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on him; Call Forth Wisdom and Spirituality serve against him (000 L7317–L7323). Default: `false`.
+             */
+            spiritual?: boolean;
             /**
              * Stance
              * @description Stance Evaluation: Accuracy and damage on his next attack on each opponent (000 L7309).
@@ -7453,6 +7520,16 @@ export interface components {
              * @description The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273). Default: `null`.
              */
             stand_off?: string | null;
+            /**
+             * Stand Off Also
+             * @description The others in the same Stand Off besides `stand_off`, when more than two agreed to it (000 L7273).
+             */
+            stand_off_also?: string[];
+            /**
+             * Story Opportunity
+             * @description The Director accepts a story opportunity the player named: Realize Potential without its usual conditions this turn (000 L7269). Default: `false`.
+             */
+            story_opportunity?: boolean;
             /**
              * Team Up Last Turn
              * @description He attacked in a Team-Up last turn: no Team-Up this turn (000 L7221). Default: `false`.

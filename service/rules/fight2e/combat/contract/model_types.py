@@ -241,6 +241,13 @@ class DramaticBoost(StrEnum):
     damage = "damage"
 
 
+class ClimacticForm(StrEnum):
+    """The form of a fighter's Climactic Super Move below Power Level 5, where he gains the other (000 L7158)."""
+
+    close = "close"
+    ranged = "ranged"
+
+
 class YellSkill(StrEnum):
     """The skill a successful Ki Yelling doubles for the next turn (000 L7281)."""
 

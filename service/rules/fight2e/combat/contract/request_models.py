@@ -16,6 +16,7 @@ from .decision_models import DecisionValue, GridSquare
 from .model_types import (
     MAX_FIGHTERS,
     AccuracySource,
+    ClimacticForm,
     DieShiftSource,
     DieTarget,
     Direction,
@@ -294,6 +295,12 @@ class DramaticState(Model):
         None,
         description="The opponent he stands off against this turn, as both agreed at the last one's end (000 L7273).",
     )
+    stand_off_also: list[FighterId] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The others in the same Stand Off besides `stand_off`, when more than two agreed to it "
+        "(000 L7273).",
+    )
     face_off: FighterId | None = Field(
         None,
         description="The opponent of the Ki Face Off he is locked in, settled at this turn's Initiative (000 L7237).",
@@ -352,6 +359,42 @@ class DramaticState(Model):
         max_length=8,
         description="The opponents pulling their punches to free him: +1 Accuracy and Defense Total against them "
         "(000 L7207).",
+    )
+    climactic_form: ClimacticForm | None = Field(
+        None,
+        description="The form of his Climactic Super Move, Close or Ranged; from Power Level 5 he has both, as he "
+        "has when it is left out (000 L7158).",
+    )
+    signature_moves: list[MoveId] = Field(
+        default_factory=list,
+        max_length=40,
+        description="His Special and Super Moves whose shouted call-tag the Director rules a signature: +3 Accuracy "
+        "in place of +2 (000 L7211).",
+    )
+    story_opportunity: bool = Field(
+        False,
+        description="The Director accepts a story opportunity the player named: Realize Potential without its usual "
+        "conditions this turn (000 L7269).",
+    )
+    check_bonus: int = Field(
+        0,
+        ge=-10,
+        le=10,
+        description="The Director's bonus on his Reaffirm Purpose check when the moment suits his purpose "
+        "(000 L7257), or the bonuses to interaction checks that apply to his Presence check (000 L7291), this turn.",
+    )
+    mind_resist_bonus: int = Field(
+        0,
+        ge=-10,
+        le=10,
+        description="His Qualities of intellect or willpower on his roll against Mind-Manipulating Magic, as the "
+        "Director rules (000 L7283).",
+    )
+    spiritual: bool = Field(
+        False,
+        description="He is himself a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit "
+        "to fight spirits has −2 Accuracy on him; Call Forth Wisdom and Spirituality serve against him "
+        "(000 L7317–L7323).",
     )
     mind_immune: bool = Field(
         False,

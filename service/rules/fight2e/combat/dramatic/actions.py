@@ -5,7 +5,7 @@ move.
 Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
 Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
 to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
-paid as one (000 L7209–L7213); its Elements are the gap named under `dramatic_options`. Switching Tag Team partners
+paid as one (000 L7209–L7213); its Elements are named under `dramatic_move_elements`. Switching Tag Team partners
 and transforming into Beast Form run on the main turn's campaign machinery and stay reported unsupported."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
+from . import move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
 D4, D6 = Die(2), Die(3)
@@ -114,6 +115,11 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
+    gaps = move_elements.unapplied(m)
+    if gaps:
+        ctx.unsupported_rule(
+            "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
+        )
     if m.id not in d.used:
         d.used.append(m.id)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})

@@ -10,17 +10,19 @@ from ....dice import Die
 from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
-from ..contract.models import DecisionValue, DramaticBoost, DramaticOption, YellSkill
+from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, YellSkill
 from ..elements.super_energy import pay_supers
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import attack_options as options
-from . import bands
-from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, skill
+from . import bands, move_elements
+from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
 from .defense import defense
 from .face_off import opening
 from .interpose import take_a_hit
 from .pauses import stand_off_accuracy
-from .spirit import penalty as spirit_penalty
+from .spirit import accuracy as spirit_accuracy
+from .spirit import against_spirit
 
 BASIC = "basic_move"
 
@@ -36,15 +38,21 @@ class Plan:
     move_id: str | None
     basic: bool = False  # a Basic Move (Freeze Frame, Debilitating Injury, 000 L7172, L7193)
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
+    move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
     f = d.f
     if property_damage:
-        # Call Forth Wisdom is Property Damage rolled with its own skill, on the spirit plane (000 L7319)
+        # Call Forth Wisdom is Property Damage rolled with its own skill, at a spirit (000 L7311, L7319)
         wisdom = v.option is DramaticOption.call_forth_wisdom
-        if wisdom and not d.spirit:
-            ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: only in Spirit Combat.", key=key)
+        if wisdom and not against_spirit(d, t):
+            ctx.fail(
+                "DRAMATIC_OPTION_NOT_ALLOWED",
+                f"{key}.option",
+                f"{key}: only in Spirit Combat or at a purely spiritual creature (000 L7311, L7319).",
+                key=key,
+            )
         o = tables().option(v.option.value if wisdom and v.option else "property_damage")
         pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
         level = skill(ctx, d, o.skill or "")
@@ -58,6 +66,11 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     dist = ctx.distance(f, t.f)
     if not lo <= dist <= hi:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    gaps = move_elements.unapplied(m)
+    if gaps:
+        ctx.unsupported_rule(
+            "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
+        )
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -79,13 +92,29 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
+        plan.move = m
         return plan
     if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
         acc, step = acc + plus_acc, step + plus_die
-    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, basic=True)
+    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m)
+
+
+def _responses(ctx: Turn, t: Dram, plan: Plan, key: str) -> None:
+    """Against a Special Move every defensive option is open (000 L7126): the Defensive Responses his moves would
+    allow are not offered in a Dramatic turn yet, and are named."""
+    if not plan.special:
+        return
+    found = move_elements.responses(list(t.f.prof.moves.values()))
+    if found:
+        ctx.unsupported_rule(
+            "dramatic_move_elements",
+            f"{key}.target",
+            f"{t.f.id}'s Defensive Responses against a Special Move are not offered in a Dramatic turn yet: "
+            + ", ".join(found),
+        )
 
 
 def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
@@ -96,7 +125,7 @@ def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step
     if mid not in d.used:
         d.used.append(mid)
     d.specials += 1
-    plus_acc, plus_die = attacks.special_move_bonus()
+    plus_acc, plus_die = attacks.special_move_bonus(signature=mid in d.signature)  # +3 with one (000 L7211)
     return Plan(name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, level, mid)
 
 
@@ -124,11 +153,14 @@ class Ready:
 def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
     """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
+    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
+    t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
     plan = _plan(ctx, d, t, v, key, property_damage)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
-    acc += stand_off_accuracy(t) + spirit_penalty(ctx, d)
+    acc += stand_off_accuracy(t) + spirit_accuracy(ctx, d, t)
     acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
     acc += 1 if d.freeing(t) else 0  # mind-controlled, against one pulling punches to free him (000 L7207)
     d.accuracy_now = 0
@@ -141,16 +173,18 @@ def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
 def roll_against(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int, bool]:
     """The attack roll against the Defense Total: (the die, whether it hits)."""
     f = d.f
+    # the move's Accuracy against the defence chosen, not only against Defense (000 L5708)
+    acc = r.accuracy + move_elements.accuracy_for(r.plan.move, t.guarded)
     face = ctx.roll(f.id, "attack", D6, f"attack roll ({r.plan.name})", "D.6")
-    hit = face + r.accuracy >= dt
+    hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {r.plan.name}: {face} + {r.accuracy} = {face + r.accuracy} against {t.f.id}'s {how} {dt}: "
+        f"{f.id}'s {r.plan.name}: {face} + {acc} = {face + acc} against {t.f.id}'s {how} {dt}: "
         + ("hit." if hit else "miss."),
         "000 L5708, L7108",
-        inputs={"face": face, "accuracy": r.accuracy, "defense_total": dt},
+        inputs={"face": face, "accuracy": acc, "defense_total": dt},
         change={"hit": hit},
     )
     return face, hit
@@ -160,7 +194,7 @@ def land(ctx: Turn, d: Dram, t: Dram, r: Ready, face: int, ds: dict[str, Dram] |
     """A hit: Realize Potential's die of 1, then the damage and what follows it."""
     if face == 1:
         d.realize_next = True  # an attack die of 1 that hit opens Realize Potential next turn (000 L7269)
-    _on_hit(ctx, d, t, r, face + r.accuracy, ds)
+    _on_hit(ctx, d, t, r, face + r.accuracy + move_elements.accuracy_for(r.plan.move, t.guarded), ds)
 
 
 def attack(
@@ -177,7 +211,16 @@ def attack(
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
-        dt, how = defense(ctx, t, d.f.id, property_damage, plan.special and plan.ranged, simultaneous=d.together(t))
+        _responses(ctx, t, plan, key)
+        dt, how = defense(
+            ctx,
+            t,
+            d.f.id,
+            property_damage,
+            plan.special and plan.ranged,
+            simultaneous=d.together(t),
+            spirit=d.spiritual,
+        )
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
         t.face_off_now = False
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
@@ -275,8 +318,9 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
     if plan.special and plan.move_id and plan.move_id not in f.scored:
         f.scored.append(plan.move_id)
-        ctx.award(f.id, plan.level, f"{plan.name} hits", "000 L5749")
-    hit_effects(ctx, d, t, ko)
+        glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
+        ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
+    hit_effects(ctx, d, t, ko, plan.move)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:
@@ -326,17 +370,46 @@ def narrative_skills(ctx: Turn, t: Dram) -> list[str]:
     return [s.id.lower().replace(" ", "_").replace("-", "_") for s in sheet.narrative_skills if s.level > 0]
 
 
-def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None) -> None:
-    """What every hit does besides its damage: Knock Back and Hit Stun (000 L5950, L7130)."""
+def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None) -> None:
+    """What every hit does besides its damage: Knock Back as the move's records set it, Knock Down with the
+    keyword, and Hit Stun (000 L5950–L5970, L7130)."""
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
     if ko is None or (ctx.range is None and not ctx.band_mode) or t.f.defeated:
-        knock_back(ctx, t, 1, d)
+        knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
     else:
         _knocked_out(ctx, t, ko, d)
-    if not t.acted and not t.f.defeated:
+    if move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
+        _knock_down(ctx, d, t)
+    elif not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+
+
+def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:
+    """Knocked Down (000 L5958–L5966): no Hit Stun; his action, or his next one if he has acted, goes on standing
+    up, and down before acting his next Initiative die is a size smaller; the attacker may step 1 Range."""
+    t.f.knocked_down = True
+    t.hit_stunned = False
+    if not t.acted:
+        t.next_steps -= 1
+    ctx.note(
+        "E.4",
+        t.f.id,
+        f"{t.f.id} is Knocked Down: "
+        + ("he stands with his action (−1 Initiative die next turn)." if not t.acted else "he stands next turn."),
+        "000 L5958–L5964",
+        change={"knocked_down": True},
+    )
+    _, v = ctx.decide(
+        d.f.id,
+        "knockdown_move",
+        "E.7",
+        f"{d.f.id} may move 1 Range toward or away from {t.f.id}.",
+        DecisionValue(choice=Choice.stay),
+    )
+    if v.choice in (Choice.toward, Choice.away):
+        shift_range(ctx, d, 1, Direction.toward if v.choice is Choice.toward else Direction.away)
 
 
 def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut, d: Dram) -> None:

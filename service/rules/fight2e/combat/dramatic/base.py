@@ -10,7 +10,16 @@ from dataclasses import dataclass, field
 from ....dice import Die
 from ...dramatic import attacks, bank, checks, costs, healing
 from ...dramatic.catalogue import tables
-from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, DramaticOption, DramaticState, YellSkill
+from ..contract.models import (
+    Choice,
+    ChoiceOption,
+    ClimacticForm,
+    DecisionValue,
+    Direction,
+    DramaticOption,
+    DramaticState,
+    YellSkill,
+)
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -67,6 +76,15 @@ class Dram:
     standing: str | None = None  # the opponent of this turn's Stand Off (000 L7273)
     stand_heal: bool = False  # he rests to heal at the end of the Stand Off turn
     stand_next: str | None = None  # a Stand Off agreed for the next turn
+    stand_also: list[str] = field(default_factory=list)  # the others of a Stand Off of more than two (000 L7273)
+    stand_also_next: list[str] = field(default_factory=list)
+    spiritual: bool = False  # himself a purely spiritual creature (000 L7313–L7315)
+    signature: list[str] = field(default_factory=list)  # Special Moves with a signature call-tag (000 L7211)
+    climactic_form: ClimacticForm | None = None  # his Climactic Super Move's one form below PL 5 (000 L7158)
+    story: bool = False  # Realize Potential on a story opportunity the Director accepts (000 L7269)
+    check_bonus: int = 0  # the Director's bonus on Reaffirm Purpose or Presence this turn (000 L7257, L7291)
+    mind_resist: int = 0  # his Qualities against Mind-Manipulating Magic (000 L7283)
+    guarded: str = "defense"  # the defence option he chose against the attack under way (000 L5708)
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)
@@ -125,6 +143,13 @@ def load(ctx: Turn) -> dict[str, Dram]:
             presence_used=s.presence_used,
             climactic_used=s.climactic_used,
             standing=s.stand_off,
+            stand_also=list(s.stand_off_also) if s.stand_off is not None else [],
+            spiritual=s.spiritual,
+            signature=list(s.signature_moves),
+            climactic_form=s.climactic_form,
+            story=s.story_opportunity,
+            check_bonus=s.check_bonus,
+            mind_resist=s.mind_resist_bonus,
             face_off=s.face_off,
             idle=s.idle,
             spirit=s.spirit_combat,
@@ -178,6 +203,11 @@ def store(ds: dict[str, Dram]) -> None:
             presence_used=d.presence_used,
             climactic_used=d.climactic_used,
             stand_off=d.stand_next,
+            stand_off_also=d.stand_also_next[:8] if d.stand_next is not None else [],
+            spiritual=d.spiritual,
+            signature_moves=d.signature[:40],
+            climactic_form=d.climactic_form,
+            mind_resist_bonus=d.mind_resist,  # his Qualities stay; the turn's own Director calls do not
             face_off=d.face_off_next,
             idle=d.idle_next,
             spirit_combat=d.spirit,

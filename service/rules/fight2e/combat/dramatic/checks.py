@@ -18,17 +18,23 @@ def _check(ctx: Turn, d: Dram, o: ApOption, key: str) -> int:
     pay(ctx, d, DramaticOption(o.id), costs.ap_cost(o), key)
     level = skill(ctx, d, o.skill or "")
     face = ctx.roll(d.f.id, o.id, D10, f"{o.name} check", "C")
-    total = checks.check_total(face, level, d.hit_stun_penalty)
+    # the Director's bonus: Reaffirm Purpose that suits his purpose (000 L7257); Presence's interaction bonuses (L7291)
+    bonus = d.check_bonus if DramaticOption(o.id) in _DIRECTOR_BONUS else 0
+    total = checks.check_total(face, level + bonus, d.hit_stun_penalty)
     ctx.note(
         "C",
         d.f.id,
         f"{d.f.id}'s {o.name}: {face} + {level}"
+        + (f" {bonus:+d}" if bonus else "")
         + (f" {d.hit_stun_penalty:+d}" if d.hit_stun_penalty else "")
         + f" = {total}.",
         o.ref,
         inputs={"face": face, "skill": level, "total": total},
     )
     return total
+
+
+_DIRECTOR_BONUS = frozenset({DramaticOption.reaffirm_purpose, DramaticOption.presence})
 
 
 def _athletics(ctx: Turn, d: Dram, o: ApOption, total: int, v: DecisionValue) -> None:
@@ -114,7 +120,7 @@ def _closed(ctx: Turn, d: Dram, option: DramaticOption, target: str | None, foes
         return "Draw Ki needs a Sense Ki check on an earlier turn (000 L7249)"
     if option is DramaticOption.reaffirm_purpose and not (d.reaffirm_ready or free):
         return "Reaffirm Purpose follows a turn in which he was hurt and hurt no one (000 L7257)"
-    if option is DramaticOption.realize_potential and not (d.realize_ready or free):
+    if option is DramaticOption.realize_potential and not (d.realize_ready or free or d.story):
         return "none of Realize Potential's conditions came about last turn (000 L7259–L7269)"
     if option is DramaticOption.meditation and not away(ctx, d):
         return "Meditation is for a fighter away from the fight (000 L7321)"

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from ...dramatic import checks, climactic, costs
 from ...dramatic.catalogue import tables
-from ..contract.models import Choice, DecisionValue, Direction, DramaticOption
+from ..contract.models import Choice, ClimacticForm, DecisionValue, Direction, DramaticOption
 from ..state.turn import Turn
 from .attack import first_hit, hit_effects
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
+from .spirit import accuracy as spirit_accuracy
 
 _CSM = DramaticOption.climactic_super_move
 CLOSE_MOVE, CLOSE_MOVE_FS = 2, 3  # Ranges a Close Climactic Super Move may move, the second for 1 FS (000 L7158)
 CLOSE_REACH = 2  # our reading: the Close form strikes at Range 0–2, the Ranged form from anywhere without moving
+_BOTH_FORMS = 5  # the Power Level at which he gains the other form (000 L7158)
 
 
 def announce(ctx: Turn, ds: dict[str, Dram]) -> None:
@@ -48,21 +50,37 @@ def announce(ctx: Turn, ds: dict[str, Dram]) -> None:
         ctx.note("A.0", fid, f"{fid} announces a Climactic Super Move ({spent} Super Energy); on Full Defense.", o.ref)
 
 
+def _form(d: Dram) -> ClimacticForm | None:
+    """His one form below Power Level 5, or None when he has both (000 L7158)."""
+    return None if d.f.pl >= _BOTH_FORMS else d.climactic_form
+
+
 def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     o = tables().option(_CSM.value)
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
+    form = _form(d)
+    if form is ClimacticForm.ranged and v.movement:
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: the Ranged form allows no movement.", key=key)
     _close_in(ctx, d, v, key, t)
     dist = ctx.distance(f, t.f)
-    close = dist <= CLOSE_REACH
+    close = dist <= CLOSE_REACH and form is not ClimacticForm.ranged
+    if form is ClimacticForm.close and not close:
+        ctx.fail(
+            "TARGET_OUT_OF_RANGE",
+            f"{key}.target",
+            f"{key}: his is the Close Climactic Super Move, which reaches Range 0–2 (000 L7158).",
+            key=key,
+        )
     if v.movement and not close:
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: the Ranged form allows no movement.", key=key)
     acc = (o.accuracy or 0) + f.prof.acc_bonus + d.hit_stun_penalty + _fs(ctx, d, v, key)
     if close:
         acc += 1 if dist == 0 else -1 if dist == 2 else 0  # the usual Range 0–2 figures (000 L7158, L5613)
+    acc += spirit_accuracy(ctx, d, t)  # every attack on a spirit, for one unfit to fight them (000 L7315)
     d.attacked = True
     f.attacks += 1
-    dt, how = defense(ctx, t, f.id, False)
+    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual)
     face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him

@@ -47,12 +47,13 @@ def _totals(defense: int, evasion: int) -> dict[DefenseOption, int]:
     }
 
 
-def _usable(t: Dram, option: DramaticOption) -> str | None:
-    """Why the defender cannot take ``option`` now, or None."""
+def _usable(t: Dram, option: DramaticOption, spirit: bool = False) -> str | None:
+    """Why the defender cannot take ``option`` now, or None; ``spirit``: the attacker is a purely spiritual
+    creature."""
     if option is DramaticOption.ki_for_defense and t.ranged_used:
         return "Ki cannot defend on a turn he uses a Ranged move (000 L7124)"
-    if option is DramaticOption.spirituality and not t.spirit:
-        return "Spirituality defends in Spirit Combat (000 L7311, L7323)"
+    if option is DramaticOption.spirituality and not (t.spirit or spirit):
+        return "Spirituality defends in Spirit Combat or against a spirit (000 L7311, L7323)"
     if option is DramaticOption.pushing_it and t.push_defense:
         return "he is already pushing his Defense Totals this turn"
     if spendable(t, option) < costs.ap_cost(tables().option(option.value)):
@@ -60,10 +61,10 @@ def _usable(t: Dram, option: DramaticOption) -> str | None:
     return None
 
 
-def _choices(t: Dram, cap: int, only: tuple[DefenseOption, ...] = _ALL) -> list[ChoiceOption]:
+def _choices(t: Dram, cap: int, only: tuple[DefenseOption, ...] = _ALL, spirit: bool = False) -> list[ChoiceOption]:
     out = []
     for option, defences in ((None, _ALL), *_SWAPS.items(), (DramaticOption.pushing_it, _ALL)):
-        if option is not None and _usable(t, option) is not None:
+        if option is not None and _usable(t, option, spirit) is not None:
             continue
         for opt in (o for o in defences if o in only):
             for n in range(cap + 1):
@@ -81,12 +82,19 @@ def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOpt
 
 
 def defense(
-    ctx: Turn, t: Dram, attacker: str, property_damage: bool, ranged_special: bool = False, simultaneous: bool = False
+    ctx: Turn,
+    t: Dram,
+    attacker: str,
+    property_damage: bool,
+    ranged_special: bool = False,
+    simultaneous: bool = False,
+    spirit: bool = False,
 ) -> tuple[int, str]:
     """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
     (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``).
     Against an opponent sharing his Initiative only the Defense skill serves (000 L5573; ours: Ki in its place and
-    Pushing It still may, the jumping Basic Mobile Move's exception having no place in Dramatic Combat)."""
+    Pushing It still may, the jumping Basic Mobile Move's exception having no place in Dramatic Combat). ``spirit``:
+    the attacker is a purely spiritual creature, so Spirituality may stand in for Defense (000 L7323)."""
     f = t.f
     p = f.prof
     if f.stunned or t.idle:  # no FS, no Evasion, half the Defense skill (000 L5980; 000 L7285 for the idle)
@@ -109,7 +117,7 @@ def defense(
         f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
         "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
         DecisionValue(defense=best, fs=0),
-        lambda: _choices(t, cap, only) + _face_off_choice(ctx, t, ranged_special),
+        lambda: _choices(t, cap, only, spirit) + _face_off_choice(ctx, t, ranged_special),
     )
     if v.option is DramaticOption.ki_face_off:
         if not _face_off_choice(ctx, t, ranged_special):
@@ -119,6 +127,7 @@ def defense(
         return 0, "Ki Face Off"
     opt = v.defense or best
     option = v.option
+    t.guarded = opt.value  # the attack's Accuracy records are read against it (000 L5708)
     if opt not in only:
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -128,7 +137,7 @@ def defense(
             key=key,
         )
     if option is not None:
-        why = "not a defence option" if option not in OFFERED else _usable(t, option)
+        why = "not a defence option" if option not in OFFERED else _usable(t, option, spirit)
         if option in _SWAPS and opt not in _SWAPS[option]:
             why = f"{option_name(option)} does not replace the skill of {opt.value}"
         if why:

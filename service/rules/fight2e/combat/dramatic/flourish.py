@@ -17,7 +17,7 @@ from .base import D10, Dram, hurt, knock_back, pay
 def tied_flourishes(ctx: Turn, order: list[Dram]) -> None:
     """Opponents tied within Range 0–2 trade a free Flourish in place of their turns (000 L7100, L7189)."""
     for a, b in itertools.pairwise(order):
-        if a.acted or b.acted or a.f.side == b.f.side:
+        if a.acted or b.acted or a.f.side == b.f.side or a.spirit != b.spirit:  # apart planes (000 L7303)
             continue
         if flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
             ctx.note(

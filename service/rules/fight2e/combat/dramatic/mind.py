@@ -61,7 +61,7 @@ def manipulate(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     name, level = cast
     face = ctx.roll(d.f.id, "mind_check", D10, f"{name} (Mind-Manipulating Magic)", "C")
     mine = checks.check_total(face, level, d.hit_stun_penalty)
-    grim = skill(ctx, t, RESIST)
+    grim = skill(ctx, t, RESIST) + t.mind_resist  # his Qualities of intellect or will (000 L7283)
     resist_face = ctx.roll(t.f.id, "mind_resist", D10, "resisting Mind-Manipulating Magic", "C")
     theirs = checks.check_total(resist_face, grim, t.hit_stun_penalty)
     won = checks.contest(mine, [theirs])  # ours: he must roll higher, as in the other contests (000 L7146, L7152)

@@ -85,7 +85,8 @@ def _together(
         "D", None, f"{a[0].f.id} and {b[0].f.id} attack {t.f.id} together at Initiative {b[0].f.init}.", "000 L7219"
     )
     readied = [(x, ready(ctx, x, t, v, k)) for x, v, k in (a, b)]
-    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False)
+    spirit = a[0].spiritual or b[0].spiritual  # Spirituality serves if either is a spirit (ours, 000 L7323)
+    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False, spirit=spirit)
     faces = [roll_against(ctx, x, t, r, dt, how) for x, r in readied]
     hit = any(h for _, h in faces)
     if hit:

@@ -260,7 +260,7 @@ def _bought(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> t
         if m.id not in d.used:
             d.used.append(m.id)
         d.specials += 1
-        return dramatic_attacks.special_move_bonus()
+        return dramatic_attacks.special_move_bonus(signature=m.id in d.signature)  # +3 with one (000 L7211)
     if _BOOST in (v.option, *(v.also or ())):
         pay(ctx, d, _BOOST, costs.ap_cost(tables().option(_BOOST.value)), key)
         return dramatic_attacks.basic_boost(dramatic_attacks.Boost((v.boost or DramaticBoost.accuracy).value))

@@ -144,7 +144,7 @@ _SWAPS = (
 def against_spirit(ctx: Turn, d: Dram, g: Group) -> tuple[int, int]:
     """(Accuracy, Life Save) against a purely spiritual group: −2 and +2 for one unfit to fight spirits
     (000 L7315)."""
-    if not g.state.spiritual:
+    if not g.state.spiritual or d.spiritual:  # ours: a spirit is fit to fight his own kind
         return 0, 0
     acc, ls = spiritual.against_spirit(set(d.f.prof.qualities), spirit_skills(ctx, d))
     if acc or ls:

@@ -45,6 +45,7 @@ from .mind import offered as mind_choices
 from .pauses import yell, yell_choices
 from .secondary import ask as ask_secondary
 from .secondary import ask_power
+from .spirit import against_spirit
 from .spirit import offered as spirit_choices
 from .spirit import open_combat as open_spirit_combat
 from .team import lapse as lapse_team_ups
@@ -146,8 +147,10 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
-    if d.standing in {o.id for o in ctx.opponents(f)}:
-        stand_off_turn(ctx, d, d.standing or "")
+    foes = {o.id for o in ctx.opponents(f)}
+    standing = [s for s in (d.standing, *d.stand_also) if s in foes]  # his opponents still in it (000 L7273)
+    if standing:
+        stand_off_turn(ctx, d, standing[0], tuple(standing[1:]))
         return None
     ask_secondary(ctx, d)  # not his action (000 L7277)
     ask_power(ctx, d)
@@ -200,20 +203,30 @@ def _rests(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
     return False
 
 
-def stand_off_turn(ctx: Turn, d: Dram, partner: str) -> None:
-    """A Stand Off turn: no action; rest to heal at the end, or weigh up the partner's stance (000 L7273)."""
-    stance = DecisionValue(option=DramaticOption.stance_evaluation, target=partner)
+def stand_off_turn(ctx: Turn, d: Dram, partner: str, others: tuple[str, ...] = ()) -> None:
+    """A Stand Off turn: no action; rest to heal at the end, or weigh up the stance of an opponent in it
+    (000 L7273; ``others``: his other opponents in a Stand Off of more than two)."""
     rest = DecisionValue(action=ActionType.none)
+    foes = (partner, *others)
+    stances = [
+        choice(DecisionValue(option=DramaticOption.stance_evaluation, target=x), f"Stance Evaluation of {x}")
+        for x in foes
+    ]
     key, v = ctx.decide(
         d.f.id,
         "action",
         "C",
-        f"{d.f.id} stands off against {partner}: rest to heal at the end of the turn, or weigh up his stance?",
+        f"{d.f.id} stands off against {', '.join(foes)}: rest to heal at the end of the turn, or weigh up a stance?",
         rest,
-        [choice(rest, "rest (1d6 + PL at the end)"), choice(stance, f"Stance Evaluation of {partner}")],
+        [choice(rest, "rest (1d6 + PL at the end)"), *stances],
     )
     if v.option is DramaticOption.stance_evaluation:
-        dramatic_checks.stand_off_stance(ctx, d, partner, key)
+        target = v.target or partner
+        if target not in foes:
+            ctx.fail(
+                "TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {target} is not his opponent in the Stand Off.", key=key
+            )
+        dramatic_checks.stand_off_stance(ctx, d, target, key)
     elif v.option is None and v.action in (None, ActionType.none) and not v.movement:
         d.stand_heal = True
         ctx.note("C", d.f.id, f"{d.f.id} catches his breath.", "000 L7273")
@@ -232,14 +245,26 @@ def _csm(ctx: Turn, d: Dram) -> list[ChoiceOption]:
     return out
 
 
-def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str) -> Dram:
+def _opponent(ctx: Turn, ds: dict[str, Dram], d: Dram, target: str | None, key: str, crossing: bool = False) -> Dram:
+    """The opponent named; ``crossing``: one on another plane may be named (to enter his Spirit Combat)."""
     foes = [ds[o.id] for o in ctx.opponents(d.f)]
-    if target is None and len(foes) == 1:
-        return foes[0]
-    for o in foes:
-        if o.f.id == target:
-            return o
-    ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
+    found = foes[0] if target is None and len(foes) == 1 else next((o for o in foes if o.f.id == target), None)
+    if found is None:
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: no opponent '{target}' to attack.", key=key)
+    if found.spirit != d.spirit and not crossing:
+        ctx.fail(
+            "TARGET_UNAVAILABLE",
+            f"{key}.target",
+            f"{key}: {found.f.id} is on another plane: no one outside a Spirit Combat reaches those in it, nor they "
+            "him (000 L7303).",
+            key=key,
+        )
+    return found
+
+
+def _reachable(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[Dram]:
+    """His opponents on his own plane: none outside a Spirit Combat reaches those in it (000 L7303)."""
+    return [ds[o.id] for o in ctx.opponents(d.f) if ds[o.id].spirit == d.spirit]
 
 
 def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
@@ -299,11 +324,11 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     elif option is DramaticOption.flourish:
         invite(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
     elif option is DramaticOption.spirit_combat:
-        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key), key)
+        open_spirit_combat(ctx, d, _opponent(ctx, ds, d, v.target, key, crossing=True), key, ds)
     elif option is DramaticOption.mind_manipulation:
         manipulate(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
     elif check:
-        dramatic_checks.resolve(ctx, d, v, key, {o.id for o in ctx.opponents(f)})
+        dramatic_checks.resolve(ctx, d, v, key, {t.f.id for t in _reachable(ctx, ds, d)})
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
@@ -349,7 +374,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
 
 def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOption]:
     f = d.f
-    foes = [ds[o.id] for o in ctx.opponents(f)]
+    every = [ds[o.id] for o in ctx.opponents(f)]
+    foes = _reachable(ctx, ds, d)
     out = [choice(DecisionValue(action=ActionType.none), "do nothing")]
     if d.returning:
         rest = dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
@@ -380,14 +406,18 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
-    out += spirit_choices(ctx, d, foes)
-    if d.spirit and spendable(d, DramaticOption.call_forth_wisdom) >= 1:
+    out += spirit_choices(ctx, d, every)  # entering a Spirit Combat reaches across (000 L7301)
+    if spendable(d, DramaticOption.call_forth_wisdom) >= 1:  # in Spirit Combat or at a spirit (000 L7311, L7319)
         wisdom = DramaticOption.call_forth_wisdom
-        out += [choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}") for t in foes]
+        out += [
+            choice(DecisionValue(option=wisdom, target=t.f.id), f"Call Forth Wisdom at {t.f.id}")
+            for t in foes
+            if against_spirit(d, t)
+        ]
     near = in_fight(ctx, d)
-    if foes and near and not d.spirit:
+    if every and near and not d.spirit:
         out.append(choice(DecisionValue(option=DramaticOption.leaving_combat), "leave the fight (to Range 5)"))
-    if foes and (near or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
+    if every and (near or d.spirit) and spendable(d, DramaticOption.zen_state) >= 1:
         out.append(choice(DecisionValue(option=DramaticOption.zen_state), "leave the fight with Zen State"))
     return out[:200]
 
@@ -396,6 +426,8 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
+    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
+        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
@@ -451,9 +483,9 @@ def _report_gaps(ctx: Turn) -> None:
     ctx.unsupported_rule(
         "dramatic_options",
         "options.subsystem",
-        "not resolved in a Dramatic turn yet: " + "".join(f"{m}; " for m in missing) + "a Fighter "
-        "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
-        "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
+        "not resolved in a Dramatic turn yet: "
+        + "".join(f"{m}; " for m in missing)
+        + "switching Tag Team partners and transforming "
         "into Beast Form",
     )
 

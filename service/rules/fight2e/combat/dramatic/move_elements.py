@@ -1,0 +1,71 @@
+"""What a move's Elements do in a Dramatic attack. Dramatic Combat keeps the main system's procedure except where it
+says otherwise (000 L7080), so a Special or Super Move's Elements act as in the main turn, read from the same
+records and figures: its Accuracy against the defence actually chosen (its Accuracy records by defence option,
+000 L5708), its damage die and Range (the profile's figures), its Glory (000 L5749), its Knockback records (Increased
+Knockback, Hurl, Launcher, and those Beast Form grants, 000 L5950–L5956, L5319) and the Knocks Down keyword
+(000 L5958–L5970).
+
+Two kinds of entries have nothing to do here because the Dramatic text takes away what they act through: those that
+work only inside a Combo (Combos are not used, 000 L7108) and those that make or act through Environmental Hazards
+(none are used, 000 L7104). The main turn's Combo and Hazard steps read them; a Dramatic attack has neither.
+
+Which entry is which is read from the entry's ``against_thugs`` record (``records.AgainstThugs``), the catalogue's
+one statement of how the entry acts outside the main turn's own steps: ``figures`` act through what a Dramatic attack
+reads too; ``director`` acts through Hazards (000 L7104); ``response`` acts when the move defends. The others (an
+effect on the target beyond damage, Knock Back and Knock Down; a rule on the attacker; an entry with no record) have
+no Dramatic step yet and are named as ``dramatic_move_elements`` where the move is used, as are the Defensive
+Responses a defender's moves would allow against a Special Move (000 L7126)."""
+
+from __future__ import annotations
+
+from ...catalogue.catalog import catalog
+from ...catalogue.records import AgainstThugs, ThugAct
+from ..registry import points as records
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
+
+# Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
+_ACTS: dict[str, AgainstThugs] = {
+    e: r for e, found in catalog().records.items() for r in found if isinstance(r, AgainstThugs)
+}
+# through the attack's own figures, or through Environmental Hazards (none in Dramatic Combat, 000 L7104)
+_APPLIED = frozenset({ThugAct.figures, ThugAct.director, ThugAct.response})
+
+
+def _open(m: MoveProfile, entry: str) -> bool:
+    r = _ACTS.get(entry)
+    if r is None or r.acts not in _APPLIED:
+        return True
+    return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
+
+
+def unapplied(m: MoveProfile) -> list[str]:
+    """The entries of ``m`` a Dramatic attack does not act on yet, sorted."""
+    return sorted(e for e in m.entries if _open(m, e))
+
+
+def responses(moves: list[MoveProfile]) -> list[str]:
+    """The entries of a defender's moves that would give him a Defensive Response (000 L7126), sorted."""
+    found = {e for m in moves for e in m.entries if (r := _ACTS.get(e)) is not None and r.acts is ThugAct.response}
+    return sorted(found)
+
+
+def accuracy_for(m: MoveProfile | None, option: str) -> int:
+    """What the move's Accuracy records give against ``option`` beyond their figure against Defense, which the attack
+    was aimed with (Unblockable, Hard to Evade …, 000 L5708)."""
+    return 0 if m is None else m.accuracy_vs(option) - m.accuracy_vs("defense")
+
+
+def knock_back(m: MoveProfile | None, attacker: Combatant) -> int:
+    """The Ranges a hit pushes the target (000 L5950–L5956): the move's Knockback records and those the attacker's
+    state grants, else 1."""
+    if m is None:
+        return 1
+    n = records.knockback([m], attacker)
+    return 1 if n is None else n
+
+
+def knocks_down(m: MoveProfile | None) -> bool:
+    """The hit knocks the target down (000 L5958): the Knocks Down keyword. With no Combo in Dramatic Combat
+    (000 L7108) the move is always the attack's last."""
+    return m is not None and m.kw("knocks_down")

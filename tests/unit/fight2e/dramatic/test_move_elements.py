@@ -1,0 +1,159 @@
+"""A move's Elements in a Dramatic attack (000 L7080: the main system's procedure, save what the Dramatic text
+changes), read from the same records as the main turn, each worked by hand from the text.
+
+Rei and Battle are test_options.py's (at Range 1, Dramatic Life Bars of 25): Rei has Accuracy Bonus +1; Battle
+defends with Evasion 2 + Defense Bonus 1 = 3. Rei's Special Moves below cost his one Action Point of the turn
+(000 L7209) and get +2 Accuracy (000 L7211): Accuracy 0 + 1 + 2 = 3 before their own Elements. Rei acts first
+(Initiative 8 + 1 against 1 + 0) unless a test says otherwise."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, NONE, REI_D, _glory, _ok, _refused, _state, _turn
+
+REI_E = copy.deepcopy(REI_D)
+REI_E["moves"] += [
+    {"id": "feint", "name": "Feint", "level": 1, "elements": [{"id": "hard_to_evade"}]},
+    {"id": "gale", "name": "Gale", "level": 1, "elements": [{"id": "increased_knockback"}]},
+    {"id": "sweep", "name": "Sweep", "level": 2, "elements": [{"id": "knocks_down"}]},
+    {"id": "blaze", "name": "Blaze", "level": 1, "elements": [{"id": "increased_glory"}]},
+    {"id": "leech", "name": "Leech", "level": 2, "elements": [{"id": "drain_life"}]},
+]
+BATTLE_C = copy.deepcopy(BATTLE_D)
+BATTLE_C["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
+SHEETS = (REI_E, BATTLE_D)
+
+
+def _at(move: str) -> dict[str, Any]:
+    return {"action": "attack", "moves": [move], "target": "battle"}
+
+
+def _hit_step(out: dict[str, Any]) -> dict[str, Any]:
+    return next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")["inputs"]
+
+
+def _range(out: dict[str, Any]) -> int:
+    return out["fight"]["positioning"]["range"]
+
+
+def _gaps(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def test_hard_to_evade_counts_against_an_evading_defender_only() -> None:
+    # 000 L3418: +1 Accuracy against an Evading opponent: Feint against Evasion 3 is 3 + 1 = 4; against Defense, 3
+    evading = _ok(
+        _turn(
+            {"T1.rei.action": _at("feint"), "T1.battle.defense": {"defense": "evasion", "fs": 0}},
+            {"T1.rei.attack": 1, "T1.rei.damage": 1},
+            sheets=SHEETS,
+        )
+    )
+    assert _hit_step(evading)["accuracy"] == 4
+    blocking = _ok(
+        _turn(
+            {"T1.rei.action": _at("feint"), "T1.battle.defense": {"defense": "defense", "fs": 0}},
+            {"T1.rei.attack": 1, "T1.rei.damage": 1},
+            sheets=SHEETS,
+        )
+    )
+    assert _hit_step(blocking)["accuracy"] == 3
+
+
+def test_increased_knockback_pushes_two_ranges() -> None:
+    # 000 L3559: a hit knocks the defender back 2 Ranges: Range 1 → 3; a Basic Move's hit 1 Range: 1 → 2 (000 L5950)
+    out = _ok(_turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert _range(out) == 3
+    basic = _ok(_turn({"T1.rei.action": _at("basic_move")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert _range(basic) == 2
+
+
+def test_knocks_down_before_he_acts_costs_his_action_to_stand_and_an_initiative_size() -> None:
+    # 000 L3629, L5958–L5966: Sweep hits (3 + a 3 = 6 against 3): Battle is knocked back (1 → 2) and Knocked Down,
+    # with no Hit Stun to ignore; Rei steps 1 Range toward him (2 → 1); Battle's action is standing up, and his
+    # next Initiative die is a size smaller
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("sweep"), "T1.rei.knockdown_move": {"choice": "toward"}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS,
+        )
+    )
+    battle = _state(out, "battle")
+    assert battle["knocked_down"] is False  # he stood with his action
+    assert battle["dramatic"]["initiative_steps"] == -1
+    assert _range(out) == 1
+    assert any(s["actor"] == "battle" and "standing up" in s["text"] for s in out["log"])
+    assert not [d for d in out["decisions_needed"] if d["key"].endswith("ignore_hit_stun")]
+
+
+def test_knocked_down_after_he_acted_he_stands_next_turn_with_no_initiative_penalty() -> None:
+    # 000 L5964: Battle (Initiative 9 against Rei's 1 + 1) did nothing; Rei's Sweep then knocks him down: he is still
+    # down at the turn's end and stands with next turn's action, his Initiative die unchanged
+    out = _ok(
+        _turn(
+            {"T1.battle.action": NONE, "T1.rei.action": _at("sweep")},
+            {"T1.rei.init": 1, "T1.battle.init": 9, "T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS,
+        )
+    )
+    battle = _state(out, "battle")
+    assert battle["knocked_down"] is True
+    assert battle["dramatic"]["initiative_steps"] == 0
+
+
+def test_no_attack_on_a_fighter_who_is_down() -> None:
+    # 000 L5968: Battle starts the turn Knocked Down; Rei, acting first, may not attack him
+    assert _refused(_turn_down({"T1.rei.action": _at("basic_move")})) == ["TARGET_UNAVAILABLE"]
+
+
+def _turn_down(decisions: dict[str, Any]) -> dict[str, Any]:
+    from service.rules.fight2e.combat.contract.models import TurnRequest
+    from service.rules.fight2e.combat.resolver import resolve_turn
+
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            {"id": "rei", "sheet": REI_E, "state": {"life_bar": 25, "fighting_spirit": 30, "fs_start": 30}},
+            {
+                "id": "battle",
+                "sheet": BATTLE_D,
+                "state": {"life_bar": 25, "fighting_spirit": 30, "fs_start": 30, "knocked_down": True},
+            },
+        ],
+        "decisions": decisions,
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_increased_glory_adds_two_to_the_moves_glory() -> None:
+    # 000 L3548, L5749: Blaze, level 1 with one Increased Glory, earns 1 + 2 = 3 Glory on its first hit
+    out = _ok(_turn({"T1.rei.action": _at("blaze")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert _glory(out, "rei") == 3
+
+
+def test_an_element_with_no_dramatic_step_is_named_with_the_move() -> None:
+    # Drain Life heals its user (000 L3232): no Dramatic step for it yet, so it is named where Leech is used, and
+    # the plain moves name nothing
+    out = _ok(_turn({"T1.rei.action": _at("leech")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert [(u["path"], "drain_life" in u["reason"]) for u in _gaps(out)] == [("T1.rei.action.moves", True)]
+    plain = _ok(_turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert _gaps(plain) == []
+
+
+def test_a_defenders_responses_against_a_special_move_are_named() -> None:
+    # 000 L7126: against a Special Move every defensive option is open; Battle's Counter move would give him a
+    # Defensive Response, which a Dramatic turn does not offer yet: named; against a Basic Move nothing is
+    gale = _ok(
+        _turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(REI_E, BATTLE_C))
+    )
+    assert ["counter" in u["reason"] for u in _gaps(gale)] == [True]
+    basic = _ok(
+        _turn({"T1.rei.action": _at("basic_move")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(REI_E, BATTLE_C))
+    )
+    assert _gaps(basic) == []
