@@ -42,6 +42,7 @@ from .life_and_spirit import check_life_and_spirit, check_story_points
 from .move_pricing import _move_answer, map_move_findings, price_moves
 from .moves import (
     check_duplicates_and_identity,
+    check_unmodified,
     check_free_moves,
     check_move_list,
     check_move_points,
@@ -125,6 +126,7 @@ def validate_fighter(
     check_move_points(s)
     check_move_list(s)
     check_duplicates_and_identity(s)
+    check_unmodified(s)
     check_move_references(s)
     check_sequence_growth(s)
     check_free_moves(s)
