@@ -42,11 +42,11 @@ from .life_and_spirit import check_life_and_spirit, check_story_points
 from .move_pricing import _move_answer, map_move_findings, price_moves
 from .moves import (
     check_duplicates_and_identity,
-    check_unmodified,
     check_free_moves,
     check_move_list,
     check_move_points,
     check_move_references,
+    check_unmodified,
 )
 from .power_level import check_power_level_and_glory
 from .sequence_growth import check_sequence_growth

@@ -526,9 +526,7 @@ _CODES: list[FighterCode] = [
     ),
     # Ruling (ours): the same build in two different styles is not a duplicate; Cross-Style is then optional.
     _C(104, "MOVE_DUPLICATE", "error", "Two moves with the same definition.", "000 L2301"),
-    _C(
-        105, "MOVE_MODIFIED", "error", "A move changed after it was bought (given its as_bought).", "000 L2301", history=True
-    ),
+    _C(105, "MOVE_MODIFIED", "error", "A move changed since it was bought (its as_bought).", "000 L2301", history=True),
     _C(
         106,
         "DIRECTOR_MAY_DISALLOW_ELEMENT",

@@ -211,9 +211,7 @@ def check_unmodified(s: Sheet) -> None:
         then = (bought.level, _entries_key(bought.elements), _entries_key(bought.liabilities))
         if now != then:
             changed = [
-                name
-                for name, a, b in zip(("Level", "Elements", "Liabilities"), now, then, strict=True)
-                if a != b
+                name for name, a, b in zip(("Level", "Elements", "Liabilities"), now, then, strict=True) if a != b
             ]
             s.found.add(
                 "MOVE_MODIFIED",

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
+
 from .support import A_FIRST, FIST, attack, duel, inp, sheet, st
 
 USE = {"T1.a.action": {"action": "utility", "moves": ["rage"]}}
@@ -374,7 +377,7 @@ TT = {
     "id": "step",
     "name": "Quick Step",
     "level": 2,
-    "elements": [{"id": "temporary_technique", "options": {"technique": "Dash"}}],
+    "elements": [{"id": "temporary_technique", "options": {"technique": "dash"}}],
 }
 DASH = {"action": "attack", "moves": ["basic_move"], "movement": 2, "dash": True}
 
@@ -406,7 +409,9 @@ def test_temporary_technique_is_gone_two_turns_later() -> None:
     assert res.violations[0].code == "DASH_INVALID"
 
 
-def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
+def test_temporary_technique_naming_no_technique_of_the_book_lends_nothing() -> None:
+    """Ruling (000 L4333): only the book's Techniques may be named; another is a design pricing refuses
+    (DESIGN_CHOICE_INVALID, so the sheet is not valid) and lends nothing; nothing is reported unsupported."""
     odd = {
         "id": "odd",
         "name": "Odd",
@@ -415,8 +420,11 @@ def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
     }
     res = duel({"T1.a.action": attack(["odd"])}, A_FIRST, a=sheet("a", moves=[odd, FIST]), rng=1)
     assert res.status == "resolved", res.violations
-    assert unsupported(res, "temporary_technique") == ["temporary_technique"]
+    assert unsupported(res, "temporary_technique") == []
+    assert any(w.code == "SHEET_NOT_VALID" and "MOVE_INVALID" in w.message for w in res.warnings)
     assert st(res, "a").ongoing_effects == []
+    design = {"level": 2, "elements": odd["elements"]}
+    assert [f.code for f in price_move(MoveRequest.model_validate(design)).violations] == ["DESIGN_CHOICE_INVALID"]
 
 
 def test_lowered_quality_that_names_no_basic_quality_is_an_invalid_sheet() -> None:
@@ -429,7 +437,7 @@ def test_lowered_quality_that_names_no_basic_quality_is_an_invalid_sheet() -> No
 
 def test_technique_buff_keeps_a_temporary_technique_while_the_buff_lasts() -> None:
     rage = buff("buff.technique_buff", tb=["temporary_technique"], **STRONG)
-    rage["elements"].append({"id": "temporary_technique", "options": {"technique": "Dash"}})
+    rage["elements"].append({"id": "temporary_technique", "options": {"technique": "dash"}})
     a = sheet("a", moves=[rage, FIST])
     res = duel(USE, {**A_FIRST, "T1.fight.time": 3}, a=a, rng=1)
     assert res.status == "resolved", res.violations
