@@ -101,7 +101,7 @@ def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 def usable(ctx: Turn, f: Combatant, m: MoveProfile) -> bool:
     """Whether ``m`` may be used now: a Basic Move a Technique brings only while ``f`` holds that Technique."""
-    return all(m.id != basic.id or has(ctx, f, option) for option, basic in BASIC_MOVES.items())
+    return all(m.path != basic.path or has(ctx, f, option) for option, basic in BASIC_MOVES.items())
 
 
 @register
