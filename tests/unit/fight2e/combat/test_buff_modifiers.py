@@ -475,3 +475,49 @@ def test_no_movement_buff_rules_out_a_double_jump() -> None:
     assert res.violations and res.violations[0].code == "BUFF_NO_MOVEMENT"
     res = duel(dec, B_FIRST, a=a, rng=1, options={"double_jumps": True})
     assert "BUFF_NO_MOVEMENT" not in [v.code for v in res.violations]
+
+
+# ── Elements a Buff adds to or swaps on other moves (000 L2963–L2965) ─────────────────────────────────────
+
+PALM = {"id": "palm", "name": "Palm", "level": 2, "elements": [{"id": "increased_damage"}]}  # 1d6, min 2 (L3528)
+PALM_HIT = {"T1.a.action": attack(["palm"]), "T1.a.accuracy_fs": {"fs": 3}}
+
+
+def test_buff_adds_increased_damage_to_the_named_move_while_it_lasts() -> None:
+    """Rage adds one Increased Damage to Palm: with its own, two, so 1d8 (L3530); Fist, not named, stays 1d6."""
+    rage = buff(target_moves="Palm", added_entries=["increased_damage"])
+    a = sheet("a", moves=[rage, PALM, FIST])
+    res = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert res.status == "resolved", res.violations
+    assert damage_die(res, "a") == "1d8"
+    assert unsupported(res, "buff") == []
+    plain = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1)  # no Buff in effect
+    assert damage_die(plain, "a") == "1d6"
+    fist = duel({**PALM_HIT, "T1.a.action": attack(["fist"])}, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert damage_die(fist, "a") == "1d6"
+
+
+def test_buff_swaps_an_element_of_the_named_move() -> None:
+    """Rage swaps Palm's Increased Damage for Knocks Down (L2965): the hit knocks down, the die stays 1d6."""
+    rage = buff(target_moves="Palm", element_swaps="increased_damage > knocks_down")
+    a = sheet("a", moves=[rage, PALM])
+    res = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert res.status == "resolved", res.violations
+    assert any(s.label == "E.4" and s.actor == "b" for s in res.log)  # Knocked Down
+    plain = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1)
+    assert not any(s.label == "E.4" and s.actor == "b" for s in plain.log)
+
+
+def test_buff_cost_counts_the_worth_of_its_additions() -> None:
+    """One Element for the Buff, one more per two Elements' worth added, rounded up (L2963): Knocks Down (2)
+    on two moves is 4 worth, +2; on one move 2 worth, +1."""
+    two = {
+        "level": 5,
+        "elements": [{"id": "buff", "options": {"target_moves": "Palm, Fist", "added_entries": ["knocks_down"]}}],
+    }
+    one = {
+        "level": 5,
+        "elements": [{"id": "buff", "options": {"target_moves": "Palm", "added_entries": ["knocks_down"]}}],
+    }
+    costs = [price_move(MoveRequest.model_validate(d)).entries[0].cost for d in (two, one)]
+    assert costs == [3, 2]
