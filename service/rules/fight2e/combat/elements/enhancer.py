@@ -179,7 +179,8 @@ def _enhanced(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile, uses: i
     text = []
     if "element" in steps:
         m = _with_element(ctx, f, m, enh)
-        text.append(f"gains {_element_name(enh)}")
+        known = str(_opts(enh, ADDITION).get("element") or "") in catalog().entries
+        text.append(f"gains {_element_name(enh)}" if known else "gains no Element (its design names none known)")
     if dice and m.damage_step is not None:
         m = replace(m, damage_step=m.damage_step + dice)
         text.append(f"{dice} damage die size(s) larger")

@@ -6,7 +6,6 @@ of use); the Technique itself is read from the move's design."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from ...catalogue.catalog import catalog
 from ..contract.models import CombatOptions
@@ -30,7 +29,6 @@ MOVEMENT_TECHNIQUES = frozenset(
 BASIC_MOVES: dict[str, MoveProfile] = {"sweeps": SWEEP, "pursuit_attacks": PURSUIT_ATTACK}
 
 
-@cache
 def lendable() -> frozenset[str]:
     """The Techniques a Temporary Technique may name: the choices of its ``technique`` design option in the
     catalogue, each the campaign option that grants the same rule to everyone (000 L1343, L2042, L4333)."""
