@@ -34,7 +34,7 @@ def with_entries(
     """``m`` with each entry of ``add`` taken once more (an id listed twice, twice; an ``EntryRef`` with its times
     and design choices) and those of ``remove`` (and their modifiers) left out, priced again by the moves core.
 
-    Rulings (RULINGS.md, C-reprice): the move keeps its Level (000 L3846, L3876, L4299, L2963: the added Elements
+    Rulings (RULINGS.md, issue 36): the move keeps its Level (000 L3846, L3876, L4299, L2963: the added Elements
     are paid by the move that adds them; L3950: a Random Effect move's Level counts its allocation; L4753: a
     Perfect Hit failure only sets its Element aside), and a combination the moves core finds illegal is still
     played with the figures it prices (its design error is reported by Fighter validation, 000 L3948). An id the
