@@ -8764,6 +8764,11 @@ export interface components {
              */
             acquired_at_pl: number | null;
             /**
+             * @description The move as it was bought (000 L2301): when given, a move whose Level or entries differ is reported MOVE_MODIFIED; when absent, the move is taken to be as it was bought.
+             * @default null
+             */
+            as_bought: components["schemas"]["Fight2eMoveAsBought"] | null;
+            /**
              * Command
              * @description Command Moves: the fixed move id, e.g. `identity_change`.
              * @default null
@@ -8860,6 +8865,8 @@ export interface components {
              * @description Default: `null`.
              */
             acquired_at_pl?: number | null;
+            /** @description The move as it was bought (000 L2301): when given, a move whose Level or entries differ is reported MOVE_MODIFIED; when absent, the move is taken to be as it was bought. Default: `null`. */
+            as_bought?: components["schemas"]["Fight2eMoveAsBoughtInput"] | null;
             /**
              * Command
              * @description Command Moves: the fixed move id, e.g. `identity_change`. Default: `null`.
@@ -9604,6 +9611,36 @@ export interface components {
          * @enum {string}
          */
         Fight2eMindEffect: "idle" | "dictate" | "remove";
+        /**
+         * MoveAsBought
+         * @description A Special or Super Move's definition when it was bought (000 L2301): its Level and its entries.
+         */
+        Fight2eMoveAsBought: {
+            /** Elements */
+            elements: components["schemas"]["Fight2eEntryChoice"][];
+            /**
+             * Level
+             * @default 0
+             */
+            level: number;
+            /** Liabilities */
+            liabilities: components["schemas"]["Fight2eEntryChoice"][];
+        };
+        /**
+         * MoveAsBought
+         * @description A Special or Super Move's definition when it was bought (000 L2301): its Level and its entries.
+         */
+        Fight2eMoveAsBoughtInput: {
+            /** Elements */
+            elements?: components["schemas"]["Fight2eEntryChoiceInput"][];
+            /**
+             * Level
+             * @description Default: `0`.
+             */
+            level?: number;
+            /** Liabilities */
+            liabilities?: components["schemas"]["Fight2eEntryChoiceInput"][];
+        };
         /**
          * MovePointLedgerEntry
          * @description What one Power Level did with its Move Points (Chapter 1, Designing a Character; Chapter 1, Power Level).

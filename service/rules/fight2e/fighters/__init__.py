@@ -46,6 +46,7 @@ from .moves import (
     check_move_list,
     check_move_points,
     check_move_references,
+    check_unmodified,
 )
 from .power_level import check_power_level_and_glory
 from .sequence_growth import check_sequence_growth
@@ -125,6 +126,7 @@ def validate_fighter(
     check_move_points(s)
     check_move_list(s)
     check_duplicates_and_identity(s)
+    check_unmodified(s)
     check_move_references(s)
     check_sequence_growth(s)
     check_free_moves(s)

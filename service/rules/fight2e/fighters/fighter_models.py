@@ -320,6 +320,14 @@ class Style(Model):
     modified_defense_skill: DefenseSkill | None = None
 
 
+class MoveAsBought(Model):
+    """A Special or Super Move's definition when it was bought (000 L2301): its Level and its entries."""
+
+    level: int = Field(0, ge=0, le=30)
+    elements: list[EntryChoice] = Field(default_factory=list, max_length=64)
+    liabilities: list[EntryChoice] = Field(default_factory=list, max_length=64)
+
+
 class FighterMove(Model):
     """A move on the sheet: a Special or Super Move built from Elements, or a book Command Move."""
 
@@ -342,6 +350,11 @@ class FighterMove(Model):
     realize_potential_target: Text | None = None
     realize_potential_check: int | None = Field(None, ge=0, le=100)
     director_approved: bool = False
+    as_bought: MoveAsBought | None = Field(
+        None,
+        description="The move as it was bought (000 L2301): when given, a move whose Level or entries differ is "
+        "reported MOVE_MODIFIED; when absent, the move is taken to be as it was bought.",
+    )
 
 
 class Fighter(Model):

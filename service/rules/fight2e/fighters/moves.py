@@ -200,6 +200,26 @@ def check_move_list(s: Sheet) -> None:
         )
 
 
+def check_unmodified(s: Sheet) -> None:
+    """A move cannot be changed once designed (000 L2301): a move whose ``as_bought`` definition differs from its
+    present one is reported. Ruling: a move without ``as_bought`` is taken to be as it was bought (RULINGS.md)."""
+    for m in s.moves:
+        bought = m.move.as_bought
+        if not m.bought or bought is None:
+            continue
+        now = (m.move.level, _entries_key(m.move.elements), _entries_key(m.move.liabilities))
+        then = (bought.level, _entries_key(bought.elements), _entries_key(bought.liabilities))
+        if now != then:
+            changed = [
+                name for name, a, b in zip(("Level", "Elements", "Liabilities"), now, then, strict=True) if a != b
+            ]
+            s.found.add(
+                "MOVE_MODIFIED",
+                f"{m.path}.as_bought",
+                f"{m.label}: changed since it was bought ({', '.join(changed)}); a redesign is a new move.",
+            )
+
+
 def check_duplicates_and_identity(s: Sheet) -> None:
     found = s.found
     seen: dict[tuple, int] = {}

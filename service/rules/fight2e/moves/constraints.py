@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen
+from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
 from .pricing import Move, Taken, check, cost_rule, option_on, template
@@ -175,7 +176,7 @@ def _technique_buff(move: Move, t: Taken) -> float:
 def _buff(move: Move, t: Taken) -> float:
     # 1 + ½ per Element slot added to other moves (rounded up) + 3 per Basic Quality or Ki step + 1 per Defense point
     # traded; swaps are free (000 L2953–L2973).
-    added = _int(t, "added_elements")
+    added = max(_int(t, "added_elements"), _buff_worth(move, t))
     raises = _int(t, "quality_raises")
     ki_steps = _int(t, "ki_damage_steps")
     trade = _int(t, "defense_trade")
@@ -229,6 +230,14 @@ def _pe_addition(move: Move, t: Taken) -> float:
 def _taunt_addition(move: Move, t: Taken) -> float:
     element = move.cat.entries.get(str(_opt(t, "element", "")))
     return max(0.5, element.cost if element else 0.5)  # 000 L4299
+
+
+def _buff_worth(move: Move, t: Taken) -> int:
+    """The worth of a Buff's added Elements: their costs, once per named move (000 L2963)."""
+    each = sum(
+        max(move.cat.entries[i].cost, 0) for i in buff_design.added(_opt(t, "added_entries")) if i in move.cat.entries
+    )
+    return math.ceil(each * max(len(buff_design.targets(_opt(t, "target_moves"))), 1))
 
 
 def _int(t: Taken, name: str) -> int:
@@ -649,7 +658,7 @@ def _buff_benefits(move: Move, t: Taken) -> None:
         _int(t, "quality_raises"),
         _int(t, "ki_damage_steps"),
         _int(t, "defense_trade"),
-        1 if _opt(t, "element_swaps") else 0,
+        1 if _opt(t, "element_swaps") or _opt(t, "added_entries") else 0,
     )
     if not any(benefits) and "buff.technique_buff" not in move.ids:  # or it stretches a Technique (000 L3075)
         _add(
@@ -661,8 +670,11 @@ def _buff_benefits(move: Move, t: Taken) -> None:
         )
     if _int(t, "quality_raises") and not _named_qualities(_opt(t, "raised_qualities")):
         _add(move, t, "DESIGN_CHOICE_MISSING", "Name the Basic Qualities the Buff raises (raised_qualities).")
-    if (_int(t, "added_elements") or _opt(t, "element_swaps")) and not _opt(t, "target_moves"):
+    changes = _int(t, "added_elements") or _opt(t, "element_swaps") or _opt(t, "added_entries")
+    if changes and not _opt(t, "target_moves"):
         _add(move, t, "DESIGN_CHOICE_MISSING", "Name the moves that receive the Buff's Elements (target_moves).")
+    if buff_design.swaps(_opt(t, "element_swaps")) is None:
+        _add(move, t, "DESIGN_CHOICE_INVALID", "Write each swap as 'old > new' (or 'new for old'), comma separated.")
 
 
 @check(("buff", "BUFF_QUALITY_OUT_OF_RANGE"))
@@ -740,6 +752,7 @@ _ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "
 @check(("buff", "BUFF_FORBIDDEN_ADDITION"))
 def _buff_additions(move: Move, t: Taken) -> None:
     named = str(_opt(t, "element_swaps") or "").lower().replace(",", " ").split()
+    named += buff_design.added(_opt(t, "added_entries"))
     for ident in _ADDS_ELEMENTS:
         if ident in named:
             _add(move, t, "BUFF_FORBIDDEN_ADDITION", f"A Buff cannot give other moves {move.cat.entries[ident].name}.")
@@ -748,7 +761,9 @@ def _buff_additions(move: Move, t: Taken) -> None:
 @check(("buff.repeatable", "REPEATABLE_BUFF_MODIFIES_MOVES"))
 def _repeatable_moves(move: Move, t: Taken) -> None:
     buff = move.by_id.get("buff")
-    if buff is not None and (_int(buff, "added_elements") or _opt(buff, "element_swaps")):
+    if buff is not None and (
+        _int(buff, "added_elements") or _opt(buff, "element_swaps") or _opt(buff, "added_entries")
+    ):
         _add(move, t, "REPEATABLE_BUFF_MODIFIES_MOVES", "Repeatable cannot go on a Buff that changes other moves.")
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
+
 from .support import A_FIRST, FIST, attack, duel, inp, sheet, st
 
 USE = {"T1.a.action": {"action": "utility", "moves": ["rage"]}}
@@ -374,7 +377,7 @@ TT = {
     "id": "step",
     "name": "Quick Step",
     "level": 2,
-    "elements": [{"id": "temporary_technique", "options": {"technique": "Dash"}}],
+    "elements": [{"id": "temporary_technique", "options": {"technique": "dash"}}],
 }
 DASH = {"action": "attack", "moves": ["basic_move"], "movement": 2, "dash": True}
 
@@ -406,7 +409,9 @@ def test_temporary_technique_is_gone_two_turns_later() -> None:
     assert res.violations[0].code == "DASH_INVALID"
 
 
-def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
+def test_temporary_technique_naming_no_technique_of_the_book_lends_nothing() -> None:
+    """Ruling (000 L4333): only the book's Techniques may be named; another is a design pricing refuses
+    (DESIGN_CHOICE_INVALID, so the sheet is not valid) and lends nothing; nothing is reported unsupported."""
     odd = {
         "id": "odd",
         "name": "Odd",
@@ -415,8 +420,11 @@ def test_temporary_technique_unknown_to_the_resolver_is_reported() -> None:
     }
     res = duel({"T1.a.action": attack(["odd"])}, A_FIRST, a=sheet("a", moves=[odd, FIST]), rng=1)
     assert res.status == "resolved", res.violations
-    assert unsupported(res, "temporary_technique") == ["temporary_technique"]
+    assert unsupported(res, "temporary_technique") == []
+    assert any(w.code == "SHEET_NOT_VALID" and "MOVE_INVALID" in w.message for w in res.warnings)
     assert st(res, "a").ongoing_effects == []
+    design = {"level": 2, "elements": odd["elements"]}
+    assert [f.code for f in price_move(MoveRequest.model_validate(design)).violations] == ["DESIGN_CHOICE_INVALID"]
 
 
 def test_lowered_quality_that_names_no_basic_quality_is_an_invalid_sheet() -> None:
@@ -429,7 +437,7 @@ def test_lowered_quality_that_names_no_basic_quality_is_an_invalid_sheet() -> No
 
 def test_technique_buff_keeps_a_temporary_technique_while_the_buff_lasts() -> None:
     rage = buff("buff.technique_buff", tb=["temporary_technique"], **STRONG)
-    rage["elements"].append({"id": "temporary_technique", "options": {"technique": "Dash"}})
+    rage["elements"].append({"id": "temporary_technique", "options": {"technique": "dash"}})
     a = sheet("a", moves=[rage, FIST])
     res = duel(USE, {**A_FIRST, "T1.fight.time": 3}, a=a, rng=1)
     assert res.status == "resolved", res.violations
@@ -467,3 +475,49 @@ def test_no_movement_buff_rules_out_a_double_jump() -> None:
     assert res.violations and res.violations[0].code == "BUFF_NO_MOVEMENT"
     res = duel(dec, B_FIRST, a=a, rng=1, options={"double_jumps": True})
     assert "BUFF_NO_MOVEMENT" not in [v.code for v in res.violations]
+
+
+# ── Elements a Buff adds to or swaps on other moves (000 L2963–L2965) ─────────────────────────────────────
+
+PALM = {"id": "palm", "name": "Palm", "level": 2, "elements": [{"id": "increased_damage"}]}  # 1d6, min 2 (L3528)
+PALM_HIT = {"T1.a.action": attack(["palm"]), "T1.a.accuracy_fs": {"fs": 3}}
+
+
+def test_buff_adds_increased_damage_to_the_named_move_while_it_lasts() -> None:
+    """Rage adds one Increased Damage to Palm: with its own, two, so 1d8 (L3530); Fist, not named, stays 1d6."""
+    rage = buff(target_moves="Palm", added_entries=["increased_damage"])
+    a = sheet("a", moves=[rage, PALM, FIST])
+    res = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert res.status == "resolved", res.violations
+    assert damage_die(res, "a") == "1d8"
+    assert unsupported(res, "buff") == []
+    plain = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1)  # no Buff in effect
+    assert damage_die(plain, "a") == "1d6"
+    fist = duel({**PALM_HIT, "T1.a.action": attack(["fist"])}, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert damage_die(fist, "a") == "1d6"
+
+
+def test_buff_swaps_an_element_of_the_named_move() -> None:
+    """Rage swaps Palm's Increased Damage for Knocks Down (L2965): the hit knocks down, the die stays 1d6."""
+    rage = buff(target_moves="Palm", element_swaps="increased_damage > knocks_down")
+    a = sheet("a", moves=[rage, PALM])
+    res = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1, sa=on())
+    assert res.status == "resolved", res.violations
+    assert any(s.label == "E.4" and s.actor == "b" for s in res.log)  # Knocked Down
+    plain = duel(PALM_HIT, A_FIRST, a=a, b=sheet("b", defense=0), rng=1)
+    assert not any(s.label == "E.4" and s.actor == "b" for s in plain.log)
+
+
+def test_buff_cost_counts_the_worth_of_its_additions() -> None:
+    """One Element for the Buff, one more per two Elements' worth added, rounded up (L2963): Knocks Down (2)
+    on two moves is 4 worth, +2; on one move 2 worth, +1."""
+    two = {
+        "level": 5,
+        "elements": [{"id": "buff", "options": {"target_moves": "Palm, Fist", "added_entries": ["knocks_down"]}}],
+    }
+    one = {
+        "level": 5,
+        "elements": [{"id": "buff", "options": {"target_moves": "Palm", "added_entries": ["knocks_down"]}}],
+    }
+    costs = [price_move(MoveRequest.model_validate(d)).entries[0].cost for d in (two, one)]
+    assert costs == [3, 2]

@@ -945,12 +945,32 @@ def test_history_rules_are_named_when_skipped() -> None:
     assert not any(f.code == "HISTORY_UNAVAILABLE" for f in validate(christine_pl2()).info)
 
 
-def test_unsupported_rules_are_reported() -> None:
-    r = validate(wayne_pl1())
-    assert {(u.id, u.path) for u in r.unsupported} == {
-        ("MOVE_MODIFIED", "fighter.moves"),
-    }
-    assert all(u.reason for u in r.unsupported)
+def test_every_sheet_rule_is_applied_none_unsupported() -> None:
+    assert validate(wayne_pl1()).unsupported == []
+
+
+def test_a_move_that_differs_from_its_definition_as_bought_is_modified() -> None:
+    """000 L2301: a move, once designed, cannot be changed. Wayne's Dash Punch (L3: Mobile + Increased Damage ×3)
+    written with ``as_bought`` equal to it is valid; one bought with Increased Damage ×2 and Hits Low instead is
+    reported MOVE_MODIFIED at its ``as_bought``; one without ``as_bought`` is taken as bought (our ruling)."""
+    same = wayne_pl1()
+    punch = same["moves"][1]
+    punch["as_bought"] = {"level": 3, "elements": copy.deepcopy(punch["elements"])}
+    r = validate(same)
+    assert not [f for f in r.violations if f.code == "MOVE_MODIFIED"]
+    redesigned = copy.deepcopy(same)
+    redesigned["moves"][1]["as_bought"]["elements"] = [
+        {"id": "mobile"},
+        {"id": "increased_damage", "times": 2},
+        {"id": "hits_low"},
+    ]
+    found = [(f.code, f.path) for f in validate(redesigned).violations if f.code == "MOVE_MODIFIED"]
+    assert found == [("MOVE_MODIFIED", "fighter.moves[1].as_bought")]
+    relevelled = copy.deepcopy(same)
+    relevelled["moves"][1]["as_bought"]["level"] = 2
+    r = validate(relevelled)
+    assert [f.message.rsplit("(", 1)[1].split(")")[0] for f in r.violations if f.code == "MOVE_MODIFIED"] == ["Level"]
+    assert not [f for f in validate(wayne_pl1()).violations if f.code == "MOVE_MODIFIED"]
 
 
 def test_even_level_with_blood_fist_borrowed_move() -> None:

@@ -178,10 +178,9 @@ def _enhanced(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile, uses: i
     dice = steps.count("die")
     text = []
     if "element" in steps:
-        added = _with_element(ctx, f, m, enh)
-        if added is not None:
-            m = added
-            text.append(f"gains {_element_name(enh)}")
+        m = _with_element(ctx, f, m, enh)
+        known = str(_opts(enh, ADDITION).get("element") or "") in catalog().entries
+        text.append(f"gains {_element_name(enh)}" if known else "gains no Element (its design names none known)")
     if dice and m.damage_step is not None:
         m = replace(m, damage_step=m.damage_step + dice)
         text.append(f"{dice} damage die size(s) larger")
@@ -198,22 +197,14 @@ def _enhanced(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile, uses: i
     return m
 
 
-def _with_element(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile) -> MoveProfile | None:
+def _with_element(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile) -> MoveProfile:
     """The target priced again by the moves core with the added Element and paired Liabilities, so every figure
-    the Element changes (keywords, Accuracy, damage) applies to this use; a Buff's damage shift is kept."""
-    cat = catalog()
+    the Element changes (keywords, Accuracy, damage) applies to this use; a Buff's damage shift is kept. Its
+    Level stays: the enhancer paid for the Element (000 L3846)."""
     opts = _opts(enh, ADDITION)
-    element = str(opts.get("element") or "")
     paired = opts.get("paired_liabilities")
     liabilities = [str(x) for x in paired] if isinstance(paired, list) else []
-    if element not in cat.entries or not m.path.startswith("moves["):
-        ctx.unsupported_rule(
-            ADDITION,
-            f"fighters[{f.index}].sheet.{enh.path}",
-            f"{enh.name}: the added Element '{element}' could not be applied to {m.name}",
-        )
-        return None
-    return with_entries(ctx, f, m, add=(element, *(i for i in liabilities if i in cat.entries)))
+    return with_entries(ctx, f, m, add=(str(opts.get("element") or ""), *liabilities))
 
 
 @register

@@ -16,6 +16,7 @@ from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
+from . import techniques
 
 REVERSAL_BONUS = 2  # 000 L4171
 
@@ -24,10 +25,10 @@ def is_pursuit(m: MoveProfile) -> bool:
     return m.id == "pursuit_attack" or m.part(ComboPart.pursuit)
 
 
-def may_strike(ctx: Turn, opener: MoveProfile, target: Combatant) -> bool:
-    """Whether an attack opened by ``opener`` may be aimed at ``target``: a Knocked Down fighter only by a Pursuit
-    attack, unless the campaign lets any attack hit him (000 L5966)."""
-    return not target.knocked_down or is_pursuit(opener) or ctx.opts.hit_downed_attacks
+def may_strike(ctx: Turn, f: Combatant, opener: MoveProfile, target: Combatant) -> bool:
+    """Whether an attack of ``f`` opened by ``opener`` may be aimed at ``target``: a Knocked Down fighter only by a
+    Pursuit attack, unless the campaign (or a Technique ``f`` holds) lets any attack hit him (000 L2165, L5966)."""
+    return not target.knocked_down or is_pursuit(opener) or techniques.has(ctx, f, "hit_downed_attacks")
 
 
 def skipped(moves: list[MoveProfile], i: int) -> bool:

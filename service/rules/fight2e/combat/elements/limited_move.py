@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...catalogue.catalog import catalog
 from ..contract.models import Choice, ChoiceOption, DecisionValue
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant
@@ -85,15 +86,13 @@ def apply(ctx: Turn, f: Combatant, moves: list[MoveProfile], against: Combatant 
                 {"move": m.id},
             )
             return None
-        changed = with_entries(ctx, f, m, remove=tuple(n for n in narrowed if m.has(n)))
-        if changed is None:
+        if any(n not in catalog().entries for n in narrowed):
             ctx.fail(
                 "LIMITED_MOVE_ELEMENTS_INVALID",
                 f"fighters[{f.index}].sheet.{m.path}",
                 f"{m.name}: the narrowed Elements {', '.join(narrowed)} cannot be taken off the move.",
             )
-        assert changed is not None
-        out[i] = changed
+        out[i] = with_entries(ctx, f, m, remove=tuple(n for n in narrowed if m.has(n)))
         ctx.note(
             "D.1",
             f.id,

@@ -16,7 +16,7 @@ from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
 from . import super_only, taunts, vulnerability
 from .buffs import buff_modifiers as mods
-from .buffs.buff_profile import buffed, duration, unsupported_parts
+from .buffs.buff_profile import buffed, duration
 from .techniques import grant
 
 # Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).
@@ -71,7 +71,6 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
                 f"{f.id}: {m.name} is stacked more times than it may be.",
             )
         f.prof = buffed(f.prof, f.base_prof or f.prof, m, eff.charges or 1)
-        unsupported_parts(ctx, f, m)
     if eff.id == vulnerability.ENTRY:
         vulnerability.restore(ctx, f, path, eff)
     others = {c.id for c in ctx.req.fighters} - {f.id}
@@ -179,7 +178,6 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     left = _count(ctx, f, m)
     f.ongoing.append(Effect("buff", m.id, left, ctx.turn, charges=uses if repeatable else None))
     f.prof = buffed(f.prof, f.base_prof or f.prof, m, uses)
-    unsupported_parts(ctx, f, m)
     ctx.note(
         "C.5",
         f.id,

@@ -48,11 +48,4 @@ def check(ctx: Turn, atk: Attack) -> None:
         if not failed:
             continue
         v = with_entries(ctx, a, m, remove=failed)
-        if v is None:
-            ctx.unsupported_rule(
-                ENTRY,
-                f"fighters[{a.index}].sheet.{m.path}",
-                f"{m.name}: Perfect Hit could not set {', '.join(failed)} aside on this move",
-            )
-            continue
         atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]

@@ -66,13 +66,6 @@ def roll(ctx: Turn, atk: Attack, distance: int, in_range) -> bool:
             continue
         k = _pick(ctx, a.id, m, len(combos))
         v = with_entries(ctx, a, m, add=combos[k - 1], remove=(ENTRY,))
-        if v is None:
-            ctx.unsupported_rule(
-                ENTRY,
-                f"fighters[{a.index}].sheet.{m.path}",
-                f"{m.name}: its Random Effect combination could not be priced",
-            )
-            continue
         report_unsupported(ctx, a, v)
         atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]
         why = _usable(v, i, last, atk.is_combo, distance, in_range)

@@ -126,23 +126,15 @@ def lend(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]
         src = f.move(e.move or "") if e is not None else None
         ident = _element(src)
         if e is not None and src is not None and _fits(ident, m, src.id):
-            changed = with_entries(ctx, f, m, add=(ident,))
             f.ongoing = [x for x in f.ongoing if x is not e]
-            if changed is None:
-                ctx.unsupported_rule(
-                    ADDITION,
-                    f"fighters[{f.index}].sheet.{src.path}",
-                    f"{src.name}: the lent Element '{ident}' could not be priced onto {m.name}",
-                )
-            else:
-                out[i] = changed
-                ctx.note(
-                    "D.1",
-                    f.id,
-                    f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
-                    _ADD_REF,
-                    {"taunt": src.id, "move": m.id, "element": ident},
-                )
+            out[i] = with_entries(ctx, f, m, add=(ident,))  # its Level stays: the Taunt paid (000 L4299)
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
+                _ADD_REF,
+                {"taunt": src.id, "move": m.id, "element": ident},
+            )
         if m.has(ADDITION):
             f.ongoing = [x for x in f.ongoing if x.id != ADDITION]
             f.ongoing.append(Effect(ADDITION, m.id, None, ctx.turn))

@@ -7,46 +7,48 @@ from __future__ import annotations
 
 import re
 
+from ...catalogue.catalog import catalog
+from ..contract.models import CombatOptions
+from ..registry.elements import Element, register
+from ..registry.sheet import PURSUIT_ATTACK, SWEEP
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import styles
 from .buffs import buff_modifiers as mods
 
+ENTRY = "temporary_technique"
+
 MOVEMENT_TECHNIQUES = frozenset(
     {"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs", "double_jumps", "tech_roll"}
 )
 
-# Technique names as designers write them → the campaign option that switches the same rule on for everyone.
-OPTIONS = {
-    "dash": "dash",
-    "back_dash": "back_dash",
-    "breakfall": "breakfall",
-    "tech_roll": "tech_roll",
-    "air_dash": "air_dash",
-    "sidestep": "sidestep",
-    "super_jump": "super_jump",
-    "hover": "hover",
-    "wall_spring": "wall_springs",
-    "wall_springs": "wall_springs",
-    "double_jump": "double_jumps",
-    "double_jumps": "double_jumps",
-    "taunt": "taunts",
-    "taunts": "taunts",
-}
+
+# The Basic Moves a Technique brings, by the campaign option that gives them to everyone (000 L2107–L2123,
+# L2147–L2163): on a sheet that can be lent one, they are in its profile and usable while the Technique is held.
+BASIC_MOVES: dict[str, MoveProfile] = {"sweeps": SWEEP, "pursuit_attacks": PURSUIT_ATTACK}
+
+
+def lendable() -> frozenset[str]:
+    """The Techniques a Temporary Technique may name: the choices of its ``technique`` design option in the
+    catalogue, each the campaign option that grants the same rule to everyone (000 L1343, L2042, L4333)."""
+    entry = catalog().entries[ENTRY]
+    option = next((o for o in entry.options if o.name == "technique"), None)
+    return frozenset(c.value for c in option.choices) if option is not None else frozenset()
 
 
 def named(m: MoveProfile) -> str | None:
-    """The campaign option the move's Technique stands for, or None when the resolver does not know it."""
-    text = str(m.options.get("temporary_technique", {}).get("technique") or "")
+    """The campaign option the move's Technique stands for (its design written as the option's name, in any case
+    or spacing); None for a design naming none of the book's Techniques, which pricing reports."""
+    text = str(m.options.get(ENTRY, {}).get("technique") or "")
     slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-    return OPTIONS.get(slug)
+    return slug if slug in lendable() else None
 
 
 def granted(ctx: Turn, f: Combatant, e: Effect) -> bool:
     """Whether the grant ``e`` still holds: the turn of use, then the next turn until his action is over
     (ruling: his action is over once he has acted, 000 L4331); a Technique Buff keeps it as long as its Buff."""
-    if e.id != "temporary_technique" or e.since is None:
+    if e.id != ENTRY or e.since is None:
         return False
     if mods.linked(f, e) is not None:
         return True
@@ -62,27 +64,28 @@ def has(ctx: Turn, f: Combatant, option: str) -> bool:
     if f.suppressed[0] >= 4:
         return False  # Suppression tier 4 takes his own Techniques away (000 L4253)
     for e in f.ongoing:
-        m = f.move(e.move) if e.move and e.id == "temporary_technique" else None
+        m = f.move(e.move) if e.move and e.id == ENTRY else None
         if m is not None and named(m) == option and granted(ctx, f, e):
             return True
     return False
 
 
 def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    """The move was used: its Technique is his for this turn and through his next action."""
+    """The move was used: its Technique is his for this turn and through his next action. Ruling: a design naming
+    none of the book's Techniques is refused by pricing (DESIGN_CHOICE_INVALID, the sheet is not valid) and lends
+    nothing (000 L4333)."""
     option = named(m)
     if option is None:
-        text = m.options.get("temporary_technique", {}).get("technique")
-        ctx.unsupported_rule(
-            "temporary_technique",
-            f"fighters[{f.index}].sheet.{m.path}",
-            f"{m.name}: the Technique '{text}' is not one the resolver applies (it knows Dash, "
-            "Back Dash, Breakfall, Tech Roll, Air Dash, Sidestep, Super Jump, Hover, Wall Spring, "
-            "Double Jump and Taunt)",
+        ctx.note(
+            "C.5",
+            f.id,
+            f"{m.name}: its design names none of the book's Techniques, so it lends none.",
+            "000 L4329–L4333",
+            {"move": m.id},
         )
         return
-    f.ongoing = [e for e in f.ongoing if not (e.id == "temporary_technique" and e.move == m.id)]
-    f.ongoing.append(Effect("temporary_technique", m.id, None, ctx.turn))
+    f.ongoing = [e for e in f.ongoing if not (e.id == ENTRY and e.move == m.id)]
+    f.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn))
     ctx.note(
         "C.5",
         f.id,
@@ -90,5 +93,21 @@ def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         "turn and through his action next turn.",
         "000 L4329–L4333",
         {"move": m.id},
-        {"temporary_technique": option},
+        {ENTRY: option},
     )
+
+
+def usable(ctx: Turn, f: Combatant, m: MoveProfile) -> bool:
+    """Whether ``m`` may be used now: a Basic Move a Technique brings only while ``f`` holds that Technique."""
+    return all(m.path != basic.path or has(ctx, f, option) for option, basic in BASIC_MOVES.items())
+
+
+@register
+class LentBasicMoves(Element):
+    """A sheet whose move lends the Sweep or Pursuit Attack Technique has that Basic Move among its moves."""
+
+    entries = frozenset({ENTRY})
+
+    def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
+        lent = {named(m) for m in moves.values()}
+        return {b.id: b for option, b in BASIC_MOVES.items() if option in lent and not getattr(options, option)}

@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from ..contract.models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
-from ..elements import knockdown_chain, super_only, tag_team, transformations
+from ..elements import knockdown_chain, super_only, tag_team, techniques, transformations
 from ..elements.combo import check_combo, control_cost
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait, Profile
@@ -156,7 +156,7 @@ def action_choices(ctx: Turn, f: Combatant, simultaneous: bool = False) -> list[
     foes = ctx.opponents(f)
     named = len(foes) > 1
     for m, kind, alone in offers.actionable:
-        if m.level > f.control:
+        if m.level > f.control or not techniques.usable(ctx, f, m):
             continue
         if kind is ActionType.utility or not foes:
             out.append(_kept(offers, _unaimed, kind, m.id, m.name, m.level))
@@ -164,7 +164,7 @@ def action_choices(ctx: Turn, f: Combatant, simultaneous: bool = False) -> list[
         if m.is_super and f.se < super_only.cost(ctx, f, m):
             continue  # not enough Super Energy (000 L5281)
         for o in foes:
-            if not knockdown_chain.may_strike(ctx, m, o):
+            if not knockdown_chain.may_strike(ctx, f, m, o):
                 continue
             reach = range_ok(m, ctx.distance(f, o))
             out.append(_kept(offers, _aimed, kind, m.id, m.name, m.level, o.id if named else None, reach))
@@ -207,11 +207,11 @@ def _combo_choices(ctx: Turn, f: Combatant, offers: _Offers, foes: list[Combatan
         for run in runs:
             if len(out) + 2 > room:  # this Combo and the move closing in to it might not fit
                 return out
-            if run.cost > f.control:
+            if run.cost > f.control or not all(techniques.usable(ctx, f, x) for x in run.moves):
                 break
             if not _legal(ctx, f, offers, run):
                 break
-            if not knockdown_chain.may_strike(ctx, run.moves[0], o):
+            if not knockdown_chain.may_strike(ctx, f, run.moves[0], o):
                 break
             reach = range_ok(run.moves[0], ctx.distance(f, o))
             out.append(_kept(offers, _combo, run, reach))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
+from ..elements.buffs import buff_profile
 from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
@@ -132,6 +133,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     props.use_recovery(ctx, f, plan.moves)
     plan.moves = enhancer.apply(ctx, f, plan.moves)
     plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
+    plan.moves = buff_profile.changed(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
     pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
     kept = limited_move.apply(ctx, f, plan.moves, plan.target)

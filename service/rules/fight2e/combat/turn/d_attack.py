@@ -23,6 +23,7 @@ from ..elements import (
     tag_team,
     taunts,
 )
+from ..elements.buffs import buff_profile
 from ..elements.damage import roll_damage
 from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import interrupt_effects, triggered
@@ -81,6 +82,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         atk.enhanced = True
         atk.moves = enhancer.apply(ctx, a, atk.moves)
         atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
+        atk.moves = buff_profile.changed(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
     for m in atk.moves:
         effects.report_unsupported(ctx, a, m)
     if atk.context not in ("bomb", "bomb_shot"):

@@ -63,7 +63,7 @@ def allowed_options(
     if context == "bomb_shot":
         return [DefenseOption.defense, DefenseOption.evasion], False, "an Assault Bomb: Defense or Evasion"  # L2865
     if any(e.id == "super_jump" for e in defender.ongoing):  # 000 L2191
-        aerial = [DefenseOption.defense_evasion] if ctx.opts.aerial_blocks else []
+        aerial = [DefenseOption.defense_evasion] if techniques.has(ctx, defender, "aerial_blocks") else []
         return [DefenseOption.evasion, *aerial], False, "in a Super Jump: Evasion only (+2)"
     if any(e.id == "slow_startup" for e in defender.ongoing):
         return [DefenseOption.defense], False, "waiting on a Slow Startup move: Defense only"  # 000 L4844

@@ -18,6 +18,7 @@ from ..elements import (
     super_energy,
     super_jump,
     super_only,
+    techniques,
     transformations,
 )
 from ..elements.combo import check_combo, control_cost
@@ -105,7 +106,7 @@ def declare_move(
     cost, control_fs = _control(ctx, f, d, moves, ids, prepare, path, key)
     _check_resources(ctx, f, moves, path, key)
     target, heal_target = _declared_target(ctx, f, d, kind, moves, key)
-    extra_acc = _check_target(ctx, kind, target, moves, offensive, extra_acc, path, key)
+    extra_acc = _check_target(ctx, f, kind, target, moves, offensive, extra_acc, path, key)
     _check_conditions(ctx, f, kind, moves, offensive, path, key)
     charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
     hazard_elements.check_requirements(ctx, f, moves, target, key)
@@ -136,7 +137,7 @@ def _declared_moves(ctx: Turn, f: Combatant, ids: list[str], path: str, key: str
     moves: list[MoveProfile] = []
     for mid in ids:
         m = f.move(mid)
-        if m is None:
+        if m is None or not techniques.usable(ctx, f, m):  # a Basic Move a Technique brings, while held
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {f.id} has no move '{mid}'.", key=key)
         assert m is not None
         moves.append(m)
@@ -263,6 +264,7 @@ def _declared_target(
 
 def _check_target(
     ctx: Turn,
+    f: Combatant,
     kind: ActionType,
     target: Combatant | None,
     moves: list[MoveProfile],
@@ -272,7 +274,7 @@ def _check_target(
     key: str,
 ) -> dict[str, int] | None:
     """Whether the attack can reach its target: Knocked Down, in Free Movement, in a Super Jump."""
-    if kind is ActionType.attack and target is not None and not knockdown_chain.may_strike(ctx, moves[0], target):
+    if kind is ActionType.attack and target is not None and not knockdown_chain.may_strike(ctx, f, moves[0], target):
         ctx.fail(
             "TARGET_KNOCKED_DOWN",
             f"{path}.target",

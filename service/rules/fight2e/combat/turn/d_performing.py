@@ -19,6 +19,7 @@ from ..elements import (
     summon,
     tag_team,
     taunts,
+    techniques,
     transformations,
 )
 from ..elements.bombs import moveable_bomb
@@ -187,7 +188,8 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
     if plan.mobility_penalty:
         extra["mobility"] = -1
     extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
-    if plan.target.knocked_down and ctx.opts.hit_downed_attacks and not knockdown_chain.is_pursuit(plan.moves[0]):
+    downed = plan.target.knocked_down and techniques.has(ctx, f, "hit_downed_attacks")
+    if downed and not knockdown_chain.is_pursuit(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].trait(MoveTrait.hits_low) else -4  # 000 L2165
     return extra
 

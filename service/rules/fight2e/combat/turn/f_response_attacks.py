@@ -93,7 +93,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     moves: list[MoveProfile] = []
     for mid in ids:
         m = d.move(mid)
-        if m is None:
+        if m is None or not techniques.usable(ctx, d, m):
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
         moves.append(m)
     sequences.check(ctx, d, moves, f"{path}.moves", key)

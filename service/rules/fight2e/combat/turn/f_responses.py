@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
-from ..elements import access, positions, props, summon
+from ..elements import access, positions, props, summon, techniques
 from ..elements.interrupts import invincible_interrupts
 from ..elements.invisibility import blocked
 from ..elements.throws import multi_part_throw
@@ -95,7 +95,7 @@ def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
         props.evaded(ctx, a, d, atk.moves, access.locked)  # ruling: an Evasion-based Response counts (000 L4757)
     if guard.option is DefenseOption.evasion and guard.response is None:
         evasion_result(ctx, atk, guard)
-    if guard.option is DefenseOption.defense_evasion and ctx.opts.aerial_blocks:
+    if guard.option is DefenseOption.defense_evasion and techniques.has(ctx, d, "aerial_blocks"):
         aerial_block_result(ctx, atk)
 
     if blocked(d, a):

@@ -1327,7 +1327,7 @@ def taunt_element_addition_lends_its_element_to_the_next_move() -> None:
 
 @effect_of("temporary_technique", "000 L4329–L4333")
 def temporary_technique_grants_the_technique_through_the_next_action() -> None:
-    step = move("step", elements=[el("temporary_technique", technique="Dash")])
+    step = move("step", elements=[el("temporary_technique", technique="dash")])
     dash = {"action": "attack", "moves": ["basic_move"], "movement": 2, "dash": True}
     used = hit([step, FIST], used=["step"], rolls={"T1.a.damage": 3})
     assert [(e.id, e.since) for e in st(used, "a").ongoing_effects] == [("temporary_technique", 1)]

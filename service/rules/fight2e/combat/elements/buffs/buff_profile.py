@@ -6,12 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
+from ....catalogue.character_catalog import normalise
 from ....catalogue.schema import chosen
+from ....moves import buff_design
+from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
 from . import buff_modifiers as mods
 
+ENTRY = "buff"
 _QUALITIES = ("strength", "speed", "stamina")
 
 
@@ -23,7 +27,7 @@ def duration(m: MoveProfile) -> int | None:
 
 
 def _int(m: MoveProfile, name: str) -> int:
-    value = m.options.get("buff", {}).get(name)
+    value = m.options.get(ENTRY, {}).get(name)
     try:
         return max(int(str(value)), 0) if value not in (None, "") else 0
     except ValueError:
@@ -31,7 +35,7 @@ def _int(m: MoveProfile, name: str) -> int:
 
 
 def _text(m: MoveProfile, name: str) -> str:
-    return str(m.options.get("buff", {}).get(name) or "").lower()
+    return str(m.options.get(ENTRY, {}).get(name) or "").lower()
 
 
 def buffed(prof: Profile, base: Profile, m: MoveProfile, uses: int = 1) -> Profile:
@@ -47,7 +51,7 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
     """One use of the Buff of ``m``; raises are capped at 3 against the sheet's own Qualities (000 L2973–L2975),
     Lowered Basic Quality floored at −2 (000 L3023)."""
     changes: dict[str, object] = {}
-    named = chosen(m.options.get("buff", {}).get("raised_qualities"))
+    named = chosen(m.options.get(ENTRY, {}).get("raised_qualities"))
     raised = [q for q in _QUALITIES if q in named]
     steps = _int(m, "quality_raises")
     if raised and steps:
@@ -101,13 +105,45 @@ def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
     return ev, points - ev
 
 
-def unsupported_parts(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
-    # Ruling: a Lowered Basic Quality naming no quality is a design the pricing refuses (its `qualities` choice is
-    # missing, 000 L3017–L3021): the sheet is reported not valid (SHEET_NOT_VALID) and the turn plays the figures
-    # it gives, where nothing is lowered.
-    if _int(m, "added_elements") or _text(m, "element_swaps"):
-        ctx.unsupported_rule(
-            "buff.added_elements",
-            f"fighters[{f.index}].sheet.{m.path}",
-            f"{m.name}: Elements a Buff adds to or swaps on other moves are not applied",
-        )
+# Ruling: a Lowered Basic Quality naming no quality is a design the pricing refuses (its `qualities` choice is
+# missing, 000 L3017–L3021): the sheet is reported not valid (SHEET_NOT_VALID) and the turn plays the figures it
+# gives, where nothing is lowered.
+
+
+def _changes(m: MoveProfile) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """The Buff of ``m``'s changes to other moves: the moves it names, the Elements it adds, its swaps."""
+    design = m.options.get(ENTRY, {})
+    return (
+        buff_design.targets(design.get("target_moves")),
+        buff_design.added(design.get("added_entries")),
+        buff_design.swaps(design.get("element_swaps")) or [],
+    )
+
+
+def changed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
+    """The moves of one use as the Buffs in effect change them: each move a Buff names (by name or id, of a style
+    it may affect, 000 L5056) priced again with its added Elements and its swaps while the Buff lasts (000 L2963–
+    L2965). Ruling: a swap whose old Element the move lacks puts nothing on it; a swap is not stacked by a
+    Repeatable Buff (000 L3051 bars one that changes moves)."""
+    base = f.base_prof or f.prof
+    buffs = [base.moves.get(e.move) for e in f.ongoing if e.id == ENTRY and e.move]
+    out = list(moves)
+    for b in (x for x in buffs if x is not None):
+        names, adds, swaps = _changes(b)
+        if not names or not (adds or swaps):
+            continue
+        for i, mv in enumerate(out):
+            if mv.id == b.id or not ({normalise(mv.id), normalise(mv.name)} & set(names)) or not b.shares_style(mv):
+                continue
+            pairs = [(old, new) for old, new in swaps if mv.has(old)]
+            out[i] = with_entries(ctx, f, mv, add=(*adds, *(n for _, n in pairs)), remove=[o for o, _ in pairs])
+            ctx.note(
+                "D.1",
+                f.id,
+                f"{b.name} changes {mv.name} while it lasts: "
+                + ", ".join([*(f"+{a}" for a in adds), *(f"{o} → {n}" for o, n in pairs)])
+                + ".",
+                "000 L2963–L2965",
+                {"buff_move": b.id, "move": mv.id},
+            )
+    return out

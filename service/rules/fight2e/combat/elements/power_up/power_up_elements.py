@@ -110,15 +110,7 @@ def buy(ctx: Turn, f: Combatant, plan: Plan, i: int, m: MoveProfile, n: int) -> 
     if not k:
         return n
     added = [ident for ids, _ in table[:k] for ident in ids]
-    v = with_entries(ctx, f, m, add=added)
-    if v is None:
-        ctx.unsupported_rule(
-            EXTRA,
-            f"fighters[{f.index}].sheet.{m.path}",
-            f"{m.name}: the Extra Elements could not be added to this move",
-        )
-        return n - price
-    plan.moves[i] = v
+    plan.moves[i] = with_entries(ctx, f, m, add=added)  # its Level stays: the extra Control paid (000 L3874)
     ctx.note(
         "D.1",
         f.id,
