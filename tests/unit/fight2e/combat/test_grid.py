@@ -31,11 +31,14 @@ def grid_request(
     sides: dict[str, str] | None = None,
     options: dict | None = None,
     hazards: list | None = None,
+    sheets: dict[str, dict] | None = None,
+    states: dict[str, dict] | None = None,
 ) -> dict[str, Any]:
     fighters = []
     for fid in sorted({*squares, *(off or [])}):
-        sh = sheet(fid, defense=0) if fid == "b" else sheet(fid)
-        fighters.append({"id": fid, "sheet": sh, "state": {"life_bar": LIFE[3], "fighting_spirit": FS[3]}})
+        sh = (sheets or {}).get(fid) or (sheet(fid, defense=0) if fid == "b" else sheet(fid))
+        state = {"life_bar": LIFE[3], "fighting_spirit": FS[3], **(states or {}).get(fid, {})}
+        fighters.append({"id": fid, "sheet": sh, "state": state})
     decisions = dict(decisions)
     for f in fighters:
         decisions.setdefault(f"T1.{f['id']}.action", {"action": "none"})
@@ -283,3 +286,71 @@ def test_a_thug_thrashing_turn_on_the_grid_is_refused_and_named() -> None:
     assert res.status == "invalid"
     assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
     assert "thug_grid" in [u.id for u in res.unsupported]
+
+
+# ── things that sit in a band on a Band Map (issue 36: never silent on the grid) ─────────────────────────────
+
+MINE = {"id": "mine", "name": "Mine", "level": 2, "elements": [{"id": "bomb"}]}
+CALL = {"id": "call", "name": "Call", "level": 4, "elements": [{"id": "summon"}]}
+
+
+def ki_sheet(fid: str, moves: list) -> dict[str, Any]:
+    s = sheet(fid, moves=moves)
+    s["combat_skills"]["ki"] = 5
+    return s
+
+
+def band_only(res: TurnResult) -> list[str]:
+    return [u.path for u in res.unsupported if u.id == "grid_band_elements"]
+
+
+def test_a_bomb_placed_on_the_grid_is_reported_as_played_without_a_map() -> None:
+    # A Bomb sits in a band on a Band Map (000 L2851); on the grid it has no square: named, never silent.
+    rolls = {**A_FIRST, "T1.a.bomb_timer": 5, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2, "T1.fight.time": 3}
+    dec = {"T1.a.action": {"action": "utility", "moves": ["mine"]}}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, rolls, sheets={"a": ki_sheet("a", [MINE])}))
+    assert band_only(res) == ["fighters[0].sheet.moves[0]"]
+    live = {"ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, sheets={"a": ki_sheet("a", [MINE])}, states={"a": live}))
+    assert band_only(res) == ["fighters[0].state.ongoing_effects[0]"]
+
+
+def test_an_ally_summoned_on_the_grid_is_reported_as_played_without_a_map() -> None:
+    # An Ally stands in a band on a Band Map (000 L4193); on the grid it has no square: named, never silent.
+    dec = {"T1.a.action": {"action": "utility", "moves": ["call"]}}
+    res = ok(
+        on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
+    )
+    assert band_only(res) == ["fighters[0].sheet.moves[0]"]
+
+
+def test_a_band_map_fight_reports_nothing_of_the_grid() -> None:
+    dec = {"T1.a.action": {"action": "utility", "moves": ["call"]}}
+    req = grid_request(
+        {"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])}
+    )
+    req["fight"]["positioning"] = {"mode": "band", "bands": {"a": 2, "b": 4}}
+    assert not band_only(ok(resolve_turn(build(req))))
+
+
+def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
+    # Move Closer: the attacker goes in instead of drawing the target (000 L4023), by the Knock Back distance, 1
+    # (000 L4007). On the grid he steps along the line to the target (000 L5684): a (1,1) → b (4,4) is the
+    # diagonal, Range 3; one step to (2,2), Range 2. b stays where he was.
+    yank = {
+        "id": "yank",
+        "name": "Yank",
+        "level": 4,
+        "elements": [{"id": "ranged"}, {"id": "ranged.draw_closer"}, {"id": "ranged.draw_closer.move_closer"}],
+    }
+    dec = {"T1.a.action": attack(["yank"]), **SURE}
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.a.attack": 6}, sheets={"a": ki_sheet("a", [yank])})
+    )
+    assert squares(res) == {"a": (2, 2), "b": (4, 4)}
+    # plain Draw Closer draws b in along the same line instead: (3,3)
+    yank["elements"] = yank["elements"][:2]
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.a.attack": 6}, sheets={"a": ki_sheet("a", [yank])})
+    )
+    assert squares(res) == {"a": (1, 1), "b": (3, 3)}

@@ -21,6 +21,7 @@ from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
+from . import grid
 from .hazards import hazards
 
 DEFAULT = "prop"
@@ -73,6 +74,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             path,
             f"{f.id}: a dropped Prop needs the name of one of his Props, the turn it fell and (Band Map) its band.",
         )
+    grid.band_only(ctx, path, f"The dropped Prop '{eff.move}'")
     f.ongoing.append(eff)
 
 
@@ -98,6 +100,7 @@ def _drop(
         )
         return
     f.ongoing.append(Effect("prop", prop, None, since=ctx.turn, charges=ranges, band=band))
+    grid.band_only(ctx, f"fighters[{f.index}].state.ongoing_effects", f"The dropped Prop '{prop}'")
     where = f"in band {band}" if band is not None else (f"{ranges} Range(s) away" if ranges else "where he stands")
     ctx.note(
         "E",

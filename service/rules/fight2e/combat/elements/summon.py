@@ -28,6 +28,7 @@ from ..state.action import Attack, Guard, Outcome
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from . import grid
 from .hazards import ally_checks
 from .hazards.ally_checks import allies
 
@@ -68,6 +69,7 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
         leave(ctx, f, e, "a new Ally is summoned")
     band = target = None
     offset = None
+    grid.band_only(ctx, f"fighters[{f.index}].sheet.{m.path}", f"The Ally of {m.name}")
     if ctx.band_mode:
         here = ctx.bands[f.id]
         aim = ctx.bands[facing.id] if facing is not None else here + 1
@@ -114,6 +116,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             or (ctx.band_mode and eff.band is None)
             or (not ctx.band_mode and eff.charges is None)
         )
+        grid.band_only(ctx, path, "An Ally in play")
     if bad:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",

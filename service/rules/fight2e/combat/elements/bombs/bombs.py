@@ -19,6 +19,7 @@ from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
 from ...state.profile import MoveProfile, MoveTrait, command_move
 from ...state.turn import Turn
+from .. import grid
 from ..power_up import power_up_utility
 from ..throws.multi_part_throw import sealed
 
@@ -51,6 +52,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         ctx.note("C.5", f.id, f"{f.id}'s oldest Bomb disappears to make room for a fifth.", "000 L2903")
     band = None
     target = None
+    grid.band_only(ctx, f"fighters[{f.index}].sheet.{m.path}", f"The Bomb of {m.name}")
     if ctx.band_mode:
         _, d = ctx.decide(
             f.id,
@@ -287,6 +289,7 @@ class Bombs(Element):
                 path,
                 f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band.",
             )
+        grid.band_only(ctx, path, "A Bomb in play")
         f.ongoing.append(eff)
 
     def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:

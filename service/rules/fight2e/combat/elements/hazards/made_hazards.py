@@ -11,6 +11,7 @@ from ...state.action import Attack
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
+from .. import grid
 from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 
@@ -50,6 +51,7 @@ def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> N
         ctx.note("C.5", f.id, f"{f.id} already has a Hazard in play: {m.name} does nothing.", "000 L3139")
         return
     band = None
+    grid.band_only(ctx, f"fighters[{f.index}].sheet.{m.path}", f"The Hazard {m.name} makes")
     if ctx.band_mode:
         _, d = ctx.decide(
             f.id,
