@@ -354,3 +354,55 @@ def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
         on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.a.attack": 6}, sheets={"a": ki_sheet("a", [yank])})
     )
     assert squares(res) == {"a": (1, 1), "b": (3, 3)}
+
+
+# ── Checked by the combatant in between (000 L5692) ───────────────────────────────────────────────────────
+
+SHOT = {"id": "shot", "name": "Shot", "level": 3, "elements": [{"id": "ranged"}]}
+TRIO = {"a": "red", "c": "red", "b": "blue"}
+TRIO_INIT = {"T1.a.init": 6, "T1.c.init": 4, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 6}
+CHECK_B = {"T1.a.hazard": {"choice": "check", "target": "b"}}
+
+
+def trio(sq: dict[str, tuple[int, int]], dec: dict[str, Any], rolls: dict[str, int], **kw: Any) -> TurnResult:
+    return on_grid(sq, dec, {**TRIO_INIT, **rolls}, sides=TRIO, sheets={"b": ki_sheet("b", [SHOT])}, **kw)
+
+
+def test_the_one_in_between_checks_and_the_checked_cannot_shoot_past_him() -> None:
+    # b (2,3), a (3,3), c (4,3): a stands on the square the walk from b to c passes (000 L5692). In place of
+    # movement a wins the Maneuver Check 9 against 1: b is Checked. b's Shot at c (Range 2) first needs a Maneuver
+    # Check in place of movement against a: 1 against 9, lost, his action is spent.
+    rolls = {"T1.a.maneuver": 9, "T1.b.maneuver": 1, "T1.b.maneuver.2": 1, "T1.a.maneuver.2": 9}
+    res = ok(
+        trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, {**CHECK_B, "T1.b.action": attack(["shot"], target="c")}, rolls)
+    )
+    assert [(e.id, e.target) for e in res.fighters[1].state.ongoing_effects] == [("checked", "a")]
+    assert not [x for x in res.log if x.label == "D.3" and x.actor == "b"]
+    assert any(x.text.startswith("b cannot get at c past a") for x in res.log)
+
+
+def test_the_checked_may_still_shoot_the_one_in_between() -> None:
+    # Only the combatant on the other side is guarded (000 L5692): b's Shot at a himself needs no check.
+    state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
+    dec = {"T1.b.action": attack(["shot"], target="a")}
+    res = ok(trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, dec, {"T1.b.attack": 6}, states=state))
+    assert not [r for r in res.rolls if r.key.startswith("T1.b.maneuver")]
+    assert [x for x in res.log if x.label == "D.3" and x.actor == "b"]
+
+
+def test_the_checked_cannot_move_toward_the_guarded_one() -> None:
+    # b Checked by a, who stands between b (1,3) and c (4,3): b's move 1 toward c does not happen (000 L5692).
+    state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
+    dec = {"T1.b.action": {"action": "move", "movement": 1, "target": "c"}}
+    res = ok(trio({"b": (1, 3), "a": (2, 3), "c": (4, 3)}, dec, {}, states=state))
+    assert squares(res)["b"] == (1, 3)
+    # a beside the line, at (2,2), is not between them: b walks to (2,3)
+    res = ok(trio({"b": (1, 3), "a": (2, 2), "c": (4, 3)}, dec, {}, states=state))
+    assert squares(res)["b"] == (2, 3)
+
+
+def test_a_check_from_beside_the_line_is_refused() -> None:
+    # a (3,2) is not on the walk from b (2,3) to c (4,3), (3,3): no Check on the grid (000 L5692).
+    res = trio({"b": (2, 3), "a": (3, 2), "c": (4, 3)}, CHECK_B, {"T1.a.maneuver": 9, "T1.b.maneuver": 1})
+    assert res.violations[0].code == "HAZARD_INTERACTION_INVALID"
+    assert "Battle Grid" in res.violations[0].message

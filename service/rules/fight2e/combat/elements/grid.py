@@ -76,6 +76,31 @@ def destination(ctx: Turn, mover: Combatant, ref: Square | None, n: int, toward:
     return here
 
 
+def walk(frm: Square, to: Square) -> list[Square]:
+    """The squares a straight walk from ``frm`` to ``to`` passes, along a gridline or a diagonal first and then
+    straight (000 L5684), without ``frm``, ending on ``to``."""
+    out: list[Square] = []
+    here = frm
+    while here != to:
+        here = _plus(here, line(here, to))
+        out.append(here)
+    return out
+
+
+def between(ctx: Turn, a: Combatant, mid: Combatant, b: Combatant) -> bool:
+    """``mid`` is in a space between ``a`` and ``b``: on a square the straight walk from one to the other passes,
+    neither's own square (a Battle Grid ruling, 000 L5692)."""
+    sa, sm, sb = ctx.squares.get(a.id), ctx.squares.get(mid.id), ctx.squares.get(b.id)
+    if sa is None or sm is None or sb is None or sm in (sa, sb):
+        return False
+    return sm in walk(sa, sb)[:-1]
+
+
+def shielded(ctx: Turn, mid: Combatant, o: Combatant) -> list[Combatant]:
+    """The combatants ``mid`` stands between ``o`` and (000 L5692)."""
+    return [c for c in ctx.fighters.values() if c.active and c not in (mid, o) and between(ctx, o, mid, c)]
+
+
 def leaves(ctx: Turn, mover: Combatant) -> bool:
     """Off the grid only from Range 4 of every opposing combatant (000 L5682)."""
     return all(ctx.distance(mover, o) >= 4 for o in ctx.opponents(mover))

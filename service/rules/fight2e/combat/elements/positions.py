@@ -7,7 +7,7 @@ from ..protocol.events import Square
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import grid, props, styles, summon
-from .hazards import hazard_interaction, hazards
+from .hazards import hazard_effects, hazard_interaction, hazards
 
 
 def move(
@@ -22,6 +22,8 @@ def move(
         return
     if styles.no_movement(mover):
         ctx.note("C", mover.id, f"{mover.id} cannot move in the {mover.style} style.", "000 L5140")
+        return
+    if toward and hazard_effects.blocked_move(ctx, mover, ref):
         return
     mover.moved += ranges
     props.moved(mover)

@@ -228,7 +228,7 @@ def maneuver_check(
     (Sidestep, Negative Positioning …) do not use the fighter's one check of the turn (000 L6079)."""
     mine_mod = bonus
     theirs_mod = 0
-    if not ctx.band_mode:
+    if not (ctx.band_mode or ctx.grid_mode):  # the modifiers of the abstract system, no map (000 L6083)
         mine_mod += max(f.moved - 1, 0)
         theirs_mod += 1 if 3 <= ctx.distance(f, o) <= 4 else 0
     if not free:
