@@ -246,10 +246,78 @@ def test_a_player_can_choose_the_opponent_he_moves_toward() -> None:
 # ── what the grid does not play yet ─────────────────────────────────────────────────────────────────────
 
 
-def test_hazards_on_the_grid_are_refused_and_named() -> None:
+# ── Environmental Hazards in squares (000 L6075) ───────────────────────────────────────────────────────────
+
+
+def sq(*cells: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"col": c, "row": r} for c, r in cells]
+
+
+HIT = {"T1.a.action": attack(["fist"]), **SURE}
+
+
+def test_a_hazard_on_the_grid_needs_its_squares_one_hazard_a_square() -> None:
+    # "placing them ... a specific square on a Battle Grid, or a specific set of squares ... Only one Environmental
+    # Hazard can be in a single square" (000 L6075)
     res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=[{"id": "w", "kind": "wall"}])
-    assert res.violations[0].code == "POSITIONING_MODE_UNSUPPORTED"
-    assert [u.id for u in res.unsupported] == ["grid_hazards"]
+    assert res.violations[0].code == "HAZARD_INVALID" and res.violations[0].path == "fight.hazards[0].squares"
+    two = [{"id": "w", "kind": "wall", "squares": sq((5, 3))}, {"id": "s", "kind": "damaging", "squares": sq((5, 3))}]
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=two)
+    assert res.violations[0].code == "HAZARD_INVALID" and res.violations[0].path == "fight.hazards[1].squares"
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=two[:1]))
+    assert not res.unsupported
+    assert [(h.id, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("w", [(5, 3)])]
+
+
+def test_a_fighter_on_a_wall_square_is_against_it() -> None:
+    # b on the Wall's square (4,3): a at Range 1 gains +1 Accuracy and the hit does not Knock him Back
+    # (000 L6075, L6185). Without the Wall, the Knock Back takes him to (5,3).
+    wall = [{"id": "w", "kind": "wall", "squares": sq((4, 1), (4, 2), (4, 3), (4, 4), (4, 5))}]
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST, hazards=wall))
+    assert inp(res, "D.6", "a")["wall"] == 1
+    assert squares(res) == {"a": (3, 3), "b": (4, 3)}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST))
+    assert "wall" not in inp(res, "D.6", "a") and squares(res)["b"] == (5, 3)
+
+
+def test_knocked_back_onto_a_ring_out_square_loses_the_fight() -> None:
+    # a (3,3) hits b (4,3): 1 square on along the row to (5,3), a square of the Ring-Out along column 5: a harmful
+    # Hazard acts without being asked on the grid (000 L6075), he loses the fight (000 L6205).
+    edge = [{"id": "edge", "kind": "ring_out", "squares": sq(*((5, r) for r in range(1, 6)))}]
+    res = on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST, hazards=edge)
+    assert res.status == "over", res.violations
+    assert res.fighters[1].state.defeated and res.winner == "a"
+
+
+def test_knocked_onto_spikes_they_hurt_at_once_and_throw_him_one_square_clear() -> None:
+    # b knocked from (4,3) to (5,3), the spikes' square: 1d6 (3) + the highest Power Level (3) = 6 (000 L6089),
+    # with no Maneuver Check (000 L6075); then Knock Back 1 square away from the Hazard (000 L6091), toward the
+    # middle (ruling): (4,3). The Fist's damage roll is 2 (Strength 0): 50 − 2 − 6 = 42.
+    spikes = [{"id": "spikes", "kind": "damaging", "squares": sq((5, 3))}]
+    rolls = {**A_FIRST, "T1.a.damage": 2, "T1.b.hazard_damage": 3}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, rolls, hazards=spikes))
+    assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 6
+    assert squares(res)["b"] == (4, 3)
+    assert not [r for r in res.rolls if "maneuver" in r.key]
+
+
+def test_walking_onto_a_pit_square_drops_him_in() -> None:
+    # b walks 1 toward a: from (4,3) to (3,3), the Pit's square: 1d6 (1) + 3 = 4 damage, no Knock Back, in the
+    # Pit (000 L6121, L6075).
+    pit = [{"id": "hole", "kind": "pit", "squares": sq((3, 3))}]
+    dec = {"T1.b.action": {"action": "move", "movement": 1}}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.b.hazard_damage": 1}, hazards=pit))
+    assert squares(res)["b"] == (3, 3)
+    assert res.fighters[1].state.life_bar == LIFE[3] - 4
+    assert [e.hazard for e in res.fighters[1].state.ongoing_effects if e.id == "in_pit"] == ["hole"]
+
+
+def test_striking_down_from_a_higher_elevation_square() -> None:
+    # a on the hill's square (3,3): +1 damage striking b, who is not on it (000 L6155, L6075).
+    hill = [{"id": "hill", "kind": "higher_elevation", "squares": sq((3, 3))}]
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, {**A_FIRST, "T1.a.damage": 2}, hazards=hill))
+    assert any("higher elevation" in s.text for s in res.log)
+    assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 1
 
 
 def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
@@ -406,3 +474,30 @@ def test_a_check_from_beside_the_line_is_refused() -> None:
     res = trio({"b": (2, 3), "a": (3, 2), "c": (4, 3)}, CHECK_B, {"T1.a.maneuver": 9, "T1.b.maneuver": 1})
     assert res.violations[0].code == "HAZARD_INTERACTION_INVALID"
     assert "Battle Grid" in res.violations[0].message
+
+
+def maker(*mods: str) -> dict[str, Any]:
+    els: list[dict] = [{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}}]
+    els += [{"id": f"create_environmental_hazard.{m}"} for m in mods]
+    s = sheet("a", moves=[{"id": "raise", "name": "Raise", "level": 3, "elements": els}])
+    s["combat_skills"]["ki"] = 2
+    return s
+
+
+def test_a_hazard_made_on_the_grid_goes_one_square_toward_the_target() -> None:
+    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5684): (3,3),
+    # nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
+    res = ok(on_grid({"a": (2, 3), "b": (5, 3)}, {"T1.a.action": attack(["raise"])}, A_FIRST, sheets={"a": maker()}))
+    assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("wall", [(3, 3)])]
+    assert not band_only(res)
+
+
+def test_a_damaging_hazard_made_on_the_target_square_hits_him_and_throws_him_clear() -> None:
+    # a (3,3), b (4,3): the Hazard goes on b's square (4,3); the hit (SURE) makes it and b interacts at once
+    # (000 L3141), then is thrown 1 square away from its maker a, along the row: (5,3) (000 L6091, ruling).
+    dec = {"T1.a.action": attack(["raise"]), **SURE}
+    rolls = {**A_FIRST, "T1.a.damage": 3}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, dec, rolls, sheets={"a": maker("damaging_hazard")}))
+    assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("damaging", [(4, 3)])]
+    assert res.fighters[1].state.life_bar < LIFE[3]
+    assert squares(res)["b"] == (5, 3)

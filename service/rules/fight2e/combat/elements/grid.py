@@ -101,6 +101,25 @@ def shielded(ctx: Turn, mid: Combatant, o: Combatant) -> list[Combatant]:
     return [c for c in ctx.fighters.values() if c.active and c not in (mid, o) and between(ctx, o, mid, c)]
 
 
+CENTRE: Square = (3, 3)
+
+
+def step_away(here: Square, src: Square | None, avoid: set[Square]) -> Square | None:
+    """One square on the grid out of ``avoid``: farther from ``src`` (along the line first), or without one toward
+    the centre square (a Battle Grid ruling, 000 L6091); None when no square fits."""
+    if src is not None:
+        order = _nearest_first(line(src, here))
+        fits = [s for s in order if dist(_plus(here, s), src) > dist(here, src)] + order
+    else:
+        order = _nearest_first(line(here, CENTRE)) if here != CENTRE else list(STEPS)
+        fits = order
+    for s in fits:
+        nxt = _plus(here, s)
+        if on_grid(nxt) and nxt not in avoid:
+            return nxt
+    return None
+
+
 def leaves(ctx: Turn, mover: Combatant) -> bool:
     """Off the grid only from Range 4 of every opposing combatant (000 L5682)."""
     return all(ctx.distance(mover, o) >= 4 for o in ctx.opponents(mover))
@@ -197,7 +216,7 @@ BAND_ONLY = "grid_band_elements"
 
 
 def band_only(ctx: Turn, path: str, what: str) -> None:
-    """On a Battle Grid, a thing that sits in a band on a Band Map (a Bomb, a dropped Prop, a made Hazard, an Ally)
+    """On a Battle Grid, a thing that sits in a band on a Band Map (a Bomb, a dropped Prop, an Ally)
     has no square of its own yet: it plays as without a map, reported, never silently (000 L5670)."""
     if ctx.grid_mode:
         ctx.unsupported_rule(

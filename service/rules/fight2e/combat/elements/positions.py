@@ -59,7 +59,10 @@ def _move_on_grid(
     if square is not None and grid.legal_square(ctx, mover, ref, square, ranges, toward):
         square = None  # the positions changed since he declared it: the straight line instead
     there = ctx.squares.get(ref.id) if ref is not None else None
+    was = ctx.squares.get(mover.id)
     grid.place(ctx, mover, square or grid.destination(ctx, mover, there, ranges, toward))
+    if ctx.squares.get(mover.id) not in (None, was):
+        hazard_interaction.auto(ctx, mover)  # into a harmful Hazard's square (000 L6075)
     summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally keeps its place as without a map (ours)
 
 

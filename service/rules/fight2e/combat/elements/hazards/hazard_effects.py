@@ -11,7 +11,7 @@ from ...state.combatant import Combatant, Effect
 from ...state.profile import ComboPart
 from ...state.turn import Turn
 from .. import grid
-from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
+from .hazards import LEVELS, at, condition, drop, find, maneuver_check, mapped, resolved, wall_of
 
 
 @elements.ACCURACY(50)
@@ -37,10 +37,9 @@ def level(ctx: Turn, f: Combatant) -> int:
     """+1 on a Higher, −1 on a Lower Elevation Change, 0 on the ground. On a Band Map the band decides (ruling: like
     a Wall); without a map the ``elevation`` condition a Maneuver Check gave him. A made one never lifts its maker
     (000 L3141)."""
-    if ctx.band_mode:
-        band = ctx.bands.get(f.id)
+    if mapped(ctx):  # its band, or one of its squares on a Battle Grid (000 L6075)
         return next(
-            (LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and h.band == band and h.owner != f.id), 0
+            (LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and at(ctx, h, f) and h.owner != f.id), 0
         )
     e = condition(f, "elevation")
     h = find(ctx, e.hazard) if e is not None else None
@@ -84,6 +83,8 @@ def leap_out(ctx: Turn, f: Combatant) -> bool:
     h = find(ctx, e.hazard)
     if ctx.band_mode and h is not None and h.band is not None:
         ctx.bands[f.id] = h.band
+    elif ctx.grid_mode and h is not None and h.squares and not at(ctx, h, f):
+        grid.place(ctx, f, h.squares[0])
     ctx.note(
         "B.1",
         f.id,
