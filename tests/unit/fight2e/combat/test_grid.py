@@ -383,13 +383,41 @@ def test_a_bomb_placed_on_the_grid_is_reported_as_played_without_a_map() -> None
     assert band_only(res) == ["fighters[0].state.ongoing_effects[0]"]
 
 
-def test_an_ally_summoned_on_the_grid_is_reported_as_played_without_a_map() -> None:
-    # An Ally stands in a band on a Band Map (000 L4193); on the grid it has no square: named, never silent.
+def ally_squares(res: TurnResult) -> list[tuple[int, int]]:
+    return [(e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square is not None]
+
+
+def test_an_ally_is_summoned_one_square_in_front_toward_the_opponent() -> None:
+    # "one Range in front of him" (000 L4191): a (2,3) facing b (4,3): one square along the row, (3,3); Range 1
+    # from b. The Ally has its square: nothing is reported.
     dec = {"T1.a.action": {"action": "utility", "moves": ["call"]}}
     res = ok(
         on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
     )
-    assert band_only(res) == ["fighters[0].sheet.moves[0]"]
+    assert ally_squares(res) == [(3, 3)]
+    assert not band_only(res)
+    # diagonally: a (1,1) facing b (4,4): (2,2)
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
+    )
+    assert ally_squares(res) == [(2, 2)]
+
+
+def test_the_ally_follows_two_squares_for_one_and_needs_its_square() -> None:
+    # a (1,3) moves 1 toward b (5,3): to (2,3); his Ally at (2,3) moves the same way two squares for the one
+    # (000 L4193): (4,3).
+    ally = {
+        "ongoing_effects": [
+            {"id": "summon", "move": "call", "time_left": 20, "since": 1, "square": {"col": 2, "row": 3}}
+        ]
+    }
+    dec = {"T1.a.action": {"action": "move", "movement": 1}}
+    kw: dict[str, Any] = {"sheets": {"a": ki_sheet("a", [CALL])}}
+    res = ok(on_grid({"a": (1, 3), "b": (5, 3)}, dec, A_FIRST, states={"a": ally}, **kw))
+    assert squares(res)["a"] == (2, 3) and ally_squares(res) == [(4, 3)]
+    del ally["ongoing_effects"][0]["square"]
+    res = on_grid({"a": (1, 3), "b": (5, 3)}, dec, A_FIRST, states={"a": ally}, **kw)
+    assert res.violations[0].code == "STATE_INCONSISTENT_STATUS"
 
 
 def test_a_band_map_fight_reports_nothing_of_the_grid() -> None:

@@ -120,6 +120,16 @@ def step_away(here: Square, src: Square | None, avoid: set[Square]) -> Square | 
     return None
 
 
+def slide(sq: Square, step: Square, n: int) -> Square:
+    """``n`` steps of ``step`` from ``sq``, stopping at the grid's edge (an Ally following its summoner)."""
+    for _ in range(n):
+        nxt = _plus(sq, step)
+        if not on_grid(nxt):
+            break
+        sq = nxt
+    return sq
+
+
 def leaves(ctx: Turn, mover: Combatant) -> bool:
     """Off the grid only from Range 4 of every opposing combatant (000 L5682)."""
     return all(ctx.distance(mover, o) >= 4 for o in ctx.opponents(mover))
@@ -216,7 +226,7 @@ BAND_ONLY = "grid_band_elements"
 
 
 def band_only(ctx: Turn, path: str, what: str) -> None:
-    """On a Battle Grid, a thing that sits in a band on a Band Map (a Bomb, a dropped Prop, an Ally)
+    """On a Battle Grid, a thing that sits in a band on a Band Map (a Bomb, a dropped Prop)
     has no square of its own yet: it plays as without a map, reported, never silently (000 L5670)."""
     if ctx.grid_mode:
         ctx.unsupported_rule(

@@ -63,7 +63,7 @@ def _move_on_grid(
     grid.place(ctx, mover, square or grid.destination(ctx, mover, there, ranges, toward))
     if ctx.squares.get(mover.id) not in (None, was):
         hazard_interaction.auto(ctx, mover)  # into a harmful Hazard's square (000 L6075)
-    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally keeps its place as without a map (ours)
+    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally's square goes along his step (000 L4193)
 
 
 def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, toward: bool) -> int:
