@@ -368,19 +368,50 @@ def ki_sheet(fid: str, moves: list) -> dict[str, Any]:
     return s
 
 
-def band_only(res: TurnResult) -> list[str]:
-    return [u.path for u in res.unsupported if u.id == "grid_band_elements"]
+def bomb_squares(res: TurnResult) -> list[tuple[int, int]]:
+    return [(e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square is not None]
 
 
-def test_a_bomb_placed_on_the_grid_is_reported_as_played_without_a_map() -> None:
-    # A Bomb sits in a band on a Band Map (000 L2851); on the grid it has no square: named, never silent.
-    rolls = {**A_FIRST, "T1.a.bomb_timer": 5, "T1.a.bomb_maneuver": 8, "T1.b.bomb_maneuver": 2, "T1.fight.time": 3}
+def test_a_bomb_is_placed_in_the_square_next_to_him_toward_his_opponent() -> None:
+    # As in the band next to him (000 L2851): a (2,3) toward b (4,3): (3,3), with no Maneuver roll (that is the
+    # no-map placing). Count 5, the Time Roll 3 runs it to 2.
+    rolls = {**A_FIRST, "T1.a.bomb_timer": 5, "T1.fight.time": 3}
     dec = {"T1.a.action": {"action": "utility", "moves": ["mine"]}}
     res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, rolls, sheets={"a": ki_sheet("a", [MINE])}))
-    assert band_only(res) == ["fighters[0].sheet.moves[0]"]
-    live = {"ongoing_effects": [{"id": "bomb", "move": "mine", "since": 1, "time_left": 4, "target": "b"}]}
-    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, sheets={"a": ki_sheet("a", [MINE])}, states={"a": live}))
-    assert band_only(res) == ["fighters[0].state.ongoing_effects[0]"]
+    assert bomb_squares(res) == [(3, 3)] and res.fighters[0].state.ongoing_effects[0].time_left == 2
+    assert not [r for r in res.rolls if "bomb_maneuver" in r.key] and not res.unsupported
+    away = ok(
+        on_grid(
+            {"a": (2, 3), "b": (4, 3)},
+            {**dec, "T1.a.bomb_place": {"direction": "away"}},
+            rolls,
+            sheets={"a": ki_sheet("a", [MINE])},
+        )
+    )
+    assert bomb_squares(away) == [(1, 3)]
+
+
+def bomb_turn(bomb_at: tuple[int, int]) -> TurnResult:
+    live = {
+        "ongoing_effects": [
+            {"id": "bomb", "move": "mine", "since": 1, "time_left": 0, "square": dict(col=bomb_at[0], row=bomb_at[1])}
+        ]
+    }
+    req = grid_request({"a": (2, 3), "b": (4, 3)}, {}, {}, sheets={"a": ki_sheet("a", [MINE])}, states={"a": live})
+    req["fight"]["turn"] = 2
+    req["decisions"] = {"T2.a.action": {"action": "none"}, "T2.b.action": {"action": "none"}}
+    req["rolls"] = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.a.attack": 6, "T2.a.damage": 4}
+    return ok(resolve_turn(build(req)))
+
+
+def test_a_bomb_catches_whoever_is_within_one_square() -> None:
+    # The blast reaches its square and the next (Range 0–1, 000 L2917); squares count diagonals 1 (000 L5678).
+    # At (5,4): b (4,3) is 1 away, caught; a (2,3) is 3 away. At (5,5): b is 2 away, nobody is caught.
+    near = bomb_turn((5, 4))
+    assert near.fighters[1].state.life_bar < LIFE[3] and near.fighters[0].state.life_bar == LIFE[3]
+    far = bomb_turn((5, 5))
+    assert far.fighters[1].state.life_bar == LIFE[3]
+    assert not [r for r in far.rolls if r.key == "T2.a.attack"]
 
 
 def ally_squares(res: TurnResult) -> list[tuple[int, int]]:
@@ -395,7 +426,7 @@ def test_an_ally_is_summoned_one_square_in_front_toward_the_opponent() -> None:
         on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
     )
     assert ally_squares(res) == [(3, 3)]
-    assert not band_only(res)
+    assert not res.unsupported
     # diagonally: a (1,1) facing b (4,4): (2,2)
     res = ok(
         on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
@@ -420,13 +451,32 @@ def test_the_ally_follows_two_squares_for_one_and_needs_its_square() -> None:
     assert res.violations[0].code == "STATE_INCONSISTENT_STATUS"
 
 
-def test_a_band_map_fight_reports_nothing_of_the_grid() -> None:
-    dec = {"T1.a.action": {"action": "utility", "moves": ["call"]}}
-    req = grid_request(
-        {"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])}
-    )
-    req["fight"]["positioning"] = {"mode": "band", "bands": {"a": 2, "b": 4}}
-    assert not band_only(ok(resolve_turn(build(req))))
+BLADE = {"id": "blade", "name": "Blade", "level": 2, "liabilities": [{"id": "prop"}]}
+
+
+def prop_turn(prop_at: tuple[int, int], a_at: tuple[int, int]) -> TurnResult:
+    down = {
+        "ongoing_effects": [
+            {"id": "prop", "move": "prop", "since": 1, "charges": 0, "square": dict(col=prop_at[0], row=prop_at[1])}
+        ]
+    }
+    req = grid_request({"a": a_at, "b": (5, 3)}, {}, {}, sheets={"a": sheet("a", moves=[BLADE])}, states={"a": down})
+    req["fight"]["turn"] = 2
+    grab = {"action": "utility", "moves": ["recover_prop:prop"]}
+    req["decisions"] = {"T2.a.action": grab, "T2.b.action": {"action": "none"}}
+    req["rolls"] = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    return ok(resolve_turn(build(req)))
+
+
+def test_a_dropped_prop_is_picked_up_on_its_square_only() -> None:
+    # A Prop lies where it fell and is picked up there (000 L4757–L4761): on its square (2,3) a's action is
+    # enough (b, at (5,3), is not on it to contest); from (1,3) nothing is recovered.
+    assert [e.id for e in prop_turn((2, 3), (2, 3)).fighters[0].state.ongoing_effects] == []
+    res = prop_turn((2, 3), (1, 3))
+    assert [(e.id, e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square] == [
+        ("prop", 2, 3)
+    ]
+    assert not res.unsupported
 
 
 def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
@@ -517,7 +567,7 @@ def test_a_hazard_made_on_the_grid_goes_one_square_toward_the_target() -> None:
     # nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
     res = ok(on_grid({"a": (2, 3), "b": (5, 3)}, {"T1.a.action": attack(["raise"])}, A_FIRST, sheets={"a": maker()}))
     assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("wall", [(3, 3)])]
-    assert not band_only(res)
+    assert not res.unsupported
 
 
 def test_a_damaging_hazard_made_on_the_target_square_hits_him_and_throws_him_clear() -> None:

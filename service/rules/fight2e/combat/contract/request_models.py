@@ -249,7 +249,7 @@ class OngoingEffect(Model):
     )
     direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
     band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
-    square: GridSquare | None = Field(None, description="Summon on a Battle Grid: the Ally's square.")
+    square: GridSquare | None = Field(None, description="Battle Grid: an Ally's or a Bomb's square.")
     moved: bool = Field(False, description="Dropped Prop: its owner has moved since it fell.")
     entry: Short | None = Field(None, description="Copied move: the Element it lost (Copies Moves).")
     hazard: FighterId | None = Field(None, description="Against a Wall or in a Pit: the Hazard's id.")

@@ -220,17 +220,3 @@ def take_place(ctx: Turn, new: Combatant, out: Combatant | None) -> None:
     """A Tag Team partner coming in takes the exact same square (000 L6281)."""
     if ctx.grid_mode and out is not None and out.id in ctx.squares:
         ctx.squares[new.id] = ctx.squares[out.id]
-
-
-BAND_ONLY = "grid_band_elements"
-
-
-def band_only(ctx: Turn, path: str, what: str) -> None:
-    """On a Battle Grid, a thing that sits in a band on a Band Map (a Bomb, a dropped Prop)
-    has no square of its own yet: it plays as without a map, reported, never silently (000 L5670)."""
-    if ctx.grid_mode:
-        ctx.unsupported_rule(
-            BAND_ONLY,
-            path,
-            f"{what} on the Battle Grid has no square of its own: it is played as without a map (by Ranges).",
-        )
