@@ -9884,7 +9884,7 @@ export interface components {
              */
             since: number | null;
             /**
-             * @description Summon on a Battle Grid: the Ally's square.
+             * @description Battle Grid: an Ally's or a Bomb's square.
              * @default null
              */
             square: components["schemas"]["Fight2eGridSquare"] | null;
@@ -9948,7 +9948,7 @@ export interface components {
              * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed. Default: `null`.
              */
             since?: number | null;
-            /** @description Summon on a Battle Grid: the Ally's square. Default: `null`. */
+            /** @description Battle Grid: an Ally's or a Bomb's square. Default: `null`. */
             square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Target
