@@ -9457,6 +9457,11 @@ export interface components {
              */
             since: number | null;
             /**
+             * Squares
+             * @description Battle Grid: the square, or set of squares, it is in (at most one Hazard a square, 000 L6075).
+             */
+            squares: components["schemas"]["Fight2eGridSquare"][];
+            /**
              * Time Left
              * @description A made Hazard: Time Count still to run.
              * @default null
@@ -9499,6 +9504,11 @@ export interface components {
              * @description A made Hazard: the turn it was made. Default: `null`.
              */
             since?: number | null;
+            /**
+             * Squares
+             * @description Battle Grid: the square, or set of squares, it is in (at most one Hazard a square, 000 L6075).
+             */
+            squares?: components["schemas"]["Fight2eGridSquare"][];
             /**
              * Time Left
              * @description A made Hazard: Time Count still to run. Default: `null`.
@@ -9988,6 +9998,11 @@ export interface components {
              */
             since: number | null;
             /**
+             * @description Battle Grid: an Ally's or a Bomb's square.
+             * @default null
+             */
+            square: components["schemas"]["Fight2eGridSquare"] | null;
+            /**
              * Target
              * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments.
              * @default null
@@ -10047,6 +10062,8 @@ export interface components {
              * @description Wind Up: the Time Count when it was held; Set Up, Slow Startup, Flight, Buff and Temporary Technique: the turn it was used; `absorbed_attack`, `offensive_illusion`, `invisibility`, `triggered_interrupt`: the turn it was absorbed, earned, used or armed; `opening_move`, `multi_part_throw`: the turn its window opened; `gradual_effect`: the turn of its first installment; `gradual_effect.delayed_onset`: the turn it was primed. Default: `null`.
              */
             since?: number | null;
+            /** @description Battle Grid: an Ally's or a Bomb's square. Default: `null`. */
+            square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Target
              * @description Slow Startup: the target declared when it began; `absorbed_attack`: the owner of the absorbed `move` (used as `absorbed:<move>`); `offensive_illusion`: the fighter it was used against; `multi_part_throw`: the victim; `gradual_effect` (and its `.delayed_onset`): who takes the installments. Default: `null`.

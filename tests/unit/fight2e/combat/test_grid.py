@@ -31,11 +31,14 @@ def grid_request(
     sides: dict[str, str] | None = None,
     options: dict | None = None,
     hazards: list | None = None,
+    sheets: dict[str, dict] | None = None,
+    states: dict[str, dict] | None = None,
 ) -> dict[str, Any]:
     fighters = []
     for fid in sorted({*squares, *(off or [])}):
-        sh = sheet(fid, defense=0) if fid == "b" else sheet(fid)
-        fighters.append({"id": fid, "sheet": sh, "state": {"life_bar": LIFE[3], "fighting_spirit": FS[3]}})
+        sh = (sheets or {}).get(fid) or (sheet(fid, defense=0) if fid == "b" else sheet(fid))
+        state = {"life_bar": LIFE[3], "fighting_spirit": FS[3], **(states or {}).get(fid, {})}
+        fighters.append({"id": fid, "sheet": sh, "state": state})
     decisions = dict(decisions)
     for f in fighters:
         decisions.setdefault(f"T1.{f['id']}.action", {"action": "none"})
@@ -243,10 +246,78 @@ def test_a_player_can_choose_the_opponent_he_moves_toward() -> None:
 # ── what the grid does not play yet ─────────────────────────────────────────────────────────────────────
 
 
-def test_hazards_on_the_grid_are_refused_and_named() -> None:
+# ── Environmental Hazards in squares (000 L6075) ───────────────────────────────────────────────────────────
+
+
+def sq(*cells: tuple[int, int]) -> list[dict[str, int]]:
+    return [{"col": c, "row": r} for c, r in cells]
+
+
+HIT = {"T1.a.action": attack(["fist"]), **SURE}
+
+
+def test_a_hazard_on_the_grid_needs_its_squares_one_hazard_a_square() -> None:
+    # "placing them ... a specific square on a Battle Grid, or a specific set of squares ... Only one Environmental
+    # Hazard can be in a single square" (000 L6075)
     res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=[{"id": "w", "kind": "wall"}])
-    assert res.violations[0].code == "POSITIONING_MODE_UNSUPPORTED"
-    assert [u.id for u in res.unsupported] == ["grid_hazards"]
+    assert res.violations[0].code == "HAZARD_INVALID" and res.violations[0].path == "fight.hazards[0].squares"
+    two = [{"id": "w", "kind": "wall", "squares": sq((5, 3))}, {"id": "s", "kind": "damaging", "squares": sq((5, 3))}]
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=two)
+    assert res.violations[0].code == "HAZARD_INVALID" and res.violations[0].path == "fight.hazards[1].squares"
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, hazards=two[:1]))
+    assert not res.unsupported
+    assert [(h.id, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("w", [(5, 3)])]
+
+
+def test_a_fighter_on_a_wall_square_is_against_it() -> None:
+    # b on the Wall's square (4,3): a at Range 1 gains +1 Accuracy and the hit does not Knock him Back
+    # (000 L6075, L6185). Without the Wall, the Knock Back takes him to (5,3).
+    wall = [{"id": "w", "kind": "wall", "squares": sq((4, 1), (4, 2), (4, 3), (4, 4), (4, 5))}]
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST, hazards=wall))
+    assert inp(res, "D.6", "a")["wall"] == 1
+    assert squares(res) == {"a": (3, 3), "b": (4, 3)}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST))
+    assert "wall" not in inp(res, "D.6", "a") and squares(res)["b"] == (5, 3)
+
+
+def test_knocked_back_onto_a_ring_out_square_loses_the_fight() -> None:
+    # a (3,3) hits b (4,3): 1 square on along the row to (5,3), a square of the Ring-Out along column 5: a harmful
+    # Hazard acts without being asked on the grid (000 L6075), he loses the fight (000 L6205).
+    edge = [{"id": "edge", "kind": "ring_out", "squares": sq(*((5, r) for r in range(1, 6)))}]
+    res = on_grid({"a": (3, 3), "b": (4, 3)}, HIT, A_FIRST, hazards=edge)
+    assert res.status == "over", res.violations
+    assert res.fighters[1].state.defeated and res.winner == "a"
+
+
+def test_knocked_onto_spikes_they_hurt_at_once_and_throw_him_one_square_clear() -> None:
+    # b knocked from (4,3) to (5,3), the spikes' square: 1d6 (3) + the highest Power Level (3) = 6 (000 L6089),
+    # with no Maneuver Check (000 L6075); then Knock Back 1 square away from the Hazard (000 L6091), toward the
+    # middle (ruling): (4,3). The Fist's damage roll is 2 (Strength 0): 50 − 2 − 6 = 42.
+    spikes = [{"id": "spikes", "kind": "damaging", "squares": sq((5, 3))}]
+    rolls = {**A_FIRST, "T1.a.damage": 2, "T1.b.hazard_damage": 3}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, rolls, hazards=spikes))
+    assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 6
+    assert squares(res)["b"] == (4, 3)
+    assert not [r for r in res.rolls if "maneuver" in r.key]
+
+
+def test_walking_onto_a_pit_square_drops_him_in() -> None:
+    # b walks 1 toward a: from (4,3) to (3,3), the Pit's square: 1d6 (1) + 3 = 4 damage, no Knock Back, in the
+    # Pit (000 L6121, L6075).
+    pit = [{"id": "hole", "kind": "pit", "squares": sq((3, 3))}]
+    dec = {"T1.b.action": {"action": "move", "movement": 1}}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.b.hazard_damage": 1}, hazards=pit))
+    assert squares(res)["b"] == (3, 3)
+    assert res.fighters[1].state.life_bar == LIFE[3] - 4
+    assert [e.hazard for e in res.fighters[1].state.ongoing_effects if e.id == "in_pit"] == ["hole"]
+
+
+def test_striking_down_from_a_higher_elevation_square() -> None:
+    # a on the hill's square (3,3): +1 damage striking b, who is not on it (000 L6155, L6075).
+    hill = [{"id": "hill", "kind": "higher_elevation", "squares": sq((3, 3))}]
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, HIT, {**A_FIRST, "T1.a.damage": 2}, hazards=hill))
+    assert any("higher elevation" in s.text for s in res.log)
+    assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 1
 
 
 def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
@@ -283,3 +354,228 @@ def test_a_thug_thrashing_turn_on_the_grid_is_refused_and_named() -> None:
     assert res.status == "invalid"
     assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
     assert "thug_grid" in [u.id for u in res.unsupported]
+
+
+# ── things that sit in a band on a Band Map (issue 36: never silent on the grid) ─────────────────────────────
+
+MINE = {"id": "mine", "name": "Mine", "level": 2, "elements": [{"id": "bomb"}]}
+CALL = {"id": "call", "name": "Call", "level": 4, "elements": [{"id": "summon"}]}
+
+
+def ki_sheet(fid: str, moves: list) -> dict[str, Any]:
+    s = sheet(fid, moves=moves)
+    s["combat_skills"]["ki"] = 5
+    return s
+
+
+def bomb_squares(res: TurnResult) -> list[tuple[int, int]]:
+    return [(e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square is not None]
+
+
+def test_a_bomb_is_placed_in_the_square_next_to_him_toward_his_opponent() -> None:
+    # As in the band next to him (000 L2851): a (2,3) toward b (4,3): (3,3), with no Maneuver roll (that is the
+    # no-map placing). Count 5, the Time Roll 3 runs it to 2.
+    rolls = {**A_FIRST, "T1.a.bomb_timer": 5, "T1.fight.time": 3}
+    dec = {"T1.a.action": {"action": "utility", "moves": ["mine"]}}
+    res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, rolls, sheets={"a": ki_sheet("a", [MINE])}))
+    assert bomb_squares(res) == [(3, 3)] and res.fighters[0].state.ongoing_effects[0].time_left == 2
+    assert not [r for r in res.rolls if "bomb_maneuver" in r.key] and not res.unsupported
+    away = ok(
+        on_grid(
+            {"a": (2, 3), "b": (4, 3)},
+            {**dec, "T1.a.bomb_place": {"direction": "away"}},
+            rolls,
+            sheets={"a": ki_sheet("a", [MINE])},
+        )
+    )
+    assert bomb_squares(away) == [(1, 3)]
+
+
+def bomb_turn(bomb_at: tuple[int, int]) -> TurnResult:
+    live = {
+        "ongoing_effects": [
+            {"id": "bomb", "move": "mine", "since": 1, "time_left": 0, "square": dict(col=bomb_at[0], row=bomb_at[1])}
+        ]
+    }
+    req = grid_request({"a": (2, 3), "b": (4, 3)}, {}, {}, sheets={"a": ki_sheet("a", [MINE])}, states={"a": live})
+    req["fight"]["turn"] = 2
+    req["decisions"] = {"T2.a.action": {"action": "none"}, "T2.b.action": {"action": "none"}}
+    req["rolls"] = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6, "T2.a.attack": 6, "T2.a.damage": 4}
+    return ok(resolve_turn(build(req)))
+
+
+def test_a_bomb_catches_whoever_is_within_one_square() -> None:
+    # The blast reaches its square and the next (Range 0–1, 000 L2917); squares count diagonals 1 (000 L5678).
+    # At (5,4): b (4,3) is 1 away, caught; a (2,3) is 3 away. At (5,5): b is 2 away, nobody is caught.
+    near = bomb_turn((5, 4))
+    assert near.fighters[1].state.life_bar < LIFE[3] and near.fighters[0].state.life_bar == LIFE[3]
+    far = bomb_turn((5, 5))
+    assert far.fighters[1].state.life_bar == LIFE[3]
+    assert not [r for r in far.rolls if r.key == "T2.a.attack"]
+
+
+def ally_squares(res: TurnResult) -> list[tuple[int, int]]:
+    return [(e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square is not None]
+
+
+def test_an_ally_is_summoned_one_square_in_front_toward_the_opponent() -> None:
+    # "one Range in front of him" (000 L4191): a (2,3) facing b (4,3): one square along the row, (3,3); Range 1
+    # from b. The Ally has its square: nothing is reported.
+    dec = {"T1.a.action": {"action": "utility", "moves": ["call"]}}
+    res = ok(
+        on_grid({"a": (2, 3), "b": (4, 3)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
+    )
+    assert ally_squares(res) == [(3, 3)]
+    assert not res.unsupported
+    # diagonally: a (1,1) facing b (4,4): (2,2)
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.fight.time": 2}, sheets={"a": ki_sheet("a", [CALL])})
+    )
+    assert ally_squares(res) == [(2, 2)]
+
+
+def test_the_ally_follows_two_squares_for_one_and_needs_its_square() -> None:
+    # a (1,3) moves 1 toward b (5,3): to (2,3); his Ally at (2,3) moves the same way two squares for the one
+    # (000 L4193): (4,3).
+    ally = {
+        "ongoing_effects": [
+            {"id": "summon", "move": "call", "time_left": 20, "since": 1, "square": {"col": 2, "row": 3}}
+        ]
+    }
+    dec = {"T1.a.action": {"action": "move", "movement": 1}}
+    kw: dict[str, Any] = {"sheets": {"a": ki_sheet("a", [CALL])}}
+    res = ok(on_grid({"a": (1, 3), "b": (5, 3)}, dec, A_FIRST, states={"a": ally}, **kw))
+    assert squares(res)["a"] == (2, 3) and ally_squares(res) == [(4, 3)]
+    del ally["ongoing_effects"][0]["square"]
+    res = on_grid({"a": (1, 3), "b": (5, 3)}, dec, A_FIRST, states={"a": ally}, **kw)
+    assert res.violations[0].code == "STATE_INCONSISTENT_STATUS"
+
+
+BLADE = {"id": "blade", "name": "Blade", "level": 2, "liabilities": [{"id": "prop"}]}
+
+
+def prop_turn(prop_at: tuple[int, int], a_at: tuple[int, int]) -> TurnResult:
+    down = {
+        "ongoing_effects": [
+            {"id": "prop", "move": "prop", "since": 1, "charges": 0, "square": dict(col=prop_at[0], row=prop_at[1])}
+        ]
+    }
+    req = grid_request({"a": a_at, "b": (5, 3)}, {}, {}, sheets={"a": sheet("a", moves=[BLADE])}, states={"a": down})
+    req["fight"]["turn"] = 2
+    grab = {"action": "utility", "moves": ["recover_prop:prop"]}
+    req["decisions"] = {"T2.a.action": grab, "T2.b.action": {"action": "none"}}
+    req["rolls"] = {"T2.a.init": 6, "T2.b.init": 1, "T2.a.ctrl": 6}
+    return ok(resolve_turn(build(req)))
+
+
+def test_a_dropped_prop_is_picked_up_on_its_square_only() -> None:
+    # A Prop lies where it fell and is picked up there (000 L4757–L4761): on its square (2,3) a's action is
+    # enough (b, at (5,3), is not on it to contest); from (1,3) nothing is recovered.
+    assert [e.id for e in prop_turn((2, 3), (2, 3)).fighters[0].state.ongoing_effects] == []
+    res = prop_turn((2, 3), (1, 3))
+    assert [(e.id, e.square.col, e.square.row) for e in res.fighters[0].state.ongoing_effects if e.square] == [
+        ("prop", 2, 3)
+    ]
+    assert not res.unsupported
+
+
+def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
+    # Move Closer: the attacker goes in instead of drawing the target (000 L4023), by the Knock Back distance, 1
+    # (000 L4007). On the grid he steps along the line to the target (000 L5684): a (1,1) → b (4,4) is the
+    # diagonal, Range 3; one step to (2,2), Range 2. b stays where he was.
+    yank = {
+        "id": "yank",
+        "name": "Yank",
+        "level": 4,
+        "elements": [{"id": "ranged"}, {"id": "ranged.draw_closer"}, {"id": "ranged.draw_closer.move_closer"}],
+    }
+    dec = {"T1.a.action": attack(["yank"]), **SURE}
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.a.attack": 6}, sheets={"a": ki_sheet("a", [yank])})
+    )
+    assert squares(res) == {"a": (2, 2), "b": (4, 4)}
+    # plain Draw Closer draws b in along the same line instead: (3,3)
+    yank["elements"] = yank["elements"][:2]
+    res = ok(
+        on_grid({"a": (1, 1), "b": (4, 4)}, dec, {**A_FIRST, "T1.a.attack": 6}, sheets={"a": ki_sheet("a", [yank])})
+    )
+    assert squares(res) == {"a": (1, 1), "b": (3, 3)}
+
+
+# ── Checked by the combatant in between (000 L5692) ───────────────────────────────────────────────────────
+
+SHOT = {"id": "shot", "name": "Shot", "level": 3, "elements": [{"id": "ranged"}]}
+TRIO = {"a": "red", "c": "red", "b": "blue"}
+TRIO_INIT = {"T1.a.init": 6, "T1.c.init": 4, "T1.b.init": 1, "T1.a.ctrl": 6, "T1.b.ctrl": 6}
+CHECK_B = {"T1.a.hazard": {"choice": "check", "target": "b"}}
+
+
+def trio(sq: dict[str, tuple[int, int]], dec: dict[str, Any], rolls: dict[str, int], **kw: Any) -> TurnResult:
+    return on_grid(sq, dec, {**TRIO_INIT, **rolls}, sides=TRIO, sheets={"b": ki_sheet("b", [SHOT])}, **kw)
+
+
+def test_the_one_in_between_checks_and_the_checked_cannot_shoot_past_him() -> None:
+    # b (2,3), a (3,3), c (4,3): a stands on the square the walk from b to c passes (000 L5692). In place of
+    # movement a wins the Maneuver Check 9 against 1: b is Checked. b's Shot at c (Range 2) first needs a Maneuver
+    # Check in place of movement against a: 1 against 9, lost, his action is spent.
+    rolls = {"T1.a.maneuver": 9, "T1.b.maneuver": 1, "T1.b.maneuver.2": 1, "T1.a.maneuver.2": 9}
+    res = ok(
+        trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, {**CHECK_B, "T1.b.action": attack(["shot"], target="c")}, rolls)
+    )
+    assert [(e.id, e.target) for e in res.fighters[1].state.ongoing_effects] == [("checked", "a")]
+    assert not [x for x in res.log if x.label == "D.3" and x.actor == "b"]
+    assert any(x.text.startswith("b cannot get at c past a") for x in res.log)
+
+
+def test_the_checked_may_still_shoot_the_one_in_between() -> None:
+    # Only the combatant on the other side is guarded (000 L5692): b's Shot at a himself needs no check.
+    state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
+    dec = {"T1.b.action": attack(["shot"], target="a")}
+    res = ok(trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, dec, {"T1.b.attack": 6}, states=state))
+    assert not [r for r in res.rolls if r.key.startswith("T1.b.maneuver")]
+    assert [x for x in res.log if x.label == "D.3" and x.actor == "b"]
+
+
+def test_the_checked_cannot_move_toward_the_guarded_one() -> None:
+    # b Checked by a, who stands between b (1,3) and c (4,3): b's move 1 toward c does not happen (000 L5692).
+    state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
+    dec = {"T1.b.action": {"action": "move", "movement": 1, "target": "c"}}
+    res = ok(trio({"b": (1, 3), "a": (2, 3), "c": (4, 3)}, dec, {}, states=state))
+    assert squares(res)["b"] == (1, 3)
+    # a beside the line, at (2,2), is not between them: b walks to (2,3)
+    res = ok(trio({"b": (1, 3), "a": (2, 2), "c": (4, 3)}, dec, {}, states=state))
+    assert squares(res)["b"] == (2, 3)
+
+
+def test_a_check_from_beside_the_line_is_refused() -> None:
+    # a (3,2) is not on the walk from b (2,3) to c (4,3), (3,3): no Check on the grid (000 L5692).
+    res = trio({"b": (2, 3), "a": (3, 2), "c": (4, 3)}, CHECK_B, {"T1.a.maneuver": 9, "T1.b.maneuver": 1})
+    assert res.violations[0].code == "HAZARD_INTERACTION_INVALID"
+    assert "Battle Grid" in res.violations[0].message
+
+
+def maker(*mods: str) -> dict[str, Any]:
+    els: list[dict] = [{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}}]
+    els += [{"id": f"create_environmental_hazard.{m}"} for m in mods]
+    s = sheet("a", moves=[{"id": "raise", "name": "Raise", "level": 3, "elements": els}])
+    s["combat_skills"]["ki"] = 2
+    return s
+
+
+def test_a_hazard_made_on_the_grid_goes_one_square_toward_the_target() -> None:
+    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5684): (3,3),
+    # nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
+    res = ok(on_grid({"a": (2, 3), "b": (5, 3)}, {"T1.a.action": attack(["raise"])}, A_FIRST, sheets={"a": maker()}))
+    assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("wall", [(3, 3)])]
+    assert not res.unsupported
+
+
+def test_a_damaging_hazard_made_on_the_target_square_hits_him_and_throws_him_clear() -> None:
+    # a (3,3), b (4,3): the Hazard goes on b's square (4,3); the hit (SURE) makes it and b interacts at once
+    # (000 L3141), then is thrown 1 square away from its maker a, along the row: (5,3) (000 L6091, ruling).
+    dec = {"T1.a.action": attack(["raise"]), **SURE}
+    rolls = {**A_FIRST, "T1.a.damage": 3}
+    res = ok(on_grid({"a": (3, 3), "b": (4, 3)}, dec, rolls, sheets={"a": maker("damaging_hazard")}))
+    assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("damaging", [(4, 3)])]
+    assert res.fighters[1].state.life_bar < LIFE[3]
+    assert squares(res)["b"] == (5, 3)

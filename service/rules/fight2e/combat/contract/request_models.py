@@ -62,6 +62,11 @@ class Hazard(Model):
     id: FighterId = Field(description="Stable id (letters, digits, _ and -).")
     kind: Short = Field(description="wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …")
     band: int | None = Field(None, ge=1, le=6, description="Band Map: the band it is in (at most one per band).")
+    squares: list[GridSquare] = Field(
+        default_factory=list,
+        max_length=25,
+        description="Battle Grid: the square, or set of squares, it is in (at most one Hazard a square, 000 L6075).",
+    )
     owner: FighterId | None = Field(None, description="Made by this fighter's Create Environmental Hazard move.")
     move: MoveId | None = Field(None, description="The move that made it.")
     time_left: int | None = Field(None, ge=0, le=999, description="A made Hazard: Time Count still to run.")
@@ -250,6 +255,7 @@ class OngoingEffect(Model):
     )
     direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
     band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")
+    square: GridSquare | None = Field(None, description="Battle Grid: an Ally's or a Bomb's square.")
     moved: bool = Field(False, description="Dropped Prop: its owner has moved since it fell.")
     entry: Short | None = Field(None, description="Copied move: the Element it lost (Copies Moves).")
     hazard: FighterId | None = Field(None, description="Against a Wall or in a Pit: the Hazard's id.")

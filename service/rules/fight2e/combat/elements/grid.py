@@ -76,6 +76,60 @@ def destination(ctx: Turn, mover: Combatant, ref: Square | None, n: int, toward:
     return here
 
 
+def walk(frm: Square, to: Square) -> list[Square]:
+    """The squares a straight walk from ``frm`` to ``to`` passes, along a gridline or a diagonal first and then
+    straight (000 L5684), without ``frm``, ending on ``to``."""
+    out: list[Square] = []
+    here = frm
+    while here != to:
+        here = _plus(here, line(here, to))
+        out.append(here)
+    return out
+
+
+def between(ctx: Turn, a: Combatant, mid: Combatant, b: Combatant) -> bool:
+    """``mid`` is in a space between ``a`` and ``b``: on a square the straight walk from one to the other passes,
+    neither's own square (a Battle Grid ruling, 000 L5692)."""
+    sa, sm, sb = ctx.squares.get(a.id), ctx.squares.get(mid.id), ctx.squares.get(b.id)
+    if sa is None or sm is None or sb is None or sm in (sa, sb):
+        return False
+    return sm in walk(sa, sb)[:-1]
+
+
+def shielded(ctx: Turn, mid: Combatant, o: Combatant) -> list[Combatant]:
+    """The combatants ``mid`` stands between ``o`` and (000 L5692)."""
+    return [c for c in ctx.fighters.values() if c.active and c not in (mid, o) and between(ctx, o, mid, c)]
+
+
+CENTRE: Square = (3, 3)
+
+
+def step_away(here: Square, src: Square | None, avoid: set[Square]) -> Square | None:
+    """One square on the grid out of ``avoid``: farther from ``src`` (along the line first), or without one toward
+    the centre square (a Battle Grid ruling, 000 L6091); None when no square fits."""
+    if src is not None:
+        order = _nearest_first(line(src, here))
+        fits = [s for s in order if dist(_plus(here, s), src) > dist(here, src)] + order
+    else:
+        order = _nearest_first(line(here, CENTRE)) if here != CENTRE else list(STEPS)
+        fits = order
+    for s in fits:
+        nxt = _plus(here, s)
+        if on_grid(nxt) and nxt not in avoid:
+            return nxt
+    return None
+
+
+def slide(sq: Square, step: Square, n: int) -> Square:
+    """``n`` steps of ``step`` from ``sq``, stopping at the grid's edge (an Ally following its summoner)."""
+    for _ in range(n):
+        nxt = _plus(sq, step)
+        if not on_grid(nxt):
+            break
+        sq = nxt
+    return sq
+
+
 def leaves(ctx: Turn, mover: Combatant) -> bool:
     """Off the grid only from Range 4 of every opposing combatant (000 L5682)."""
     return all(ctx.distance(mover, o) >= 4 for o in ctx.opponents(mover))

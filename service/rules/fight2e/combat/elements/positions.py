@@ -7,7 +7,7 @@ from ..protocol.events import Square
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import grid, props, styles, summon
-from .hazards import hazard_interaction, hazards
+from .hazards import hazard_effects, hazard_interaction, hazards
 
 
 def move(
@@ -22,6 +22,8 @@ def move(
         return
     if styles.no_movement(mover):
         ctx.note("C", mover.id, f"{mover.id} cannot move in the {mover.style} style.", "000 L5140")
+        return
+    if toward and hazard_effects.blocked_move(ctx, mover, ref):
         return
     mover.moved += ranges
     props.moved(mover)
@@ -57,8 +59,11 @@ def _move_on_grid(
     if square is not None and grid.legal_square(ctx, mover, ref, square, ranges, toward):
         square = None  # the positions changed since he declared it: the straight line instead
     there = ctx.squares.get(ref.id) if ref is not None else None
+    was = ctx.squares.get(mover.id)
     grid.place(ctx, mover, square or grid.destination(ctx, mover, there, ranges, toward))
-    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally keeps its place as without a map (ours)
+    if ctx.squares.get(mover.id) not in (None, was):
+        hazard_interaction.auto(ctx, mover)  # into a harmful Hazard's square (000 L6075)
+    summon.follow(ctx, mover, ranges, 1 if toward else -1)  # an Ally's square goes along his step (000 L4193)
 
 
 def after_move_range(ctx: Turn, mover: Combatant, ref: Combatant, ranges: int, toward: bool) -> int:

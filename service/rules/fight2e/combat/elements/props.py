@@ -67,11 +67,13 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         eff.move not in {name(m) for m in f.prof.moves.values() if m.trait(MoveTrait.prop)}
         or eff.since is None
         or (ctx.band_mode and eff.band is None)
+        or (ctx.grid_mode and eff.square is None)
     ):
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
-            f"{f.id}: a dropped Prop needs the name of one of his Props, the turn it fell and (Band Map) its band.",
+            f"{f.id}: a dropped Prop needs the name of one of his Props, the turn it fell and (Band Map) its band "
+            "or (Battle Grid) its square.",
         )
     f.ongoing.append(eff)
 
@@ -87,6 +89,7 @@ def _drop(
     ranges: int,
     band: int | None,
     reachable: Callable[[Combatant, MoveProfile], str | None],
+    spot: Combatant | None = None,
 ) -> None:
     if down(f, prop) is not None:
         return
@@ -97,8 +100,10 @@ def _drop(
             "E", f.id, f"{f.id} cannot use his Prop moves right now: the Prop '{prop}' is not dropped.", "000 L4773"
         )
         return
-    f.ongoing.append(Effect("prop", prop, None, since=ctx.turn, charges=ranges, band=band))
+    square = ctx.squares.get(spot.id) if ctx.grid_mode and spot is not None else None
+    f.ongoing.append(Effect("prop", prop, None, since=ctx.turn, charges=ranges, band=band, square=square))
     where = f"in band {band}" if band is not None else (f"{ranges} Range(s) away" if ranges else "where he stands")
+    where = f"in square {square}" if square is not None else where
     ctx.note(
         "E",
         f.id,
@@ -118,7 +123,7 @@ def knocked_down(ctx: Turn, f: Combatant, reachable: Callable[[Combatant, MovePr
     for prop in sorted(
         {name(m) for m in f.prof.moves.values() if m.trait(MoveTrait.prop) and not m.trait(MoveTrait.projectile)}
     ):
-        _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable)
+        _drop(ctx, f, prop, "Knocked Down", 0, ctx.bands.get(f.id) if ctx.band_mode else None, reachable, f)
 
 
 def evaded(
@@ -141,6 +146,7 @@ def evaded(
             ctx.distance(a, d),
             ctx.bands.get(d.id) if ctx.band_mode else None,
             reachable,
+            d,  # on a Battle Grid: the target's square (ruling, as his band)
         )
 
 
@@ -165,8 +171,10 @@ def _maneuver(ctx: Turn, f: Combatant, penalty: int, against: Combatant | None =
 
 
 def _band_contest(ctx: Turn, f: Combatant) -> bool:
-    """Band Map: an opponent in the same band may try to stop him with a Maneuver Check (000 L4763, L4765)."""
-    for o in [x for x in ctx.opponents(f) if ctx.bands.get(x.id) == ctx.bands.get(f.id)]:
+    """Band Map: an opponent in the same band (square on a Battle Grid) may try to stop him with a Maneuver Check
+    (000 L4763, L4765)."""
+    where = ctx.squares if ctx.grid_mode else ctx.bands
+    for o in [x for x in ctx.opponents(f) if where.get(x.id) == where.get(f.id)]:
         _, d = ctx.decide(
             o.id,
             "prop_contest",
@@ -184,12 +192,13 @@ def recover(ctx: Turn, f: Combatant, prop: str, how: str) -> bool:
     e = down(f, prop)
     if e is None:
         return False
-    if ctx.band_mode:
-        if ctx.bands.get(f.id) != e.band:
+    if ctx.band_mode or (ctx.grid_mode and e.square is not None):
+        here, there = (ctx.squares.get(f.id), e.square) if ctx.grid_mode else (ctx.bands.get(f.id), e.band)
+        if here != there:
             ctx.note(
                 "C.5",
                 f.id,
-                f"{how}: the Prop '{prop}' lies in band {e.band}, not in {f.id}'s band: nothing is recovered.",
+                f"{how}: the Prop '{prop}' lies at {there}, not where {f.id} is ({here}): nothing is recovered.",
                 "000 L4761–L4765",
             )
             return False

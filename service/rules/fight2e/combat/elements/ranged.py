@@ -132,7 +132,7 @@ def _mode(ctx: Turn, atk: Attack, m: MoveProfile) -> str:
     draws = _draws(m)
     base = "move" if Draw.move in draws else "pull"
     toward = atk.draw_modes.get("_toward")
-    if base == "move" and ctx.band_mode and toward not in (None, atk.defender.id):
+    if base == "move" and (ctx.band_mode or ctx.grid_mode) and toward not in (None, atk.defender.id):
         return "push"  # one target is chosen to move toward; the others are knocked back (000 L4027)
     if Draw.optional not in draws:
         return base
@@ -204,8 +204,9 @@ def _close_in(ctx: Turn, atk: Attack, m: MoveProfile, n: int, label: str) -> int
     before = ctx.distance(a, d)
     mode = _mode(ctx, atk, m)
     after = max(before - n, 0)  # never through to the other side (000 L4007)
-    if mode == "move" and ctx.band_mode:
-        # ruling: on a Band Map the attacker travels the bands toward the target instead (000 L4023)
+    if mode == "move" and (ctx.band_mode or ctx.grid_mode):
+        # ruling: on a Band Map the attacker travels the bands toward the target instead, on a Battle Grid the
+        # squares along the line to him (000 L4023, L5684)
         positions.set_range(ctx, a, d, after)
         atk.draw_modes["_toward"] = d.id
         who = f"{a.id} pulls himself toward {d.id}"

@@ -28,6 +28,7 @@ from ..state.action import Attack, Guard, Outcome
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from . import grid
 from .hazards import ally_checks
 from .hazards.ally_checks import allies
 
@@ -68,14 +69,18 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
         leave(ctx, f, e, "a new Ally is summoned")
     band = target = None
     offset = None
-    if ctx.band_mode:
+    square = _front_square(ctx, f, facing) if ctx.grid_mode else None
+    if square is not None:
+        target = facing.id if facing is not None else None
+    elif ctx.band_mode:
         here = ctx.bands[f.id]
         aim = ctx.bands[facing.id] if facing is not None else here + 1
         band = min(max(here + (1 if aim > here else -1 if aim < here else 0), 1), 6)
     else:
         target, offset = (facing.id if facing is not None else None), 1
-    f.ongoing.append(Effect("summon", m.id, COUNT, ctx.turn, target, offset, band=band))
+    f.ongoing.append(Effect("summon", m.id, COUNT, ctx.turn, target, offset, band=band, square=square))
     where = f"in band {band}" if band is not None else f"1 Range in front of him toward {target}"
+    where = f"in square {square}" if square is not None else where
     ctx.note(
         "C.5",
         f.id,
@@ -84,6 +89,18 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
         {"move": m.id},
         {"ally": where},
     )
+
+
+def _front_square(ctx: Turn, f: Combatant, facing: Combatant | None) -> tuple[int, int] | None:
+    """Battle Grid: one square in front of him, along the line to ``facing`` (his own square at Range 0, as the
+    band; 000 L4191, L5684); None off the grid."""
+    here = ctx.squares.get(f.id)
+    if here is None:
+        return None
+    aim = ctx.squares.get(facing.id) if facing is not None else None
+    step = grid.line(here, aim) if aim is not None else ctx.grid_step.get(f.id, grid.STEPS[0])
+    nxt = (here[0] + step[0], here[1] + step[1])
+    return nxt if grid.on_grid(nxt) else here
 
 
 def leave(ctx: Turn, f: Combatant, e: Effect, why: str) -> None:
@@ -112,14 +129,16 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             bad
             or eff.since is None
             or (ctx.band_mode and eff.band is None)
-            or (not ctx.band_mode and eff.charges is None)
+            or (ctx.grid_mode and eff.square is None)
+            or (not ctx.band_mode and not ctx.grid_mode and eff.charges is None)
         )
     if bad:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
             f"{f.id}: an Ally needs his Summon move, the turn it came and "
-            "where it stands (`band`, or `charges` Ranges ahead of him without a map); a Check on it names "
+            "where it stands (`band`, `square` on a Battle Grid, or `charges` Ranges ahead of him without a map); "
+            "a Check on it names "
             "its checker (`target`).",
         )
     f.ongoing.append(eff)
@@ -129,6 +148,9 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 
 
 def distance(ctx: Turn, f: Combatant, e: Effect, o: Combatant) -> int:
+    if ctx.grid_mode and e.square is not None:  # squares, diagonals counting 1; off the grid Range 5 (000 L5678)
+        there = ctx.squares.get(o.id)
+        return grid.dist(e.square, there) if there is not None else 5
     if ctx.band_mode and e.band is not None:
         return abs(e.band - ctx.bands[o.id])
     return min(abs(ctx.distance(f, o) - (e.charges or 0)), 5)
@@ -139,7 +161,9 @@ def follow(ctx: Turn, f: Combatant, ranges: int, step: int) -> None:
     without a map): the Ally goes the same way, two Ranges for a single one (000 L4193)."""
     for e in allies(f):
         go = 2 if ranges == 1 else ranges
-        if ctx.band_mode and e.band is not None:
+        if ctx.grid_mode and e.square is not None:
+            e.square = grid.slide(e.square, ctx.grid_step.get(f.id, grid.STEPS[0]), go)
+        elif ctx.band_mode and e.band is not None:
             e.band = min(max(e.band + step * go, 1), 6)
         else:
             e.charges = (e.charges or 0) + step * (go - ranges)  # it gains (or loses) a Range on him
@@ -266,9 +290,12 @@ def _strike(ctx: Turn, f: Combatant, e: Effect, victim: Combatant, atk: Attack) 
     (000 L4201)."""
     keep_prof, keep_range = f.prof, ctx.range
     keep_band = ctx.bands.get(f.id)
+    keep_square = ctx.squares.get(f.id)
     f.prof = f.base_prof or f.prof
     here = distance(ctx, f, e, victim)
-    if ctx.band_mode and e.band is not None:
+    if ctx.grid_mode and e.square is not None:
+        ctx.squares[f.id] = e.square  # the attack goes from the Ally's square (000 L4201)
+    elif ctx.band_mode and e.band is not None:
         ctx.bands[f.id] = e.band
     else:
         ctx.range = here
@@ -277,7 +304,10 @@ def _strike(ctx: Turn, f: Combatant, e: Effect, victim: Combatant, atk: Attack) 
         return bool(ctx.spine.resolve(ctx, atk).hit)
     finally:
         f.prof = keep_prof
-        if ctx.band_mode and e.band is not None and keep_band is not None:
+        if ctx.grid_mode and e.square is not None:
+            e.square = ctx.squares.get(f.id) or e.square
+            ctx.squares[f.id] = keep_square
+        elif ctx.band_mode and e.band is not None and keep_band is not None:
             moved = ctx.bands[f.id] - e.band  # the map may have shifted everyone
             e.band = ctx.bands[f.id]
             ctx.bands[f.id] = min(max(keep_band + moved, 1), 6)

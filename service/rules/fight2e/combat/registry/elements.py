@@ -135,6 +135,7 @@ def carried(eff: OngoingEffect) -> Effect:
         eff.band,
         eff.moved,
         entry=eff.entry,
+        square=(eff.square.col, eff.square.row) if eff.square is not None else None,
     )
 
 

@@ -24,6 +24,7 @@ class Effect:
     moved: bool = False  # a dropped Prop: he has moved since it fell
     entry: str | None = None  # a copied move: the Element it lost
     hazard: str | None = None  # against a Wall, in a Pit: the Hazard's id
+    square: tuple[int, int] | None = None  # an Ally on a Battle Grid: its square
 
 
 @dataclass(slots=True)

@@ -175,6 +175,7 @@ def _state(f: Combatant, old: FighterState) -> FighterState:
                     charges=e.charges,
                     direction=Direction(e.direction) if e.direction else None,
                     band=e.band,
+                    square=built(GridSquare, dict(col=e.square[0], row=e.square[1])) if e.square else None,
                     hazard=e.hazard,
                     moved=e.moved,
                     entry=e.entry,

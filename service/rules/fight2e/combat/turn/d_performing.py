@@ -232,7 +232,7 @@ def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: 
     kick = moveable_bomb.choose(ctx, f, plan.moves, plan.target)
     kicked = plan.moves[0]
     if kick is not None:
-        if ctx.band_mode:
+        if ctx.band_mode or ctx.grid_mode:
             moveable_bomb.kick_on_map(ctx, f, plan.moves[0], kick[0], kick[1], plan.target, kick[2])
             if len(plan.moves) == 1:
                 return None

@@ -295,7 +295,7 @@ def _grid_elsewhere(ctx: Turn) -> None:
 
 def _check_squares(ctx: Turn) -> None:
     """Mode `grid`: every fighter on a square of the 5×5 grid (000 L5672) or listed off it (000 L5682); any number
-    may share a square (000 L5678). No Hazard on the grid yet: its squares and interactions are not modelled."""
+    may share a square (000 L5678). The Hazards' squares are checked with the Hazards (``hazards.load``)."""
     pos = ctx.req.fight.positioning
     off = set(pos.off_grid)
     for f in ctx.fighters.values():
@@ -309,13 +309,6 @@ def _check_squares(ctx: Turn) -> None:
     for fid in (*pos.squares, *pos.off_grid):
         if fid not in ctx.fighters:
             ctx.fail("UNKNOWN_FIGHTER", "fight.positioning.squares", f"No fighter '{fid}'.")
-    if ctx.req.fight.hazards:
-        ctx.unsupported_rule("grid_hazards", "fight.hazards", RULES_NOT_IMPLEMENTED["grid_hazards"])
-        ctx.fail(
-            "POSITIONING_MODE_UNSUPPORTED",
-            "fight.hazards",
-            "Environmental Hazards are not placed on the Battle Grid yet; use mode `band` with Hazards.",
-        )
 
 
 def _report_unsupported(ctx: Turn) -> None:

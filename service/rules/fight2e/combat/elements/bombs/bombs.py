@@ -19,6 +19,7 @@ from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
 from ...state.profile import MoveProfile, MoveTrait, command_move
 from ...state.turn import Turn
+from .. import grid
 from ..power_up import power_up_utility
 from ..throws.multi_part_throw import sealed
 
@@ -51,6 +52,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         ctx.note("C.5", f.id, f"{f.id}'s oldest Bomb disappears to make room for a fifth.", "000 L2903")
     band = None
     target = None
+    square = _grid_square(ctx, f, ref) if ctx.grid_mode else None
     if ctx.band_mode:
         _, d = ctx.decide(
             f.id,
@@ -64,7 +66,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         aim = ctx.bands[ref.id] if ref is not None else pos + 1
         sign = (1 if aim >= pos else -1) * (1 if toward else -1)
         band = pos + sign if 1 <= pos + sign <= 6 else pos - sign
-    elif ref is not None:
+    elif ref is not None and square is None:
         target = ref.id if _maneuver(ctx, f, ref) else None
     if m.trait(MoveTrait.controlled_detonation):
         count, when = FIZZLE, "waits for Detonate (a 5-count at most)"
@@ -72,7 +74,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         r = ctx.roll(f.id, "bomb_timer", Die(4), f"{m.name} timer", "C.5")
         count = r - 4 if m.trait(MoveTrait.short_timer) else r  # 000 L2927
         when = f"a {r}" + (" − 4" if m.trait(MoveTrait.short_timer) else "") + "-count"
-    e = Effect("bomb", m.id, max(count, 0), ctx.turn, target, band=band)
+    e = Effect("bomb", m.id, max(count, 0), ctx.turn, target, band=band, square=square)
     f.ongoing.append(e)
     where = f"band {band}" if band is not None else (f"{target} in its blast" if target else "nobody in its blast")
     ctx.note(
@@ -84,6 +86,27 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         {"time_left": e.time_left},
     )
     return e if count <= 0 and not m.trait(MoveTrait.controlled_detonation) else None
+
+
+def _grid_square(ctx: Turn, f: Combatant, ref: Combatant | None) -> tuple[int, int] | None:
+    """Battle Grid: the Bomb goes in the square next to him toward or away from his opponent, along the line (as
+    the band next to him, 000 L2851; 000 L5684); the other way at the edge. None off the grid."""
+    here = ctx.squares.get(f.id)
+    if here is None:
+        return None
+    _, d = ctx.decide(
+        f.id,
+        "bomb_place",
+        "C.5",
+        f"{f.id} places the Bomb in the square toward or away from his opponent.",
+        DecisionValue(direction=Direction.toward),
+    )
+    aim = ctx.squares.get(ref.id) if ref is not None else None
+    step = grid.line(here, aim) if aim is not None and aim != here else ctx.grid_step.get(f.id, grid.STEPS[0])
+    if d.direction is Direction.away:
+        step = (-step[0], -step[1])
+    nxt = (here[0] + step[0], here[1] + step[1])
+    return nxt if grid.on_grid(nxt) else (here[0] - step[0], here[1] - step[1])
 
 
 def _maneuver(ctx: Turn, f: Combatant, o: Combatant) -> bool:
@@ -202,12 +225,21 @@ def detonate(ctx: Turn, f: Combatant) -> None:
         explode(ctx, f, e, "Detonate")
 
 
+def _apart(ctx: Turn, e: Effect, o: Combatant) -> int:
+    """Bands, or squares on a Battle Grid (diagonals 1, off the grid Range 5; 000 L5678), from the Bomb."""
+    if ctx.grid_mode and e.square is not None:
+        there = ctx.squares.get(o.id)
+        return grid.dist(e.square, there) if there is not None else 5
+    return abs(ctx.bands[o.id] - (e.band or 0))
+
+
 def victims(ctx: Turn, f: Combatant, e: Effect, m: MoveProfile) -> list[Combatant]:
-    if e.band is None or not ctx.band_mode:
+    placed = (ctx.band_mode and e.band is not None) or (ctx.grid_mode and e.square is not None)
+    if not placed:
         t = ctx.fighters.get(e.target or "")
         return [t] if t is not None and t.active and t is not f else []
     reach = 0 if m.trait(MoveTrait.bomb_no_range) else 1  # 000 L2917–L2919
-    out = [o for i in ctx.order if (o := ctx.fighters[i]).active and abs(ctx.bands[o.id] - e.band) <= reach]
+    out = [o for i in ctx.order if (o := ctx.fighters[i]).active and _apart(ctx, e, o) <= reach]
     if m.trait(MoveTrait.bomb_self_invulnerability):
         out = [o for o in out if o is not f]  # 000 L2921–L2923
 
@@ -281,11 +313,12 @@ class Bombs(Element):
             or eff.since is None
             or eff.time_left is None
             or (ctx.band_mode and eff.band is None)
+            or (ctx.grid_mode and eff.square is None)
         ):
             ctx.fail(
                 "STATE_INCONSISTENT_STATUS",
                 path,
-                f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band.",
+                f"{f.id}: a Bomb needs its Bomb move, count, turn placed and (Band Map) band or (Battle Grid) square.",
             )
         f.ongoing.append(eff)
 

@@ -21,6 +21,7 @@ from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn, die_for_step
+from .. import grid
 
 # Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
 KICKABLE: EntryTable[int] = EntryTable("kickable_bomb", {"bomb.moveable_bomb": 2})
@@ -36,6 +37,8 @@ def _kickable(ctx: Turn, f: Combatant) -> list[tuple[Combatant, Effect]]:
                 continue
             if ctx.band_mode and e.band != ctx.bands.get(f.id):
                 continue  # at Range 0 from the Bomb only (000 L2897)
+            if ctx.grid_mode and e.square != ctx.squares.get(f.id):
+                continue  # on the Battle Grid: in its square
             out.append((o, e))
     return out
 
@@ -66,7 +69,7 @@ def choose(
             "DECISION_INVALID",
             f"decisions.{key}",
             f"{key}: act with `target` the owner of a Bomb "
-            + ("in his band" if ctx.band_mode else "in play")
+            + ("in his band" if ctx.band_mode else "in his square" if ctx.grid_mode else "in play")
             + ", or pass.",
             key=key,
         )
@@ -100,6 +103,9 @@ def kick_on_map(
     bomb = owner.move(e.move or "")
     per = (KICKABLE.first(bomb.entries) if bomb is not None else None) or 2
     n = -(-dmg // per)
+    if ctx.grid_mode:
+        _kick_on_grid(ctx, f, m, owner, e, target, toward, (dmg, n))
+        return
     here = e.band or ctx.bands[f.id]
     aim = ctx.bands[target.id]
     sign = (1 if aim > here else -1 if aim < here else ctx.last_mover.get(f.id, 1)) * (1 if toward else -1)
@@ -114,6 +120,37 @@ def kick_on_map(
         {"ranges": n},
     )
     _note_band(ctx, f, owner, e, before)
+
+
+def _kick_on_grid(
+    ctx: Turn,
+    f: Combatant,
+    m: MoveProfile,
+    owner: Combatant,
+    e: Effect,
+    target: Combatant,
+    toward: bool,
+    dmg_n: tuple[int, int],
+) -> None:
+    """Battle Grid: 1 square per 2 damage along the line toward (or away from) his target, stopping at the edge
+    (000 L2897, L5684)."""
+    dmg, n = dmg_n
+    here = e.square or ctx.squares.get(f.id) or grid.CENTRE
+    aim = ctx.squares.get(target.id)
+    step = grid.line(here, aim) if aim is not None and aim != here else ctx.grid_step.get(f.id, grid.STEPS[0])
+    if not toward:
+        step = (-step[0], -step[1])
+    before = here
+    e.square = grid.slide(here, step, n)
+    ctx.note("E.1", f.id, f"{m.name} kicks the Bomb for {dmg} damage: {n} square(s).", "000 L2897", {"damage": dmg})
+    ctx.note(
+        "E.3",
+        f.id,
+        f"{f.id} kicks {owner.id}'s Bomb from square {before} to square {e.square}.",
+        "000 L2897",
+        {"from": list(before)},
+        {"square": list(e.square)},
+    )
 
 
 def aim_payload(m: MoveProfile) -> MoveProfile:

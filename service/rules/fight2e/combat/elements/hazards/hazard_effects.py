@@ -10,7 +10,8 @@ from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
 from ...state.profile import ComboPart
 from ...state.turn import Turn
-from .hazards import LEVELS, condition, drop, find, maneuver_check, resolved, wall_of
+from .. import grid
+from .hazards import LEVELS, at, condition, drop, find, maneuver_check, mapped, resolved, wall_of
 
 
 @elements.ACCURACY(50)
@@ -36,10 +37,9 @@ def level(ctx: Turn, f: Combatant) -> int:
     """+1 on a Higher, −1 on a Lower Elevation Change, 0 on the ground. On a Band Map the band decides (ruling: like
     a Wall); without a map the ``elevation`` condition a Maneuver Check gave him. A made one never lifts its maker
     (000 L3141)."""
-    if ctx.band_mode:
-        band = ctx.bands.get(f.id)
+    if mapped(ctx):  # its band, or one of its squares on a Battle Grid (000 L6075)
         return next(
-            (LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and h.band == band and h.owner != f.id), 0
+            (LEVELS[h.kind] for h in resolved(ctx) if h.kind in LEVELS and at(ctx, h, f) and h.owner != f.id), 0
         )
     e = condition(f, "elevation")
     h = find(ctx, e.hazard) if e is not None else None
@@ -83,6 +83,8 @@ def leap_out(ctx: Turn, f: Combatant) -> bool:
     h = find(ctx, e.hazard)
     if ctx.band_mode and h is not None and h.band is not None:
         ctx.bands[f.id] = h.band
+    elif ctx.grid_mode and h is not None and h.squares and not at(ctx, h, f):
+        grid.place(ctx, f, h.squares[0])
     ctx.note(
         "B.1",
         f.id,
@@ -95,7 +97,16 @@ def leap_out(ctx: Turn, f: Combatant) -> bool:
 
 
 def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> None:
-    """In place of movement, a Maneuver Check against an opponent: won, the opponent is Checked (000 L5668)."""
+    """In place of movement, a Maneuver Check against an opponent: won, the opponent is Checked (000 L5668). On a
+    Battle Grid only the one in a space between him and another combatant can Check him (000 L5692)."""
+    if ctx.grid_mode and not grid.shielded(ctx, f, o):
+        ctx.fail(
+            "HAZARD_INTERACTION_INVALID",
+            f"decisions.{key}.target",
+            f"{key}: on the Battle Grid {f.id} Checks {o.id} only from a square between him and another "
+            "combatant (000 L5692).",
+            key=key,
+        )
     if movement:
         ctx.fail(
             "HAZARD_INTERACTION_INVALID",
@@ -111,28 +122,53 @@ def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> Non
         ctx.note(
             "C",
             o.id,
-            f"{o.id} is Checked by {f.id}: he must win a Maneuver Check in place of movement before attacking him.",
-            "000 L5668",
+            f"{o.id} is Checked by {f.id}: he must win a Maneuver Check in place of movement before attacking "
+            + ("past him." if ctx.grid_mode else "him."),
+            "000 L5692" if ctx.grid_mode else "000 L5668",
             {},
             {"checked_by": f.id},
         )
 
 
+def checker(ctx: Turn, f: Combatant, t: Combatant) -> Combatant | None:
+    """Who keeps the Checked ``f`` from ``t``: the checker himself (000 L5668); on a Battle Grid a checker standing
+    between them (000 L5692; an Ally's Check keeps its summoner, ``ally_checks``)."""
+    for e in f.ongoing:
+        if e.id != "checked" or (c := ctx.fighters.get(e.target or "")) is None:
+            continue
+        if (e.target == t.id) if not ctx.grid_mode or e.move is not None else grid.between(ctx, f, c, t):
+            return c
+    return None
+
+
+def blocked_move(ctx: Turn, f: Combatant, ref: Combatant | None) -> bool:
+    """Battle Grid: a Checked fighter cannot move toward the combatant the checker stands in front of (000 L5692);
+    breaking the Check takes a Maneuver Check in place of movement, so he does not move this turn."""
+    c = checker(ctx, f, ref) if ctx.grid_mode and ref is not None else None
+    if c is None or ref is None:
+        return False
+    ctx.note("C", f.id, f"{f.id} is Checked by {c.id}: he cannot move toward {ref.id}.", "000 L5692")
+    return True
+
+
 def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: str) -> bool:
-    """A Checked fighter attacking his checker: a Maneuver Check in place of movement first; won, the Checked
-    condition is gone and the attack goes on; lost, the action is spent (ruling; 000 L5668)."""
-    if not any(e.id == "checked" and e.target == t.id for e in f.ongoing):
+    """A Checked fighter attacking his checker (on a Battle Grid: past him): a Maneuver Check in place of movement
+    first; won, the Checked condition is gone and the attack goes on; lost, the action is spent (ruling; 000 L5668,
+    L5692)."""
+    c = checker(ctx, f, t)
+    if c is None:
         return True
     if movement or f.maneuvered:
         ctx.fail(
             "CHECKED_ATTACK_INVALID",
             f"decisions.{key}",
-            f"{key}: {f.id} is Checked by {t.id}: he attacks "
-            "him only after a Maneuver Check in place of movement (no movement, his one check).",
+            f"{key}: {f.id} is Checked by {c.id}: he attacks "
+            f"{t.id} only after a Maneuver Check in place of movement (no movement, his one check).",
             key=key,
         )
-    if maneuver_check(ctx, f, t, f"break {t.id}'s Check", "C"):
-        f.ongoing = [e for e in f.ongoing if not (e.id == "checked" and e.target == t.id)]
+    if maneuver_check(ctx, f, c, f"break {c.id}'s Check", "C"):  # rolled against the checker, his mark goes
+        f.ongoing = [e for e in f.ongoing if not (e.id == "checked" and e.target == c.id)]
         return True
-    ctx.note("C", f.id, f"{f.id} cannot get at {t.id}: his action is spent.", "000 L5668")
+    ref = "000 L5692" if ctx.grid_mode else "000 L5668"
+    ctx.note("C", f.id, f"{f.id} cannot get at {t.id} past {c.id}: his action is spent.", ref)
     return False

@@ -10,8 +10,9 @@ from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
+from .. import grid
 from .hazard_interaction import auto, can_reach, interact
-from .hazards import RESOLVED, Hazard, engaged, find, lose_behind, maneuver_check, pick, resolved
+from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
 
 class HazardUse(StrEnum):
@@ -98,11 +99,11 @@ def wall_bounce(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile) -> dict[s
     walls = [h for h in resolved(ctx) if h.wall]
     if not walls:
         return {}
-    if ctx.band_mode:
+    if mapped(ctx):  # on a Battle Grid squares count as bands (ruling)
         best = 0
         for h in walls:
-            assert h.band is not None
-            if abs(ctx.bands[f.id] - h.band) <= 1 and abs(ctx.bands[t.id] - h.band) <= 3:
+            near, far = reach(ctx, h, f), reach(ctx, h, t)
+            if near is not None and far is not None and near <= 1 and far <= 3:
                 best = max(best, 2 if h.kind == "corner" else 1)
         if best:
             ctx.note(
@@ -134,12 +135,12 @@ def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_o
     carrier = any(_uses(m, HazardUse.carries) for m in moves)
     if not carrier or (len(moves) > 1) != end_of_combo or d.defeated:
         return
-    if not ctx.band_mode:
+    if not mapped(ctx):
         ctx.note("E", a.id, "Carrying Grapple: no Band Map, so no carrying.", "000 L4357")
         return
     if a.moved or ctx.distance(a, d) != 0 or a.fs < 1:
         return
-    targets = [h for h in ctx.hazards if h.band is not None and h.band != ctx.bands[d.id]]
+    targets = [h for h in ctx.hazards if (reach(ctx, h, d) or 0) > 0]
     if not targets:
         return
     h = pick(
@@ -151,7 +152,12 @@ def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_o
         targets,
         "no Hazard '{}' in another band to carry him toward.",
     )
-    if h is None or h.band is None:
+    if h is None:
+        return
+    if ctx.grid_mode:
+        _carry_on_grid(ctx, a, d, h)
+        return
+    if h.band is None:
         return
     pos = ctx.bands[d.id]
     new = pos + (1 if h.band > pos else -1)
@@ -168,11 +174,34 @@ def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_o
     auto(ctx, d)
 
 
+def _carry_on_grid(ctx: Turn, a: Combatant, d: Combatant, h: Hazard) -> None:
+    """Battle Grid: 1 square toward the Hazard's nearest square, along the line (000 L4357, L5684)."""
+    here = ctx.squares.get(d.id)
+    if here is None:
+        return
+    goal = min(h.squares, key=lambda s: grid.dist(here, s))
+    step = grid.line(here, goal)
+    new = (here[0] + step[0], here[1] + step[1])
+    a.fs -= 1
+    grid.place(ctx, a, new)
+    grid.place(ctx, d, new)
+    ctx.note(
+        "E",
+        a.id,
+        f"{a.id} carries {d.id} 1 square toward {h.id} (1 FS): to column {new[0]}, row {new[1]}.",
+        "000 L4357",
+        {"fs": 1},
+        {"square": list(new), "fs": a.fs},
+    )
+    auto(ctx, d)
+
+
 def _near(ctx: Turn, h: Hazard, v: Combatant) -> bool:
-    """In the same or the next band on a Band Map; any Hazard without a map (000 L3804–L3808)."""
+    """In the same or the next band on a Band Map (square on a Battle Grid, ruling); any Hazard without a map
+    (000 L3804–L3808)."""
     if h.kind not in RESOLVED or h.owner == v.id or h in engaged(ctx, v):
         return False
-    return not ctx.band_mode or (h.band is not None and abs(h.band - ctx.bands[v.id]) <= 1)
+    return not mapped(ctx) or (reach(ctx, h, v) or 9) <= 1
 
 
 def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> None:
@@ -187,6 +216,9 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
         return
     mode = str(m.options.get("position_shift", {}).get("mode") or "defender_shifts")
     if mode == "switch_places":
+        if ctx.grid_mode:
+            _switch_on_grid(ctx, a, d, m)
+            return
         if not ctx.band_mode:
             ctx.note("E", a.id, f"{m.name}: switching places means nothing without a map.", "000 L3808")
             return
@@ -227,7 +259,27 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
         ctx.bands[mover.id] = h.band
         lose_behind(ctx, mover)
         ctx.note("E", mover.id, f"{mover.id} is shifted into band {h.band}.", "000 L3806", {}, {"band": h.band})
+    here = ctx.squares.get(mover.id)
+    if ctx.grid_mode and here is not None and h.squares and not at(ctx, h, mover):
+        new = min(h.squares, key=lambda s: grid.dist(here, s))  # its nearest square (ruling)
+        grid.place(ctx, mover, new)
+        lose_behind(ctx, mover)
+        ctx.note("E", mover.id, f"{mover.id} is shifted into {h.id}'s square {new}.", "000 L3806", {}, {})
     interact(ctx, mover, h, a if mover is d else None)
+
+
+def _switch_on_grid(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
+    """Battle Grid: the two exchange squares (000 L3806)."""
+    sa, sd = ctx.squares.get(a.id), ctx.squares.get(d.id)
+    if sa is None or sd is None:
+        return
+    a.shifted = True
+    ctx.squares[a.id], ctx.squares[d.id] = sd, sa
+    lose_behind(ctx, a)
+    lose_behind(ctx, d)
+    ctx.note("E", a.id, f"{m.name}: {a.id} and {d.id} switch squares.", "000 L3806")
+    auto(ctx, a)
+    auto(ctx, d)
 
 
 def sidestep_only(m: MoveProfile) -> bool:

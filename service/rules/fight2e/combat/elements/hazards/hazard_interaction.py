@@ -9,20 +9,18 @@ from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
-from .. import free_movement
+from .. import free_movement, grid
 from ..damage import roll_damage
 from ..stun import apply_stun
-from .hazards import D6, LEVELS, RESOLVED, Hazard, drop, engaged, in_pit, maneuver_check, pick, resolved
+from .hazards import D6, LEVELS, RESOLVED, Hazard, at, drop, engaged, in_pit, maneuver_check, mapped, pick, resolved
 
 
 def can_reach(ctx: Turn, h: Hazard, victim: Combatant) -> bool:
-    """A Hazard the victim can be put into: on a Band Map one in his own band; without a map any (000 L6077,
-    L6081). Its maker is never affected by it (000 L3141)."""
+    """A Hazard the victim can be put into: on a Band Map one in his own band, on a Battle Grid one in his square;
+    without a map any (000 L6075–L6081). Its maker is never affected by it (000 L3141)."""
     if h.kind not in RESOLVED or h.owner == victim.id:
         return False
-    if ctx.band_mode:
-        return h.band == ctx.bands.get(victim.id)
-    return True
+    return at(ctx, h, victim) if mapped(ctx) else True
 
 
 def steer_knockback(ctx: Turn, a: Combatant, d: Combatant) -> None:
@@ -54,15 +52,16 @@ def steer_knockback(ctx: Turn, a: Combatant, d: Combatant) -> None:
 
 def auto(ctx: Turn, f: Combatant) -> None:
     """Band Map: a fighter in a Ring-Out's band incurs it (000 L6205); a Wall's band is simply being against it; a
-    made damaging Hazard or Pit (or Damaging Wall) acts on any other fighter who enters its band (000 L3141)."""
-    if not ctx.band_mode or f.defeated or in_pit(f):
+    made damaging Hazard or Pit (or Damaging Wall) acts on any other fighter who enters its band (000 L3141). On a
+    Battle Grid a fighter in a harmful Hazard's square interacts with it without being asked: a damaging Hazard or
+    a Pit too, made or not (000 L6075)."""
+    if not mapped(ctx) or f.defeated or in_pit(f):
         return
     for h in resolved(ctx):
-        if h.band != ctx.bands.get(f.id):
+        if not at(ctx, h, f) or h.owner == f.id:
             continue
-        if h.kind == "ring_out" or (
-            h.owner not in (None, f.id) and (h.kind in ("damaging", "pit") or made_damage_kind(ctx, h))
-        ):
+        harmful = h.kind in ("damaging", "pit")
+        if h.kind == "ring_out" or (harmful and (ctx.grid_mode or h.owner is not None)) or made_damage_kind(ctx, h):
             interact(ctx, f, h, None)
             return
 
@@ -75,8 +74,8 @@ def made_damage_kind(ctx: Turn, h: Hazard) -> bool:
 
 def stayed(ctx: Turn, f: Combatant, movement: int) -> None:
     """Band Map: a fighter who starts his action in a made damaging Hazard or Pit's band and does not move first
-    is caught by it (000 L3147, L6091)."""
-    if ctx.band_mode and not movement and not f.defeated:
+    is caught by it (000 L3147, L6091); on a Battle Grid, in any damaging Hazard's square (000 L6075, L6091)."""
+    if mapped(ctx) and not movement and not f.defeated:
         auto(ctx, f)
 
 
@@ -91,7 +90,7 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
         return
     who = f" (forced by {by.id})" if by is not None and by is not v else ""
     if h.wall:
-        if not ctx.band_mode:
+        if not mapped(ctx):
             drop(v, "against_wall")
             v.ongoing.append(Effect("against_wall", None, None, ctx.turn, hazard=h.id))
         ctx.note(
@@ -108,7 +107,7 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
             hazard_damage(ctx, v, h, who)  # a Damaging Wall (000 L3161–L3165)
         return
     if h.kind in LEVELS:
-        if not ctx.band_mode:
+        if not mapped(ctx):
             drop(v, "elevation")
             v.ongoing.append(Effect("elevation", None, None, ctx.turn, hazard=h.id))
         ctx.note(
@@ -195,7 +194,10 @@ def hazard_damage(ctx: Turn, v: Combatant, h: Hazard, who: str) -> None:
 def _away_from(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
     """Knock Back 1 band away from the Hazard (000 L6091). Rulings: away from the fighter who put him there (its
     maker for a made Hazard), else toward the middle of the map; at the edge the other way. Without a map the Range
-    does not change (the Hazard has no place to be pushed from)."""
+    does not change (the Hazard has no place to be pushed from). On a Battle Grid 1 square, the same way."""
+    if ctx.grid_mode:
+        _away_on_grid(ctx, v, h, by or ctx.fighters.get(h.owner or ""))
+        return
     if not ctx.band_mode:
         ctx.note("C", v.id, f"{v.id} is thrown clear of {h.id}; without a map the Range does not change.", "000 L6091")
         return
@@ -214,6 +216,29 @@ def _away_from(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None
         "000 L6091",
         {},
         {"band": new},
+    )
+    auto(ctx, v)
+
+
+def _away_on_grid(ctx: Turn, v: Combatant, h: Hazard, src: Combatant | None) -> None:
+    """Battle Grid: Knock Back 1 square out of the Hazard's squares (000 L6091). Ruling, as on a Band Map: away
+    from the fighter who put him there when he stands elsewhere, else toward the middle square; never off the grid."""
+    here = ctx.squares.get(v.id)
+    there = ctx.squares.get(src.id) if src is not None else None
+    if here is None:
+        return
+    new = grid.step_away(here, there if there is not None and there != here else None, set(h.squares))
+    if new is None:
+        ctx.note("C", v.id, f"{v.id} has no square to be thrown clear of {h.id} into.", "000 L6091")
+        return
+    grid.place(ctx, v, new)
+    ctx.note(
+        "C",
+        v.id,
+        f"{v.id} is Knocked Back 1 square away from {h.id}: to column {new[0]}, row {new[1]}.",
+        "000 L6091",
+        {},
+        {"square": list(new)},
     )
     auto(ctx, v)
 

@@ -1,5 +1,6 @@
-"""Environmental Hazards on a Band Map or with no map at all, Maneuver Checks and Checked fighters
-(000 L5666–L5668, L6067–L6229). The Battle Grid is not resolved.
+"""Environmental Hazards on a Band Map, on a Battle Grid or with no map at all, Maneuver Checks and Checked fighters
+(000 L5666–L5668, L6067–L6229). On a Battle Grid a Hazard holds a square or a set of squares and plays as on a Band
+Map with its squares for the band; a fighter in one of them meets its harm without being asked (000 L6075).
 
 A Hazard is a ``fight.hazards`` entry. Resolved kinds:
 
@@ -39,8 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .....dice import Die
-from ...contract.models import DecisionValue, OngoingEffect
+from ...contract.models import DecisionValue, GridSquare, OngoingEffect
 from ...contract.models import Hazard as HazardModel
+from ...protocol.events import Square
 from ...registry.elements import Element, register
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
@@ -66,6 +68,7 @@ class Hazard:
     move: str | None = None
     time_left: int | None = None
     since: int | None = None
+    squares: tuple[Square, ...] = ()
 
     @property
     def wall(self) -> bool:
@@ -76,14 +79,19 @@ class Hazard:
 
 
 def load(ctx: Turn) -> None:
-    """The Hazards of the request; on a Band Map each needs its band, one Hazard a band (000 L6075)."""
+    """The Hazards of the request; on a Band Map each needs its band, one Hazard a band; on a Battle Grid its square
+    or squares, one Hazard a square (000 L6075)."""
     seen_ids: set[str] = set()
     seen_bands: set[int] = set()
+    seen_squares: set[Square] = set()
     for i, h in enumerate(ctx.req.fight.hazards):
         path = f"fight.hazards[{i}]"
         if h.id in seen_ids:
             ctx.fail("HAZARD_INVALID", f"{path}.id", f"Two Hazards are called '{h.id}'.")
         seen_ids.add(h.id)
+        squares = tuple((s.col, s.row) for s in h.squares)
+        if ctx.grid_mode:
+            _check_squares(ctx, path, h.id, squares, seen_squares)
         if ctx.band_mode:
             if h.band is None:
                 ctx.fail("HAZARD_INVALID", f"{path}.band", f"On a Band Map the Hazard '{h.id}' needs its band.")
@@ -97,11 +105,49 @@ def load(ctx: Turn) -> None:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.owner", f"No fighter '{h.owner}'.")
         if h.kind not in RESOLVED:
             ctx.unsupported_rule(h.kind, path, f"Hazard kind '{h.kind}' {NOT_RESOLVED}")
-        ctx.hazards.append(Hazard(h.id, h.kind, h.band, h.owner, h.move, h.time_left, h.since))
+        ctx.hazards.append(Hazard(h.id, h.kind, h.band, h.owner, h.move, h.time_left, h.since, squares))
     for f in ctx.fighters.values():
         for j, e in enumerate(f.ongoing):
             if e.id in CONDITIONS:
                 _check_condition(ctx, f, f"fighters[{f.index}].state.ongoing_effects[{j}]", e)
+
+
+def _check_squares(ctx: Turn, path: str, hid: str, squares: tuple[Square, ...], seen: set[Square]) -> None:
+    """Battle Grid: a Hazard is placed in a square or a set of squares, only one Hazard in a square (000 L6075)."""
+    if not squares:
+        ctx.fail("HAZARD_INVALID", f"{path}.squares", f"On a Battle Grid the Hazard '{hid}' needs its square(s).")
+    taken = sorted(set(squares) & seen)
+    if taken or len(set(squares)) != len(squares):
+        ctx.fail(
+            "HAZARD_INVALID",
+            f"{path}.squares",
+            f"Square {taken[0] if taken else squares} already has a Hazard: one a square (000 L6075).",
+        )
+    seen.update(squares)
+
+
+def mapped(ctx: Turn) -> bool:
+    """Hazards have a place: a band on a Band Map, squares on a Battle Grid (000 L6075)."""
+    return ctx.band_mode or ctx.grid_mode
+
+
+def at(ctx: Turn, h: Hazard, f: Combatant) -> bool:
+    """The fighter is where the Hazard is: its band, or one of its squares (000 L6075)."""
+    if ctx.grid_mode:
+        return ctx.squares.get(f.id) in h.squares
+    return h.band is not None and h.band == ctx.bands.get(f.id)
+
+
+def reach(ctx: Turn, h: Hazard, f: Combatant) -> int | None:
+    """How far the fighter is from the Hazard: bands, or squares to its nearest square (diagonals 1, 000 L5678)."""
+    if ctx.grid_mode:
+        sq = ctx.squares.get(f.id)
+        if sq is None or not h.squares:
+            return None
+        return min(max(abs(sq[0] - s[0]), abs(sq[1] - s[1])) for s in h.squares)
+    if h.band is None or f.id not in ctx.bands:
+        return None
+    return abs(h.band - ctx.bands[f.id])
 
 
 def _check_condition(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
@@ -161,9 +207,8 @@ def drop(f: Combatant, ident: str) -> None:
 
 def wall_of(ctx: Turn, f: Combatant) -> Hazard | None:
     """The Wall (or Corner) the fighter is against, if any."""
-    if ctx.band_mode:
-        band = ctx.bands.get(f.id)
-        h = next((h for h in resolved(ctx) if h.wall and h.band == band and h.owner != f.id), None)
+    if mapped(ctx):
+        h = next((h for h in resolved(ctx) if h.wall and at(ctx, h, f) and h.owner != f.id), None)
         return h if h is not None and _pinned_one(ctx, f, h) else None
     e = condition(f, "against_wall")
     return find(ctx, e.hazard) if e is not None else None
@@ -172,7 +217,7 @@ def wall_of(ctx: Turn, f: Combatant) -> Hazard | None:
 def _pinned_one(ctx: Turn, f: Combatant, h: Hazard) -> bool:
     """Two opponents both in a Wall's band: a free Maneuver Check (once a turn for the pair) decides which one has
     his back to it (000 L6185). The result is kept for the turn while both stay there."""
-    rivals = [o for o in ctx.opponents(f) if ctx.bands.get(o.id) == h.band and h.owner != o.id and not in_pit(o)]
+    rivals = [o for o in ctx.opponents(f) if at(ctx, h, o) and h.owner != o.id and not in_pit(o)]
     if not rivals:
         return True
     first, second = sorted((f, rivals[0]), key=lambda x: x.index)
@@ -199,9 +244,8 @@ def engaged(ctx: Turn, f: Combatant) -> list[Hazard]:
         e = condition(f, ident)
         if e is not None and (h := find(ctx, e.hazard)) is not None:
             out.append(h)
-    if ctx.band_mode:
-        band = ctx.bands.get(f.id)
-        out += [h for h in resolved(ctx) if h.kind in LEVELS and h.band == band and h.owner != f.id]
+    if mapped(ctx):
+        out += [h for h in resolved(ctx) if h.kind in LEVELS and at(ctx, h, f) and h.owner != f.id]
     return out
 
 
@@ -209,10 +253,10 @@ def on_move(ctx: Turn, f: Combatant, toward: bool) -> None:
     """Hook of every movement (Knock Back too): it ends a Behind condition (000 L4477); without a map, moving toward
     an opponent takes him off the Wall (ruling: moving away keeps his back to it; 000 L6183)."""
     lose_behind(ctx, f)
-    if toward and not ctx.band_mode and condition(f, "against_wall") is not None:
+    if toward and not mapped(ctx) and condition(f, "against_wall") is not None:
         drop(f, "against_wall")
         ctx.note("C", f.id, f"{f.id} moves off the Wall.", "000 L6183")
-    if toward and not ctx.band_mode and condition(f, "elevation") is not None:
+    if toward and not mapped(ctx) and condition(f, "elevation") is not None:
         drop(f, "elevation")
         ctx.note("C", f.id, f"{f.id} moves off the Elevation Change.", "000 L6153")
 
@@ -228,7 +272,7 @@ def maneuver_check(
     (Sidestep, Negative Positioning …) do not use the fighter's one check of the turn (000 L6079)."""
     mine_mod = bonus
     theirs_mod = 0
-    if not ctx.band_mode:
+    if not (ctx.band_mode or ctx.grid_mode):  # the modifiers of the abstract system, no map (000 L6083)
         mine_mod += max(f.moved - 1, 0)
         theirs_mod += 1 if 3 <= ctx.distance(f, o) <= 4 else 0
     if not free:
@@ -303,7 +347,14 @@ def lose_behind(ctx: Turn, f: Combatant) -> None:
 def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(
-            id=h.id, kind=h.kind, band=h.band, owner=h.owner, move=h.move, time_left=h.time_left, since=h.since
+            id=h.id,
+            kind=h.kind,
+            band=h.band,
+            squares=[GridSquare.model_construct(col=c, row=r) for c, r in h.squares],
+            owner=h.owner,
+            move=h.move,
+            time_left=h.time_left,
+            since=h.since,
         )
         for h in ctx.hazards
     ]

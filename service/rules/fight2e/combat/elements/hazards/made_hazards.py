@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...contract.models import Choice, DecisionValue, Direction
+from ...protocol.events import Square
 from ...registry.elements import after_time_roll
 from ...state.action import Attack
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
+from .. import grid
 from .hazard_interaction import CREATE, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 
@@ -50,7 +52,13 @@ def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> N
         ctx.note("C.5", f.id, f"{f.id} already has a Hazard in play: {m.name} does nothing.", "000 L3139")
         return
     band = None
-    if ctx.band_mode:
+    squares: tuple[Square, ...] = ()
+    if ctx.grid_mode:
+        spot = _grid_spot(ctx, f, t, m)
+        if spot is None:
+            return
+        squares, occupants = spot
+    elif ctx.band_mode:
         _, d = ctx.decide(
             f.id,
             "hazard_place",
@@ -84,17 +92,20 @@ def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> N
             return
     if ctx.band_mode:
         ctx.hazards = [h for h in ctx.hazards if h.band != band]  # a made Hazard there is replaced (000 L3139)
+    if ctx.grid_mode:
+        ctx.hazards = [h for h in ctx.hazards if not set(h.squares) & set(squares)]
     live = _live(ctx, f)
     if multiple and len(live) >= rule.at_once:
         _remove(ctx, live[0], f"{f.id}'s oldest Hazard disappears")
     count = rule.count
-    h = Hazard(_new_id(ctx, f), kind, band, f.id, m.id, count, ctx.turn)
+    h = Hazard(_new_id(ctx, f), kind, band, f.id, m.id, count, ctx.turn, squares)
     ctx.hazards.append(h)
     ctx.note(
         "E",
         f.id,
         f"{f.id} makes a {kind.replace('_', ' ')} ({h.id})"
         + (f" in band {band}" if band else "")
+        + (f" in square {squares[0]}" if squares else "")
         + f" for a {count}-count.",
         "000 L3137–L3147, L3169",
         {"move": m.id},
@@ -102,6 +113,38 @@ def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> N
     )
     for o in hit:
         interact(ctx, o, h, f)
+
+
+def _grid_spot(
+    ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile
+) -> tuple[tuple[Square, ...], list[Combatant]] | None:
+    """Battle Grid: the Hazard goes 1 square toward or away from the target along the line (as 1 band on a Band
+    Map, 000 L3139, L5684; the other way at the edge); a Hazard placed from the start there blocks it. Returns its
+    square and the fighters in it, or None when it fails."""
+    here, aim = ctx.squares.get(f.id), ctx.squares.get(t.id)
+    if here is None:
+        return None
+    _, d = ctx.decide(
+        f.id,
+        "hazard_place",
+        "C.5",
+        f"{f.id} makes the Hazard 1 square toward or away from {t.id}.",
+        DecisionValue(direction=Direction.toward),
+    )
+    step = grid.line(here, aim) if aim is not None and aim != here else ctx.grid_step.get(f.id, grid.STEPS[0])
+    if d.direction is Direction.away:
+        step = (-step[0], -step[1])
+    sq = (here[0] + step[0], here[1] + step[1])
+    if not grid.on_grid(sq):
+        sq = (here[0] - step[0], here[1] - step[1])
+    there = next((h for h in ctx.hazards if sq in h.squares), None)
+    if there is not None and there.owner is None:
+        ctx.note("C.5", f.id, f"Square {sq} already holds {there.id}: {m.name} fails.", "000 L3139, L6075")
+        return None
+    occupants = [
+        o for o in ctx.fighters.values() if o is not f and o.active and ctx.squares.get(o.id) == sq and not in_pit(o)
+    ]
+    return (sq,), occupants
 
 
 def _new_id(ctx: Turn, f: Combatant) -> str:
@@ -172,7 +215,11 @@ def reflect_first(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile
     p = _projectile(moves)
     if h is None or p is None or d.defeated:
         return False
-    if ctx.band_mode:
+    if ctx.grid_mode:
+        sa, sd = ctx.squares.get(a.id), ctx.squares.get(d.id)
+        if sa is None or sd is None or not set(h.squares) & {*grid.walk(sa, sd), sd}:
+            return False  # the Wall between them or in his square, as on a Band Map (000 L3193)
+    elif ctx.band_mode:
         assert h.band is not None
         lo, hi = sorted((ctx.bands[a.id], ctx.bands[d.id]))
         if not (lo < h.band < hi or h.band == ctx.bands[d.id]):
@@ -197,6 +244,12 @@ def wall_behind(ctx: Turn, a: Combatant, d: Combatant) -> bool:
     """Band Map: the maker stands in front of his reflecting Wall (it is past him, seen from the attacker); then
     only a successful Evasion turns the shot back (000 L3193)."""
     h = _mirror(ctx, d)
+    if h is not None and ctx.grid_mode:
+        sa, sd = ctx.squares.get(a.id), ctx.squares.get(d.id)
+        if sa is None or sd is None or sa == sd:
+            return False
+        step = grid.line(sa, sd)
+        return (sd[0] + step[0], sd[1] + step[1]) in h.squares  # the square past him, seen from the attacker
     if h is None or not ctx.band_mode or h.band is None:
         return False
     pa, pd = ctx.bands[a.id], ctx.bands[d.id]

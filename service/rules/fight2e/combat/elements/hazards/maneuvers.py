@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...contract.models import Choice, DecisionValue
 from ...state.combatant import Combatant
 from ...state.turn import Turn
+from .. import grid
 from . import ally_checks
 from .ally_checks import on_map
 from .hazard_effects import check
@@ -26,9 +27,7 @@ def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> No
     stayed(ctx, f, movement)
     if f.defeated or f.maneuvered:
         return
-    crowd = ctx.band_mode and sum(1 for o in ctx.fighters.values() if o.active) > 2 and not movement
-    if ctx.band_mode and not movement and not crowd:
-        crowd = on_map(ctx)  # a summoned Ally can Check and be Checked (000 L4199)
+    crowd = _crowd(ctx, f, movement)
     asked = ctx.supplied(ctx.peek_key(f.id, "hazard"))
     if not (ctx.hazards and _choices(ctx, f)) and not crowd and not asked:
         return
@@ -52,7 +51,8 @@ def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> No
                 "HAZARD_INTERACTION_INVALID",
                 f"decisions.{key}.target",
                 f"{key}: a Check names an opponent, "
-                "on a Band Map with more than two fighters, without movement (000 L5668).",
+                "on a Band Map with more than two fighters or from between two on a Battle Grid, without movement "
+                "(000 L5668, L5692).",
                 key=key,
             )
         assert o is not None
@@ -86,6 +86,18 @@ def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> No
     what = f"{'use' if victim is f else 'force ' + victim.id + ' into'} {h.id}"
     if maneuver_check(ctx, f, other, what, "C", bonus):
         interact(ctx, victim, h, f)
+
+
+def _crowd(ctx: Turn, f: Combatant, movement: int) -> bool:
+    """Whether he may Check an opponent in place of movement: on a Band Map with more than two fighters or a
+    summoned Ally (000 L5668, L4199); on a Battle Grid from a square between an opponent and another (000 L5692)."""
+    if movement:
+        return False
+    if ctx.grid_mode:
+        return any(grid.shielded(ctx, f, o) for o in ctx.opponents(f))
+    if not ctx.band_mode:
+        return False
+    return sum(1 for o in ctx.fighters.values() if o.active) > 2 or on_map(ctx)
 
 
 def _nearest(ctx: Turn, f: Combatant) -> Combatant | None:
