@@ -21,6 +21,7 @@ from ..contract.models import (
     FightState,
     Finding,
     OngoingEffect,
+    OngoingEffectId,
     PendingAccuracy,
     Positioning,
     PreviousTurn,
@@ -32,7 +33,6 @@ from ..elements.glory import round_end_glory
 from ..elements.hazards import hazards
 from ..protocol import events
 from ..protocol.choices import offered
-from ..registry import elements
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from .h_time import winner
@@ -166,7 +166,7 @@ def _state(f: Combatant, old: FighterState) -> FighterState:
             dramatic=f.dramatic,
             ongoing_effects=[
                 OngoingEffect.model_construct(
-                    id=e.id,
+                    id=OngoingEffectId(e.id),
                     move=e.move,
                     time_left=e.time_left,
                     since=e.since,
@@ -179,8 +179,7 @@ def _state(f: Combatant, old: FighterState) -> FighterState:
                     entry=e.entry,
                 )
                 for e in f.ongoing
-            ]
-            + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
+            ],
         ),
     )
 
