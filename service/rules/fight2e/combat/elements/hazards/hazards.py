@@ -325,7 +325,13 @@ def lose_behind(ctx: Turn, f: Combatant) -> None:
 def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(
-            id=h.id, kind=HazardKind(h.kind), band=h.band, owner=h.owner, move=h.move, time_left=h.time_left, since=h.since
+            id=h.id,
+            kind=HazardKind(h.kind),
+            band=h.band,
+            owner=h.owner,
+            move=h.move,
+            time_left=h.time_left,
+            since=h.since,
         )
         for h in ctx.hazards
     ]
