@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
-from ..elements import super_only
+from ..elements import super_only, tag_team
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
@@ -30,6 +30,7 @@ from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
+from . import tag
 from .attack import attack
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
@@ -291,7 +292,7 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
-    if v.action not in dramatic_actions.NON_ATTACK:  # those allow 1 Range away, or none (000 L6041–L6045)
+    if v.action not in dramatic_actions.NON_ATTACK | tag.ACTIONS:  # 1 Range away, or none (000 L6041–L6045, L5313)
         _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.team_up:
         team_up(ctx, ds, d, _opponent(ctx, ds, d, v.target, key), v, key)
@@ -308,6 +309,8 @@ def _carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionVal
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
+    elif v.action in tag.ACTIONS:
+        tag.act(ctx, ds, d, v, key)
     elif v.action in dramatic_actions.RESOLVED:
         target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
         dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
@@ -371,7 +374,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
             )
     out += team_choices(ctx, ds, d, [t.f.id for t in foes])
     if not d.simultaneous:  # with an opponent on his Initiative only if all take one (000 L6039): not offered
-        out += dramatic_actions.offered(ctx, d, foes)
+        out += dramatic_actions.offered(ctx, d, foes) + tag.offered(ctx, d)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
@@ -447,8 +450,7 @@ def _report_gaps(ctx: Turn) -> None:
         "options.subsystem",
         "not resolved in a Dramatic turn yet: " + "".join(f"{m}; " for m in missing) + "a Fighter "
         "who is himself a purely spiritual creature (Thug groups may be marked so); a move's Elements beyond its "
-        "Accuracy, damage and Range; a Stand Off of more than two; switching Tag Team partners and transforming "
-        "into Beast Form",
+        "Accuracy, damage and Range; a Stand Off of more than two",
     )
     if ctx.band_mode:
         ctx.unsupported_rule("dramatic_band_map", "fight.positioning.mode", "a Dramatic turn on a Band Map")
@@ -460,6 +462,8 @@ def run(ctx: Turn) -> None:
     events.start(ctx)
     _report_gaps(ctx)
     ds = load(ctx)
+    # a partner switched in takes his place in the Dramatic order (000 L6283; dramatic/tag.py)
+    ctx.spine = tag.DramaticSpine(ctx.spine, lambda f: _act(ctx, ds, ds[f.id]))
     announce(ctx, ds)
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
@@ -467,18 +471,22 @@ def run(ctx: Turn) -> None:
     tied_flourishes(ctx, order)
     mark_simultaneous(order)
     for d in order:
+        tag_team.enter_due(ctx, d.f.init)  # a partner switched in with a higher Initiative acts first (000 L6283)
         group = [x for x in order if x.simultaneous and x.f.init == d.f.init and not x.acted]
         if d.simultaneous and len(group) > 1:
             _together(ctx, ds, group)
         else:
             _act(ctx, ds, d)
+        tag_team.replace_fallen(ctx, tag.entry(ds))  # a Tag Team side sends in a partner for its defeated fighter
         if len(ctx.sides_left()) <= 1:
             ctx.round_over = True
             break
     if not ctx.round_over:
+        tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
     end_of_turn(ctx, ds)
+    tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)
