@@ -34,8 +34,9 @@ class DramaticSpine:
     """The turn's spine while a Dramatic turn runs: a fighter's place in the order is his Dramatic action; an
     attack an element starts by itself is the main system's."""
 
-    def __init__(self, main: Spine, act: Callable[[Combatant], None]) -> None:
+    def __init__(self, main: Spine, ds: dict[str, Dram], act: Callable[[Turn, dict[str, Dram], Dram], None]) -> None:
         self.main = main
+        self.ds = ds  # no reference back to the turn: the spine hangs from it (no reference cycle)
         self.act = act
 
     def resolve(self, ctx: Turn, atk: Attack) -> Outcome:
@@ -45,7 +46,7 @@ class DramaticSpine:
         return self.main.miss(ctx, atk, guard)
 
     def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None:
-        self.act(f)
+        self.act(ctx, self.ds, self.ds[f.id])
 
 
 def entry(ds: dict[str, Dram]) -> tag_team.Entry:

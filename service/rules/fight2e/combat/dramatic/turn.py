@@ -463,7 +463,7 @@ def run(ctx: Turn) -> None:
     _report_gaps(ctx)
     ds = load(ctx)
     # a partner switched in takes his place in the Dramatic order (000 L6283; dramatic/tag.py)
-    ctx.spine = tag.DramaticSpine(ctx.spine, lambda f: _act(ctx, ds, ds[f.id]))
+    ctx.spine = tag.DramaticSpine(ctx.spine, ds, _act)
     announce(ctx, ds)
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
