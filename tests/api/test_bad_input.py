@@ -8,6 +8,7 @@ from litestar.testing import TestClient
 
 from service.app import create_app
 from tests.conftest import local_settings
+from tests.unit.fight2e.combat.fixtures import example_request
 
 ORIGIN = {"Origin": "https://vtt.example"}
 
@@ -345,3 +346,26 @@ def test_simulate_merge_takes_integers_written_with_a_fraction(client: TestClien
     r = client.post("/v1/fight2e/simulate/merge", content=text.encode(), headers={"Content-Type": "application/json"})
     assert r.status_code == 200, r.text
     assert r.json()["fights"] == 2
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "path"),
+    [
+        (
+            "hazard",
+            {"id": "ledge", "kind": "deathtrap"},
+            "fight.hazards[0].kind",
+        ),  # 000 L6067–L6229 define no such kind
+        ("effect", {"id": "mist_of_doom"}, "fighters[0].state.ongoing_effects[0].id"),  # no entry leaves it
+    ],
+)
+def test_a_hazard_kind_or_ongoing_effect_the_text_has_not_is_a_problem_naming_the_field(
+    client: TestClient[Litestar], where: str, value: dict, path: str
+) -> None:
+    turn = example_request()
+    if where == "hazard":
+        turn["fight"]["hazards"] = [value]
+    else:
+        turn["fighters"][0]["state"]["ongoing_effects"] = [value]
+    body = assert_problem(client.post("/v1/fight2e/combat/resolve-turn", json=turn, headers=ORIGIN), 400)
+    assert path in str(body["errors"]), body["errors"]

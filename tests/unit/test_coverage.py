@@ -193,10 +193,11 @@ def test_an_undeclared_id_is_reported_and_named(recwarn: pytest.WarningsRecorder
     UNDECLARED.clear()
 
 
-def test_ids_the_caller_chooses_are_declared_by_path() -> None:
+def test_ids_the_caller_chooses_are_typed_so_none_is_declared_by_path() -> None:
+    """fight2e's ongoing effects and Hazard kinds are typed now (a stranger is bad input): no path is left open."""
     decl = declared("fight2e")
-    assert decl.declares("mist_of_doom", "fighters[1].state.ongoing_effects[0]")
-    assert decl.declares("elevation", "fight.hazards[2]")
+    assert not decl.declares("mist_of_doom", "fighters[1].state.ongoing_effects[0]")
+    assert not decl.declares("lava_lake", "fight.hazards[2]")
     assert not decl.declares("mist_of_doom", "fight")
 
 

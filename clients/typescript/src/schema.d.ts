@@ -9418,8 +9418,7 @@ export interface components {
         };
         /**
          * Hazard
-         * @description An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
-         *     kind is accepted and reported as unsupported.
+         * @description An Environmental Hazard (000 L6067–L6229), one of the kinds the text gives rules for.
          */
         Fight2eHazard: {
             /**
@@ -9433,11 +9432,8 @@ export interface components {
              * @description Stable id (letters, digits, _ and -).
              */
             id: string;
-            /**
-             * Kind
-             * @description wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …
-             */
-            kind: string;
+            /** @description Which Environmental Hazard it is. */
+            kind: components["schemas"]["Fight2eHazardKind"];
             /**
              * Move
              * @description The move that made it.
@@ -9470,8 +9466,7 @@ export interface components {
         };
         /**
          * Hazard
-         * @description An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
-         *     kind is accepted and reported as unsupported.
+         * @description An Environmental Hazard (000 L6067–L6229), one of the kinds the text gives rules for.
          */
         Fight2eHazardInput: {
             /**
@@ -9484,11 +9479,8 @@ export interface components {
              * @description Stable id (letters, digits, _ and -).
              */
             id: string;
-            /**
-             * Kind
-             * @description wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …
-             */
-            kind: string;
+            /** @description Which Environmental Hazard it is. */
+            kind: components["schemas"]["Fight2eHazardKind"];
             /**
              * Move
              * @description The move that made it. Default: `null`.
@@ -9515,6 +9507,12 @@ export interface components {
              */
             time_left?: number | null;
         };
+        /**
+         * HazardKind
+         * @description The Environmental Hazards the text gives rules for (000 L6067–L6229).
+         * @enum {string}
+         */
+        Fight2eHazardKind: "wall" | "corner" | "damaging" | "pit" | "ring_out" | "danger_zone" | "higher_elevation" | "lower_elevation" | "major_higher_elevation" | "major_lower_elevation";
         /** Keyword */
         Fight2eKeyword: {
             category: components["schemas"]["Fight2eKeywordCategory"];
@@ -9943,7 +9941,7 @@ export interface components {
         };
         /**
          * OngoingEffect
-         * @description An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved.
+         * @description An effect of a move still running (Buff, Flight, Wind Up …), or a condition the fight left on the fighter.
          */
         Fight2eOngoingEffect: {
             /**
@@ -9975,11 +9973,8 @@ export interface components {
              * @default null
              */
             hazard: string | null;
-            /**
-             * Id
-             * @description Catalogue entry id, e.g. `buff`, `flight`.
-             */
-            id: string;
+            /** @description The entry (or condition) whose effect is running, e.g. `buff`, `flight`. */
+            id: components["schemas"]["Fight2eOngoingEffectId"];
             /**
              * Move
              * @default null
@@ -10016,8 +10011,15 @@ export interface components {
             time_left: number | null;
         };
         /**
+         * OngoingEffectId
+         * @description What a fighter may carry in ``state.ongoing_effects``: an entry whose effect outlasts its turn, or a
+         *     condition the fight left on him (a test keeps this list equal to the ids the turn's elements restore).
+         * @enum {string}
+         */
+        Fight2eOngoingEffectId: "absorbed_attack" | "against_wall" | "ally_checked" | "behind" | "bishounen" | "bomb" | "buff" | "buff_gauge" | "checked" | "copied_move" | "distracting" | "elevation" | "flight" | "free_movement" | "gradual_effect" | "gradual_effect.delayed_onset" | "in_pit" | "in_danger_zone" | "infinite_supers" | "invisibility" | "limited_choice" | "limited_use" | "multi_part_throw" | "negative_positioning" | "offensive_illusion" | "opening_move" | "phobia" | "power_enhancer" | "prop" | "set_up" | "sidestep_setup" | "slow_startup" | "style" | "style_weakness" | "summon" | "summon_rest" | "super_jump" | "super_move_enhancer" | "suppression" | "sustained_hold" | "taunt.element_addition" | "temporary_technique" | "triggered_interrupt" | "vulnerability.increased_duration" | "wind_up";
+        /**
          * OngoingEffect
-         * @description An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved.
+         * @description An effect of a move still running (Buff, Flight, Wind Up …), or a condition the fight left on the fighter.
          */
         Fight2eOngoingEffectInput: {
             /**
@@ -10042,11 +10044,8 @@ export interface components {
              * @description Against a Wall or in a Pit: the Hazard's id. Default: `null`.
              */
             hazard?: string | null;
-            /**
-             * Id
-             * @description Catalogue entry id, e.g. `buff`, `flight`.
-             */
-            id: string;
+            /** @description The entry (or condition) whose effect is running, e.g. `buff`, `flight`. */
+            id: components["schemas"]["Fight2eOngoingEffectId"];
             /**
              * Move
              * @description Default: `null`.

@@ -14,6 +14,7 @@ from .catalogue.catalog import catalog
 from .combat import resolver  # noqa: F401  (every rule element registers itself as its module is imported)
 from .combat.contract.model_types import ActionType, DramaticOption
 from .combat.dramatic.actions import RESOLVED as DRAMATIC_ACTIONS
+from .combat.dramatic.tag import ACTIONS as DRAMATIC_CAMPAIGN_ACTIONS
 from .combat.dramatic.thugs import RESOLVED_OPTIONS as WITH_THUGS
 from .combat.dramatic.thugs import RESOLVED_TRAITS as DRAMATIC_TRAITS
 from .combat.registry.coverage import IMPLEMENTED
@@ -28,10 +29,10 @@ from .thugs.catalogue import thug_catalogue
 # Fighter requirements moves.py checks (``_fighter_requirement``); any other is reported unsupported.
 _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
 # What a Fighter's action may be in every turn kind (attack, movement, nothing, and the main system's other actions
-# in turns with Thugs: thug_thrashing.non_attack; a plain Dramatic turn: dramatic.actions); the others (switching a
-# Tag Team partner, transforming) are not resolved in Dramatic or Thug turns.
+# in turns with Thugs: thug_thrashing.non_attack; a plain Dramatic turn: dramatic.actions and, for switching a Tag
+# Team partner and transforming, dramatic.tag); those the turns with Thugs do not resolve stay listed.
 _EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none}) | (
-    NON_ATTACK_WITH_THUGS & DRAMATIC_ACTIONS
+    NON_ATTACK_WITH_THUGS & (DRAMATIC_ACTIONS | DRAMATIC_CAMPAIGN_ACTIONS)
 )
 # A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
 RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS

@@ -3,10 +3,11 @@ data that must name real catalogue entries and request ids, and every hook is re
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 from service.rules.fight2e.catalogue.catalog import catalog
-from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.benchmark import request
-from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.contract.models import OngoingEffectId, TurnRequest
 from service.rules.fight2e.combat.registry import elements
 from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED
 
@@ -42,10 +43,18 @@ def _request(effect: dict) -> TurnRequest:
     return TurnRequest.model_validate(data)
 
 
-def test_an_ongoing_effect_no_element_answers_for_is_reported_unsupported_and_carried_back() -> None:
-    res = resolve_turn(_request({"id": "mystery", "move": None, "time_left": 3}))
-    assert [u.id for u in res.unsupported] == ["mystery"]
-    assert [e.id for e in res.fighters[0].state.ongoing_effects] == ["mystery"]
+def test_an_ongoing_effect_that_is_no_entry_leaving_one_is_bad_input_naming_its_field() -> None:
+    try:
+        _request({"id": "mystery", "move": None, "time_left": 3})
+    except ValidationError as exc:
+        assert [e["loc"] for e in exc.errors()] == [("fighters", 0, "state", "ongoing_effects", 0, "id")]
+    else:
+        raise AssertionError("an ongoing effect no entry leaves was accepted")
+
+
+def test_every_ongoing_effect_the_request_admits_has_its_element_and_no_element_answers_for_another() -> None:
+    """The typed ids are exactly those the turn restores: none is carried back unresolved, none is unreachable."""
+    assert {e.value for e in OngoingEffectId} == set(elements.handled_effects())
 
 
 def test_a_hook_at_a_point_the_turn_does_not_have_is_refused() -> None:

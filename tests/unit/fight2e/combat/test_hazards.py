@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from service.rules.fight2e.combat import resolve_turn
 from service.rules.fight2e.combat.contract.models import TurnResult
 from service.rules.fight2e.combat.registry.coverage import RULES_NOT_IMPLEMENTED
@@ -71,9 +73,15 @@ def test_hazards_are_no_longer_listed_as_a_missing_rule_and_walls_are_not_unsupp
     assert not res.unsupported
 
 
-def test_an_unresolved_hazard_kind_is_reported() -> None:
-    res = duel({}, A_FIRST, rng=1, fight_hazards=[{"id": "ledge", "kind": "elevation"}])
-    assert [(u.id, u.path) for u in res.unsupported] == [("elevation", "fight.hazards[0]")]
+def test_a_hazard_kind_the_text_does_not_define_is_bad_input_naming_its_field() -> None:
+    """The kinds are the text's (000 L6121–L6229); "elevation" alone says neither higher nor lower (000 L6153)."""
+    for kind in ("elevation", "explosive_device", "deathtrap"):
+        try:
+            duel({}, A_FIRST, rng=1, fight_hazards=[{"id": "ledge", "kind": kind}])
+        except ValidationError as exc:
+            assert [e["loc"] for e in exc.errors()] == [("fight", "hazards", 0, "kind")]
+        else:
+            raise AssertionError(f"Hazard kind {kind} was accepted")
 
 
 def test_band_map_hazards_need_their_band_and_one_per_band() -> None:
@@ -1090,3 +1098,88 @@ def test_the_answer_carries_a_made_pit_into_the_next_turn() -> None:
 def test_a_check_needs_a_crowd_on_a_band_map() -> None:
     res = duel({"T1.a.action": nothing(), "T1.a.hazard": {"choice": "check", "target": "b"}}, A_FIRST, rng=2)
     assert res.violations[0].code == "HAZARD_INTERACTION_INVALID"
+
+
+# ── Major Elevation Changes and Danger Zones (000 L6157–L6161, L6177–L6185, L6219–L6229) ──────────────────
+
+SWEEP = {"id": "sweep", "name": "Sweep", "level": 3, "elements": [{"id": "knocks_down"}]}
+DANGER = [{"id": "sparks", "kind": "danger_zone"}]
+CLIFF = [{"id": "cliff", "kind": "major_lower_elevation"}]
+ROCK_FACE = [{"id": "face", "kind": "major_higher_elevation"}]
+
+
+def test_backed_against_a_higher_major_elevation_is_being_against_a_wall() -> None:
+    """000 L6157: treated as against a Wall: +1 Accuracy from Range 0–1 and no Knock Back (000 L6197–L6199)."""
+    dec = {"T1.a.action": attack(["fist"]), "T1.a.hazard": {"hazard": "face", "target": "b"}, **SURE}
+    res = duel(dec, {**A_FIRST, **WIN}, b=sheet("b", defense=0), rng=1, fight_hazards=ROCK_FACE)
+    assert res.status == "resolved", res.violations
+    assert inp(res, "D.6", "a")["wall"] == 1
+    assert res.fight.positioning.range == 1
+    assert effects_of(res, "b")["against_wall"].hazard == "face"
+
+
+def test_falling_off_a_major_elevation_hurts_knocks_down_and_takes_him_out_of_the_fight() -> None:
+    """The fall: 1d6 (2) + the highest Power Level (3) = 5 (000 L6157, L6181), Knocked Down (000 L6185), and out of
+    the fight (000 L6159); b's action this turn goes to standing up (000 L5958), so he is still off the cliff."""
+    dec = {"T1.a.action": nothing(), "T1.a.hazard": {"hazard": "cliff", "target": "b"}}
+    res = duel(dec, {**A_FIRST, **WIN, "T1.b.hazard_damage": 2}, rng=2, fight_hazards=CLIFF)
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - 5
+    assert effects_of(res, "b")["in_pit"].hazard == "cliff"
+    assert not [s for s in res.log if s.label == "D.3"]
+    # next turn, on his feet but still below: his action climbs back up, and nobody can attack him before it
+    state = {"ongoing_effects": [{"id": "in_pit", "hazard": "cliff"}]}
+    res = duel(
+        {"T1.b.action": attack(["fist"])},
+        {"T1.a.init": 1, "T1.b.init": 6, "T1.b.ctrl": 6},
+        sb=state,
+        rng=2,
+        fight_hazards=CLIFF,
+    )
+    assert res.status == "resolved", res.violations
+    assert "in_pit" not in effects_of(res, "b")
+    assert any("climbing back up cliff" in s.text for s in res.log)
+    assert not [s for s in res.log if s.label == "D.3"]
+
+
+def test_a_danger_zone_does_nothing_to_a_fighter_on_his_feet() -> None:
+    """000 L6229: it only interacts with prone Fighters."""
+    dec = {"T1.a.action": nothing(), "T1.a.hazard": {"hazard": "sparks", "target": "b"}}
+    res = duel(dec, {**A_FIRST, **WIN}, rng=2, fight_hazards=DANGER)
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50
+    assert effects_of(res, "b")["in_danger_zone"].hazard == "sparks"
+
+
+def test_a_knock_down_in_a_danger_zone_costs_its_damage_and_he_stays_in_it() -> None:
+    """Sweep (Special Move, 1d6 damage: 1) Knocks b Down in the Danger Zone: its 1d6 (1) + Power Level 3 = 4 more
+    (000 L6219, L6225), 50 − 1 − 4 = 45, and he is still in it (000 L6219). Without the zone: 50 − 1 = 49."""
+    a = sheet("a", moves=[SWEEP])
+    dec = {"T1.a.action": attack(["sweep"]), "T1.a.hazard": {"hazard": "sparks", "target": "b"}, **SURE}
+    dice = {**A_FIRST, **WIN, "T1.a.damage": 1, "T1.b.hazard_damage": 1}
+    res = duel(dec, dice, a=a, b=sheet("b", defense=0), rng=1, fight_hazards=DANGER)
+    assert res.status == "resolved", res.violations
+    assert any("b is Knocked Down" in s.text for s in res.log)  # he stands with his own action later this turn
+    assert st(res, "b").life_bar == 45
+    assert effects_of(res, "b")["in_danger_zone"].hazard == "sparks"
+    plain = duel(
+        {"T1.a.action": attack(["sweep"]), **SURE},
+        {**A_FIRST, "T1.a.damage": 1},
+        a=a,
+        b=sheet("b", defense=0),
+        rng=1,
+        fight_hazards=DANGER,
+    )
+    assert any("b is Knocked Down" in s.text for s in plain.log) and st(plain, "b").life_bar == 49
+
+
+def test_a_danger_zone_band_hurts_whoever_is_knocked_down_in_it() -> None:
+    """On a Band Map its band is in it, as a Ring-Out's is (000 L6209, L6219): b, in band 6, is Knocked Down there."""
+    hz = [{"id": "sparks", "kind": "danger_zone", "band": 6}]
+    dice = {**A_FIRST, "T1.a.damage": 1, "T1.b.hazard_damage": 3}
+    res = band_fight(
+        {"T1.a.action": attack(["sweep"]), **SURE}, dice, {"a": 5, "b": 6}, hz, a=sheet("a", moves=[SWEEP])
+    )
+    assert res.status == "resolved", res.violations
+    assert st(res, "b").life_bar == 50 - 1 - (3 + 3)
+    assert res.fight.positioning.bands["b"] == 6

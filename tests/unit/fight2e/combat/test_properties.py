@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from service.rules.core.protocol.models import DieNeeded, StepStatus
 from service.rules.fight2e.combat import resolve_turn
-from service.rules.fight2e.combat.contract.models import CombatOptions, TurnRequest, TurnResult
+from service.rules.fight2e.combat.contract.models import CombatOptions, HazardKind, TurnRequest, TurnResult
 from service.rules.memo import clear_all
 from tests.conftest import examples
 
@@ -48,7 +48,7 @@ PROPERTY = settings(
 OPTION_SWITCHES = sorted(
     name for name, field in CombatOptions.model_fields.items() if field.annotation is bool and name != "tag_team"
 )
-HAZARD_KINDS = ["wall", "corner", "damaging", "pit", "ring_out", "elevation"]
+HAZARD_KINDS = [k.value for k in HazardKind]  # every kind the text defines (000 L6121–L6229)
 # Ongoing effects the resolver documents on OngoingEffect, and one it does not know (carried back unchanged).
 ONGOING = ["buff", "flight", "wind_up", "set_up", "slow_startup", "temporary_technique", "invisibility"]
 ONGOING += ["triggered_interrupt", "opening_move", "gradual_effect", "limited_use", "bomb", "power_enhancer"]
@@ -60,7 +60,6 @@ DIE = re.compile(r"^1d(\d+)$")
 @st.composite
 def fighter_state(draw: st.DrawFn, sheet: Json, turn: int, opts: Json) -> Json:
     """A fighter part-way through a fight: Life Bar 1 to full, Fighting Spirit up to his sheet's, and so on."""
-    moves = [m["id"] for m in sheet["moves"]]
     se_max = 30 if opts.get("super_tiers") else 10
     state: Json = {
         "life_bar": draw(st.integers(1, sheet["life_bar"])),
@@ -83,11 +82,11 @@ def fighter_state(draw: st.DrawFn, sheet: Json, turn: int, opts: Json) -> Json:
         "beast_energy": draw(st.integers(0, 20)) if opts.get("transformations") else 0,
         "combo_streak": draw(st.integers(0, 3)),
     }
-    # Ongoing effects of his own moves that carry them (a Buff, Flight, Set Up …), now and then one unknown id.
+    # Ongoing effects of his own moves that carry them (a Buff, Flight, Set Up …); an unknown id is bad input now.
     carried = sorted(
         {(e["id"].split(".")[0], m["id"]) for m in sheet["moves"] for e in m["elements"] + m.get("liabilities", [])}
     )
-    carried = [(eid, mid) for eid, mid in carried if eid in ONGOING] + [("mystery", mid) for mid in moves[:1]]
+    carried = [(eid, mid) for eid, mid in carried if eid in ONGOING]
     if carried and draw(st.integers(0, 2)) == 0:
         picks = draw(st.lists(st.sampled_from(carried), max_size=2, unique_by=lambda c: c[0]))
         state["ongoing_effects"] = [

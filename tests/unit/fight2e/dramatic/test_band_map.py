@@ -45,7 +45,7 @@ def _body(bands: dict[str, int], decisions: dict[str, Any], rolls: dict[str, int
 def _play(body: dict[str, Any]) -> dict[str, Any]:
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
     assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"], out["dice_needed"])
-    assert [u["id"] for u in out["unsupported"]] == ["dramatic_options"]  # no dramatic_band_map any more
+    assert out["unsupported"] == []  # no dramatic_band_map any more
     return out
 
 

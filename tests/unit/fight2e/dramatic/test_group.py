@@ -238,7 +238,7 @@ def test_mind_manipulating_magic_can_take_the_target_out_of_the_fight() -> None:
         rei=caster,
     )
     assert out["status"] == "over"
-    assert out["unsupported"] == [next(u for u in out["unsupported"] if u["id"] == "dramatic_options")]
+    assert out["unsupported"] == []
     battle = next(f for f in out["fighters"] if f["id"] == "battle")["state"]
     assert (battle["life_bar"], battle["defeated"]) == (0, True)
     assert out["glory"] == []

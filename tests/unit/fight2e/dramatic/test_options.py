@@ -671,11 +671,8 @@ def test_every_option_is_offered_or_taken_at_its_point() -> None:
 
     assert {o.id for o in tables().options} <= _IN_TURN
     out = _ok(_turn({"T1.rei.action": {"action": "none"}, "T1.battle.action": {"action": "none"}}, {}))
-    reason = next(u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_options")
-    # the spiritual Fighter, a move's Elements and a Stand Off of more than two are resolved (or, for the Elements
-    # a Dramatic attack has no step for, named with the move as dramatic_move_elements): none is left here
-    rest = reason.split(": ", 1)[1]
-    assert "spiritual" not in rest and "Elements" not in rest and "Stand Off" not in rest
+    # the spiritual Fighter, a Stand Off of more than two, switching and transforming are resolved: no gap is named
+    assert out["unsupported"] == []
 
 
 # ── Climactic Super Move ───────────────────────────────────────────────────────────────────────────

@@ -125,6 +125,72 @@ class ActionType(StrEnum):
     none = "none"  # do nothing (the action is spent; after Hit Stun with Control left: +2 Control steps next turn)
 
 
+class OngoingEffectId(StrEnum):
+    """What a fighter may carry in ``state.ongoing_effects``: an entry whose effect outlasts its turn, or a
+    condition the fight left on him (a test keeps this list equal to the ids the turn's elements restore)."""
+
+    absorbed_attack = "absorbed_attack"  # Absorbs Attacks (000 L2777)
+    against_wall = "against_wall"  # his back to a Wall or Corner, with no map (000 L6183)
+    ally_checked = "ally_checked"  # Checked by a summoned Ally (000 L4199)
+    behind = "behind"  # Behind Opponent (000 L4457–L4477)
+    bishounen = "bishounen"  # the Bishounen Quality (000 L1267)
+    bomb = "bomb"  # Bomb (000 L2843–L2861)
+    buff = "buff"  # Buff (000 L2953–L2973)
+    buff_gauge = "buff_gauge"  # Buff Gauge
+    checked = "checked"  # Checked (000 L5668)
+    copied_move = "copied_move"  # Copies Moves
+    distracting = "distracting"  # the Distracting Quality
+    elevation = "elevation"  # on an Elevation Change, with no map (000 L6153)
+    flight = "flight"  # Flight (000 L3362–L3370)
+    free_movement = "free_movement"  # Free Movement (000 L3372–L3382)
+    gradual_effect = "gradual_effect"  # Gradual Effect (000 L3384–L3394)
+    gradual_effect_delayed_onset = "gradual_effect.delayed_onset"  # Delayed Onset (000 L3396–L3410)
+    in_pit = "in_pit"  # in a Pit, or fallen off a Major Elevation Change (000 L6121, L6141–L6151, L6157–L6159)
+    in_danger_zone = "in_danger_zone"  # in a Danger Zone, with no map (000 L6219)
+    infinite_supers = "infinite_supers"  # Infinite Supers (000 L4928–L4934)
+    invisibility = "invisibility"  # Invisibility (000 L3589–L3597)
+    limited_choice = "limited_choice"  # Limited Choice (000 L4970–L4974)
+    limited_use = "limited_use"  # Limited Use (000 L4601–L4618)
+    multi_part_throw = "multi_part_throw"  # Multi-Part Throw (000 L4672–L4682)
+    negative_positioning = "negative_positioning"  # Negative Positioning (000 L4684–L4696)
+    offensive_illusion = "offensive_illusion"  # Illusionary Doubles, Offensive
+    opening_move = "opening_move"  # Opening Move (000 L3736–L3755)
+    phobia = "phobia"  # the Phobia Quality
+    power_enhancer = "power_enhancer"  # Power Enhancer (000 L3820–L3832)
+    prop = "prop"  # Prop (000 L4755–L4785)
+    set_up = "set_up"  # Set Up (000 L4123–L4135)
+    sidestep_setup = "sidestep_setup"  # Sidestep Setup (000 L4817–L4828)
+    slow_startup = "slow_startup"  # Slow Startup (000 L4838–L4848)
+    style = "style"  # a Style in use
+    style_weakness = "style_weakness"  # a Style's weakness
+    summon = "summon"  # Summon (000 L4183–L4213)
+    summon_rest = "summon_rest"  # a summoned Ally resting
+    super_jump = "super_jump"  # Super Jump
+    super_move_enhancer = "super_move_enhancer"  # Super Move Enhancer (000 L4233–L4237)
+    suppression = "suppression"  # Suppression (000 L4239–L4263)
+    sustained_hold = "sustained_hold"  # a Throw's Sustained Hold
+    taunt_element_addition = "taunt.element_addition"  # a Taunt's lent Element (000 L4291–L4301)
+    temporary_technique = "temporary_technique"  # Temporary Technique (000 L4329–L4333)
+    triggered_interrupt = "triggered_interrupt"  # Triggered Interrupt (000 L4401–L4417)
+    vulnerability_increased_duration = "vulnerability.increased_duration"  # Increased Duration (000 L4896–L4900)
+    wind_up = "wind_up"  # Wind Up (000 L4443–L4451)
+
+
+class HazardKind(StrEnum):
+    """The Environmental Hazards the text gives rules for (000 L6067–L6229)."""
+
+    wall = "wall"  # 000 L6197–L6201
+    corner = "corner"  # 000 L6215–L6217
+    damaging = "damaging"  # the Basic Template (000 L6089–L6091, L6101–L6109)
+    pit = "pit"  # 000 L6121–L6151
+    ring_out = "ring_out"  # 000 L6209–L6213
+    danger_zone = "danger_zone"  # a Ring-Out's variant that hurts a fighter Knocked Down in it (000 L6219–L6229)
+    higher_elevation = "higher_elevation"  # Elevation Change, higher (000 L6153–L6155)
+    lower_elevation = "lower_elevation"  # Elevation Change, lower (000 L6153–L6155)
+    major_higher_elevation = "major_higher_elevation"  # Major Elevation Change: against its face (000 L6157)
+    major_lower_elevation = "major_lower_elevation"  # Major Elevation Change: the fall (000 L6157–L6159, L6177–L6185)
+
+
 class ThugComboMode(StrEnum):
     """How a Combo's points against a Thug group are used (000 L6574–L6580)."""
 

@@ -21,7 +21,9 @@ from .model_types import (
     DieTarget,
     Direction,
     FighterId,
+    HazardKind,
     MoveId,
+    OngoingEffectId,
     PositioningMode,
     Short,
     Steps,
@@ -56,11 +58,10 @@ class PreviousTurn(Model):
 
 
 class Hazard(Model):
-    """An Environmental Hazard (000 L6067–L6229). Resolved kinds: wall, corner, damaging, pit, ring_out; any other
-    kind is accepted and reported as unsupported."""
+    """An Environmental Hazard (000 L6067–L6229), one of the kinds the text gives rules for."""
 
     id: FighterId = Field(description="Stable id (letters, digits, _ and -).")
-    kind: Short = Field(description="wall, corner, damaging, pit, ring_out (resolved); elevation, danger_zone …")
+    kind: HazardKind = Field(description="Which Environmental Hazard it is.")
     band: int | None = Field(None, ge=1, le=6, description="Band Map: the band it is in (at most one per band).")
     squares: list[GridSquare] = Field(
         default_factory=list,
@@ -218,9 +219,9 @@ class Stunned(Model):
 
 
 class OngoingEffect(Model):
-    """An effect of a move still running (Buff, Flight, Wind Up …). Listed as unsupported when not resolved."""
+    """An effect of a move still running (Buff, Flight, Wind Up …), or a condition the fight left on the fighter."""
 
-    id: Short = Field(description="Catalogue entry id, e.g. `buff`, `flight`.")
+    id: OngoingEffectId = Field(description="The entry (or condition) whose effect is running, e.g. `buff`, `flight`.")
     move: MoveId | None = None
     time_left: int | None = Field(None, ge=0, le=999, description="Time Count still to run; none: no limit.")
     since: int | None = Field(

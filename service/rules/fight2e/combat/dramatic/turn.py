@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
-from ..elements import super_only
+from ..elements import super_only, tag_team
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
@@ -31,6 +31,7 @@ from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
+from . import tag
 from .attack import attack
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
@@ -317,7 +318,7 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     # an option in place of the attack still lets him move as with an attack (000 L7140)
-    if v.action not in dramatic_actions.NON_ATTACK:  # those allow 1 Range away, or none (000 L6041–L6045)
+    if v.action not in dramatic_actions.NON_ATTACK | tag.ACTIONS:  # 1 Range away, or none (000 L6041–L6045, L5313)
         _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
     if option is DramaticOption.team_up:
         team_up(ctx, ds, d, _opponent(ctx, ds, d, v.target, key), v, key)
@@ -334,6 +335,8 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
+    elif v.action in tag.ACTIONS:
+        tag.act(ctx, ds, d, v, key)
     elif v.action in dramatic_actions.RESOLVED:
         target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
         dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
@@ -402,7 +405,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
             )
     out += team_choices(ctx, ds, d, [t.f.id for t in foes])
     if not d.simultaneous:  # with an opponent on his Initiative only if all take one (000 L6039): not offered
-        out += dramatic_actions.offered(ctx, d, foes)
+        out += dramatic_actions.offered(ctx, d, foes) + tag.offered(ctx, d)
     out += dramatic_checks.offered(ctx, d, [t.f.id for t in foes])
     out += yell_choices(d)
     out += mind_choices(ctx, d, [t.f.id for t in foes if not t.mind_immune])
@@ -477,24 +480,12 @@ _IN_TURN = frozenset(
 )
 
 
-def _report_gaps(ctx: Turn) -> None:
-    """What a Dramatic turn does not resolve yet, named in every answer rather than skipped in silence."""
-    missing = [o.id for o in tables().options if o.id not in _IN_TURN]  # a test keeps this empty
-    ctx.unsupported_rule(
-        "dramatic_options",
-        "options.subsystem",
-        "not resolved in a Dramatic turn yet: "
-        + "".join(f"{m}; " for m in missing)
-        + "switching Tag Team partners and transforming "
-        "into Beast Form",
-    )
-
-
 def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
-    _report_gaps(ctx)
     ds = load(ctx)
+    # a partner switched in takes his place in the Dramatic order (000 L6283; dramatic/tag.py)
+    ctx.spine = tag.DramaticSpine(ctx.spine, ds, _act)
     announce(ctx, ds)
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
@@ -502,18 +493,22 @@ def run(ctx: Turn) -> None:
     tied_flourishes(ctx, order)
     mark_simultaneous(order)
     for d in order:
+        tag_team.enter_due(ctx, d.f.init)  # a partner switched in with a higher Initiative acts first (000 L6283)
         group = [x for x in order if x.simultaneous and x.f.init == d.f.init and not x.acted]
         if d.simultaneous and len(group) > 1:
             _together(ctx, ds, group)
         else:
             _act(ctx, ds, d)
+        tag_team.replace_fallen(ctx, tag.entry(ds))  # a Tag Team side sends in a partner for its defeated fighter
         if len(ctx.sides_left()) <= 1:
             ctx.round_over = True
             break
     if not ctx.round_over:
+        tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
     end_of_turn(ctx, ds)
+    tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)

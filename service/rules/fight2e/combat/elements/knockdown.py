@@ -72,6 +72,7 @@ def knock_down(ctx: Turn, a: Combatant, d: Combatant) -> None:
     """E.4 and E.7 (000 L5958–L5970)."""
     d.knocked_down = True
     transformations.knocked_down(ctx, d)  # below 0 Beast Energy: back to human form (000 L5317)
+    hazard_interaction.knocked_down(ctx, d)  # in a Danger Zone: its damage (000 L6219)
     sequences.close(ctx, d, "a Knock Down")  # 000 L3750
     sidestep_setup.hit(ctx, d, "a Knock Down")  # 000 L4829
     props.knocked_down(ctx, d, access.locked)

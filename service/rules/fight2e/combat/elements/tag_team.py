@@ -14,7 +14,17 @@ partner with a Tag Counter move may launch it (decision ``tag_counter``, 10 Supe
 
 from __future__ import annotations
 
-from ..contract.models import ActionType, Choice, ChoiceOption, CombatOptions, DecisionValue, DefenseOption
+from collections.abc import Callable
+
+from ..contract.models import (
+    ActionType,
+    Choice,
+    ChoiceOption,
+    CombatOptions,
+    DecisionValue,
+    DefenseOption,
+    LogMap,
+)
 from ..registry.elements import Element, register
 from ..state.action import Attack, Guard
 from ..state.action import Attack as AttackCls
@@ -51,7 +61,26 @@ def _partners(ctx: Turn, f: Combatant) -> list[Combatant]:
     return [o for i in ctx.order if (o := ctx.fighters[i]).side == f.side and o.tag_waiting and not o.defeated]
 
 
-def _replace_fallen(ctx: Turn, entering_rolls: bool) -> None:
+# How a partner entering mid-turn gets his place in the order: the rolls, then the text and figures the log shows.
+# The main turn's is ``main_entry``; a Dramatic turn rolls its own Initiative (dramatic/tag.py).
+Entry = Callable[[Turn, Combatant], tuple[str, LogMap]]
+
+
+def main_entry(ctx: Turn, new: Combatant) -> tuple[str, LogMap]:
+    """Initiative and Control rolled at once, with the die changes he carries and no Fighting Spirit (000 L6283)."""
+    new.dice_now = list(new.next_dice)
+    new.next_dice = []
+    init_step = new.prof.speed_init + sum(s for t, s, _ in new.dice_now if t in ("initiative", "either"))
+    ctrl_step = new.prof.speed_ctrl + sum(s for t, s, _ in new.dice_now if t == "control")
+    # ruling: die changes he carries apply, an 'either' one on Initiative; no Fighting Spirit (000 L6283)
+    new.init_step, new.ctrl_step = min(max(init_step, -3), 3), min(max(ctrl_step, -3), 3)
+    new.init = ctx.roll(new.id, "init", die_for_step(new.init_step), "Initiative on entering", "B.1")
+    raw = ctx.roll(new.id, "ctrl", die_for_step(new.ctrl_step), "Control on entering", "B.1")
+    new.control = raw + new.prof.ctrl_bonus
+    return f"Initiative {new.init}, Control {new.control}", {"initiative": new.init, "control": new.control}
+
+
+def _replace_fallen(ctx: Turn, entering_rolls: bool, entry: Entry = main_entry) -> None:
     # ruling: a side whose fighter in the fight is defeated sends in its first waiting partner at the same place
     # (the video-game convention; the book is silent, 000 L6279).
     for side in sorted({f.side for f in ctx.fighters.values()}):
@@ -63,7 +92,7 @@ def _replace_fallen(ctx: Turn, entering_rolls: bool) -> None:
             continue
         fallen = next((m for m in members if m.defeated), None)
         if entering_rolls and fallen is not None:
-            _enter(ctx, fallen, waiting[0], "takes the place of his defeated partner")
+            _enter(ctx, fallen, waiting[0], "takes the place of his defeated partner", entry=entry)
         else:
             new = waiting[0]
             new.tag_waiting = False
@@ -73,30 +102,31 @@ def _replace_fallen(ctx: Turn, entering_rolls: bool) -> None:
             ctx.note("A", new.id, f"{new.id} comes in for his defeated partner.", REF)
 
 
-def replace_fallen(ctx: Turn) -> None:
+def replace_fallen(ctx: Turn, entry: Entry = main_entry) -> None:
     """After an action: a side left with nobody in the fight sends in a waiting partner, who enters the turn."""
     if ctx.opts.tag_team:
-        _replace_fallen(ctx, entering_rolls=True)
+        _replace_fallen(ctx, entering_rolls=True, entry=entry)
 
 
-def choices(ctx: Turn, f: Combatant) -> list[ChoiceOption]:
-    """Step mode: one ``switch`` choice per waiting partner, when the option is on and Control allows it."""
-    if not ctx.opts.tag_team or f.control < 1:
+def choices(ctx: Turn, f: Combatant, control: bool = True) -> list[ChoiceOption]:
+    """Step mode: one ``switch`` choice per waiting partner, when the option is on and Control allows it (a turn
+    with no Control roll passes ``control=False``)."""
+    if not ctx.opts.tag_team or (control and f.control < 1):
         return []
     return [
         ChoiceOption.model_construct(
             value=DecisionValue(action=ActionType.switch, target=p.id),
             fs=0,
-            control=1,
+            control=1 if control else 0,
             text=f"switch: {p.id} comes in from the sidelines",
         )
         for p in _partners(ctx, f)
     ]
 
 
-def check_switch(ctx: Turn, f: Combatant, d: DecisionValue, key: str) -> Combatant:
+def check_switch(ctx: Turn, f: Combatant, d: DecisionValue, key: str, control: bool = True) -> Combatant:
     """Validate ``action: switch``: the option, a waiting partner of the same side, no movement (No Movement)
-    and the Control of the L1 Utility action (000 L6267)."""
+    and the Control of the L1 Utility action (000 L6267; ``control=False`` in a turn with no Control roll)."""
     path = f"decisions.{key}"
     partner = ctx.fighters.get(d.target) if d.target else None
     if not ctx.opts.tag_team:
@@ -113,7 +143,7 @@ def check_switch(ctx: Turn, f: Combatant, d: DecisionValue, key: str) -> Combata
         ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", path, f"{key}: Switching Teammates has No Movement.", key=key)
     if d.moves:
         ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: Switching Teammates takes no moves.", key=key)
-    if f.control < 1:
+    if control and f.control < 1:
         ctx.fail(
             "DECISION_INVALID", path, f"{key}: Switching Teammates is a Level 1 action and needs Control 1.", key=key
         )
@@ -180,18 +210,18 @@ def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, h
         ctx.squares.pop(f.id, None)
 
 
-def switch(ctx: Turn, f: Combatant, partner: Combatant) -> None:
+def switch(ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry) -> None:
     """The switch itself, in place of the user's action."""
     # ruling: Instantaneous, so no Reaction Attack window, and no Glory as it is not a Special Move (000 L6267)
     f.non_attack_action = True
     f.tag_waiting = True
-    _enter(ctx, f, partner, "switches in")
+    _enter(ctx, f, partner, "switches in", entry=entry)
     if ctx.band_mode or ctx.grid_mode:
         ctx.bands.pop(f.id, None)  # mode range: the Range in the fight is unchanged (the exact same place)
         ctx.squares.pop(f.id, None)
 
 
-def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False) -> None:
+def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False, entry: Entry = main_entry) -> None:
     new.tag_waiting = False
     if new.acted and not again:
         # ruling: a fighter who already acted this turn comes back without a second action; only a Combo Switch
@@ -211,15 +241,7 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
     grid.take_place(ctx, new, out)
     if ctx.band_mode and out.id in ctx.bands:
         ctx.bands[new.id] = ctx.bands[out.id]  # the exact same place (000 L6281)
-    new.dice_now = list(new.next_dice)
-    new.next_dice = []
-    init_step = new.prof.speed_init + sum(s for t, s, _ in new.dice_now if t in ("initiative", "either"))
-    ctrl_step = new.prof.speed_ctrl + sum(s for t, s, _ in new.dice_now if t == "control")
-    # ruling: die changes he carries apply, an 'either' one on Initiative; no Fighting Spirit (000 L6283)
-    new.init_step, new.ctrl_step = min(max(init_step, -3), 3), min(max(ctrl_step, -3), 3)
-    new.init = ctx.roll(new.id, "init", die_for_step(new.init_step), "Initiative on entering", "B.1")
-    raw = ctx.roll(new.id, "ctrl", die_for_step(new.ctrl_step), "Control on entering", "B.1")
-    new.control = raw + new.prof.ctrl_bonus
+    rolled, figures = entry(ctx, new)
     new.acted = False
     waiting = [
         o for o in ctx.fighters.values() if o.active and not o.acted and not o.holding and o is not new and o is not out
@@ -229,11 +251,11 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
     ctx.note(
         "B.1",
         out.id,
-        f"{new.id} {how} for {out.id} at the same place: Initiative {new.init}, Control "
-        f"{new.control}" + ("; he acts at once." if now else "; he acts when his Initiative comes."),
+        f"{new.id} {how} for {out.id} at the same place: {rolled}"
+        + ("; he acts at once." if now else "; he acts when his Initiative comes."),
         REF,
         {"out": out.id},
-        {"in": new.id, "initiative": new.init, "control": new.control},
+        {"in": new.id, **figures},
     )
     if now:
         ctx.spine.slot(ctx, new)

@@ -261,43 +261,49 @@ def end_of_turn(ctx: Turn) -> None:
     same moves and damage but not by the turn itself (000 L5317); then 1 Life Bar back in Beast Form (000 L5319)."""
     if not ctx.opts.transformations:
         return
-    per_turn = math.ceil(ctx.opts.super_energy_max / 20)  # the campaign's Super Energy rate per turn (000 L5271)
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        if f.defeated:
-            continue
         # ruling: a move's own Super Energy Elements and Power Up feed Super Energy only, not Beast Energy
-        earned = len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos
-        before = f.beast_energy
-        if f.beast_form:
-            f.beast_energy = max(f.beast_energy - earned, FLOOR)
-            text = f"loses {before - f.beast_energy} Beast Energy in Beast Form"
-        elif f.super_used:
-            text = "used a Super Move: no Beast Energy"  # ruling: as for Super Energy (000 L5273)
-        else:
-            f.beast_energy = min(f.beast_energy + per_turn + earned, CAP)
-            text = f"gains {f.beast_energy - before} Beast Energy"
+        counted = {
+            "life_bar_lost": len(f.life_loss_from),
+            "attacks": f.attacks,
+            "specials_in_combos": f.se_specials,
+            "combos_hit": f.se_combos,
+        }
+        gather(ctx, f, counted, f.prof.life_max)
+
+
+def gather(ctx: Turn, f: Combatant, counted: dict[str, int], life_max: int) -> None:
+    """One fighter's Beast Energy at the end of a turn, from what his turn counts toward Super Energy (``counted``),
+    then 1 Life Bar back in Beast Form, up to ``life_max`` (000 L5311, L5317–L5319). Every turn kind closes with it."""
+    if f.defeated or not ctx.opts.transformations:
+        return
+    per_turn = math.ceil(ctx.opts.super_energy_max / 20)  # the campaign's Super Energy rate per turn (000 L5271)
+    earned = sum(counted.values())
+    before = f.beast_energy
+    if f.beast_form:
+        f.beast_energy = max(f.beast_energy - earned, FLOOR)
+        text = f"loses {before - f.beast_energy} Beast Energy in Beast Form"
+    elif f.super_used:
+        text = "used a Super Move: no Beast Energy"  # ruling: as for Super Energy (000 L5273)
+    else:
+        f.beast_energy = min(f.beast_energy + per_turn + earned, CAP)
+        text = f"gains {f.beast_energy - before} Beast Energy"
+    ctx.note(
+        "H.1",
+        f.id,
+        f"{f.id} {text}: {before} → {f.beast_energy}.",
+        "000 L5311, L5317",
+        {"turn": 0 if f.beast_form else per_turn, **counted},
+        {"beast_energy": f.beast_energy},
+    )
+    if f.beast_form and f.life < life_max:
+        f.life += 1
         ctx.note(
             "H.1",
             f.id,
-            f"{f.id} {text}: {before} → {f.beast_energy}.",
-            "000 L5311, L5317",
-            {
-                "turn": 0 if f.beast_form else per_turn,
-                "life_bar_lost": len(f.life_loss_from),
-                "attacks": f.attacks,
-                "specials_in_combos": f.se_specials,
-                "combos_hit": f.se_combos,
-            },
-            {"beast_energy": f.beast_energy},
+            f"{f.id} regains 1 Life Bar in Beast Form: {f.life - 1} → {f.life}.",
+            "000 L5319",
+            {},
+            {"life_bar": f.life},
         )
-        if f.beast_form and f.life < f.prof.life_max:
-            f.life += 1
-            ctx.note(
-                "H.1",
-                f.id,
-                f"{f.id} regains 1 Life Bar in Beast Form: {f.life - 1} → {f.life}.",
-                "000 L5319",
-                {},
-                {"life_bar": f.life},
-            )

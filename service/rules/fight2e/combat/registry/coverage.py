@@ -111,8 +111,6 @@ RULES_NOT_IMPLEMENTED: dict[str, str] = {
     "the extra actions are resolved in `thug_thrashing` turns only",
     "dramatic": "Dramatic Combat together with Thug Thrashing (000 L7074–L7076): Thug groups in a Dramatic turn "
     "are not on the turn spine yet (Dramatic Combat alone is resolved)",
-    "ongoing_effects": "an ongoing effect this resolver does not know (not one of the ids documented on "
-    "OngoingEffect); it is carried back unchanged and plays no part in the turn",
 }
 
 

@@ -22,6 +22,7 @@ from ..contract.models import (
     Finding,
     GridSquare,
     OngoingEffect,
+    OngoingEffectId,
     PendingAccuracy,
     Positioning,
     PreviousTurn,
@@ -33,7 +34,6 @@ from ..elements.glory import round_end_glory
 from ..elements.hazards import hazards
 from ..protocol import events
 from ..protocol.choices import offered
-from ..registry import elements
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from .h_time import winner
@@ -167,7 +167,7 @@ def _state(f: Combatant, old: FighterState) -> FighterState:
             dramatic=f.dramatic,
             ongoing_effects=[
                 OngoingEffect.model_construct(
-                    id=e.id,
+                    id=OngoingEffectId(e.id),
                     move=e.move,
                     time_left=e.time_left,
                     since=e.since,
@@ -181,8 +181,7 @@ def _state(f: Combatant, old: FighterState) -> FighterState:
                     entry=e.entry,
                 )
                 for e in f.ongoing
-            ]
-            + [e for e in old.ongoing_effects if e.id not in elements.handled_effects()],
+            ],
         ),
     )
 

@@ -212,10 +212,8 @@ def _check_fighter(ctx: Turn, f: Combatant, cf: CombatFighter, path: str) -> Non
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.state.pending_accuracy[{j}].vs", f"No fighter '{pa.vs}'.")
     transformations.start(ctx, f, path)  # Beast Form's raised Basic Qualities before any Buff (000 L5319)
     for j, eff in enumerate(cf.state.ongoing_effects):
-        element = elements.for_effect(eff.id)
-        if element is None:
-            ctx.unsupported_rule(eff.id, f"{path}.state.ongoing_effects[{j}]", RULES_NOT_IMPLEMENTED["ongoing_effects"])
-        else:
+        element = elements.for_effect(eff.id)  # every OngoingEffectId has its element (a test keeps them equal)
+        if element is not None:
             element.restore(ctx, f, f"{path}.state.ongoing_effects[{j}]", eff)
     styles.start(ctx, f)
     story.start(ctx, f, cf)

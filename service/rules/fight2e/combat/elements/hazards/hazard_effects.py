@@ -3,7 +3,7 @@ fighter, high and low ground, leaving a Pit, and Checking an opponent (000 L5668
 
 from __future__ import annotations
 
-from ...contract.models import DefenseOption
+from ...contract.models import DefenseOption, HazardKind
 from ...registry import elements
 from ...registry.elements import DefenseMoment
 from ...state.action import Attack
@@ -85,11 +85,13 @@ def leap_out(ctx: Turn, f: Combatant) -> bool:
         ctx.bands[f.id] = h.band
     elif ctx.grid_mode and h is not None and h.squares and not at(ctx, h, f):
         grid.place(ctx, f, h.squares[0])
+    fell = h is not None and h.kind == HazardKind.major_lower_elevation
     ctx.note(
         "B.1",
         f.id,
-        f"{f.id} spends his action leaping out of the Pit {e.hazard}.",
-        "000 L6121–L6151",
+        f"{f.id} spends his action "
+        + (f"climbing back up {e.hazard}." if fell else f"leaping out of the Pit {e.hazard}."),
+        "000 L6157–L6159" if fell else "000 L6121–L6151",
         {},
         {"in_pit": None},
     )

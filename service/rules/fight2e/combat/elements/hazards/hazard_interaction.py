@@ -1,10 +1,12 @@
 """A fighter meeting an Environmental Hazard: which Hazards can reach him, being knocked or moved into one, and what
-each kind does (Wall, Corner, damaging, Pit, Ring-Out, Elevation), its damage included (000 L6077–L6205)."""
+each kind does (Wall, Corner, damaging, Pit, Ring-Out, Elevation, Major Elevation, Danger Zone), its damage included
+(000 L6077–L6229)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...contract.models import HazardKind
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
 from ...state.profile import MoveProfile
@@ -12,7 +14,22 @@ from ...state.turn import Turn
 from .. import free_movement, grid
 from ..damage import roll_damage
 from ..stun import apply_stun
-from .hazards import D6, LEVELS, RESOLVED, Hazard, at, drop, engaged, in_pit, maneuver_check, mapped, pick, resolved
+from .hazards import (
+    D6,
+    LEVELS,
+    OUT_OF_FIGHT,
+    RESOLVED,
+    Hazard,
+    at,
+    danger_zone,
+    drop,
+    engaged,
+    in_pit,
+    maneuver_check,
+    mapped,
+    pick,
+    resolved,
+)
 
 
 def can_reach(ctx: Turn, h: Hazard, victim: Combatant) -> bool:
@@ -131,12 +148,25 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
             {"defeated": True, "life_bar": 0},
         )
         return
+    if h.kind == HazardKind.danger_zone:
+        _into_danger_zone(ctx, v, h, who)
+        return
     hazard_damage(ctx, v, h, who)
     if v.defeated:
         return
-    if h.kind == "pit":
-        v.ongoing.append(Effect("in_pit", None, None, ctx.turn, hazard=h.id))
-        drop(v, "against_wall")
+    if h.kind in OUT_OF_FIGHT:
+        _out_of_fight(ctx, v, h)
+        return
+    _away_from(ctx, v, h, by if by is not v else None)
+
+
+def _out_of_fight(ctx: Turn, v: Combatant, h: Hazard) -> None:
+    """A Pit, or the fall off a Major Elevation Change: out of the fight until an action brings him back (000 L6151,
+    L6157–L6159); the fall also Knocks him Down (the Falling template, 000 L6185)."""
+    v.ongoing.append(Effect("in_pit", None, None, ctx.turn, hazard=h.id))
+    drop(v, "against_wall")
+    drop(v, "in_danger_zone")
+    if h.kind == HazardKind.pit:
         ctx.note(
             "C",
             v.id,
@@ -146,7 +176,47 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
             {"in_pit": h.id},
         )
         return
-    _away_from(ctx, v, h, by if by is not v else None)
+    # ruling: the fall's Knock Down is stood up from first, then an action climbs back, as a Pit's Stun is
+    # recovered from before the leap out (000 L6141, L6157–L6159, L6185); the fall itself is the Knock Back.
+    v.knocked_down = True
+    if not v.acted:
+        v.kd_before_acting = True  # −1 Initiative step next turn, as for any Knock Down before acting (000 L5964)
+    ctx.note(
+        "C",
+        v.id,
+        f"{v.id} falls off {h.id}: Knocked Down and out of the fight until he stands and spends an action climbing "
+        "back.",
+        "000 L6157–L6159, L6177–L6185",
+        {"hazard": h.id},
+        {"in_pit": h.id, "knocked_down": True},
+    )
+
+
+def _into_danger_zone(ctx: Turn, v: Combatant, h: Hazard, who: str) -> None:
+    """In the Danger Zone: nothing while he is on his feet; prone, its damage at once (000 L6219, L6229)."""
+    if not mapped(ctx):
+        drop(v, "in_danger_zone")
+        v.ongoing.append(Effect("in_danger_zone", None, None, ctx.turn, hazard=h.id))
+    ctx.note(
+        "C",
+        v.id,
+        f"{v.id} is in the Danger Zone {h.id}{who}: a Knock Down there costs him its damage.",
+        "000 L6219–L6229",
+        {"hazard": h.id},
+        {"in_danger_zone": h.id},
+    )
+    if v.knocked_down:
+        hazard_damage(ctx, v, h, who)
+
+
+def knocked_down(ctx: Turn, v: Combatant) -> None:
+    """A fighter Knocked Down in a Danger Zone takes its damage and stays in it: no Knock Back (000 L6219)."""
+    h = danger_zone(ctx, v) if ctx.hazards and not v.defeated else None
+    if h is None or free_movement.immune(v) or in_pit(v):
+        return
+    hazard_damage(ctx, v, h, "")
+    if not v.defeated:
+        ctx.note("C", v.id, f"{v.id} stays in the Danger Zone {h.id}.", "000 L6219")
 
 
 def hazard_damage(ctx: Turn, v: Combatant, h: Hazard, who: str) -> None:

@@ -2,7 +2,7 @@
 (000 L5666–L5668, L6067–L6229). On a Battle Grid a Hazard holds a square or a set of squares and plays as on a Band
 Map with its squares for the band; a fighter in one of them meets its harm without being asked (000 L6075).
 
-A Hazard is a ``fight.hazards`` entry. Resolved kinds:
+A Hazard is a ``fight.hazards`` entry, of one of the kinds the text gives rules for (``HazardKind``):
 
 * ``wall`` / ``corner``: the fighter against it gives opponents at Range 0–1 +1 Accuracy (a Corner +1 more), takes
   +1 damage from Juggle moves and is not Knocked Back (000 L6183–L6185, L6215–L6217). On a Band Map everybody in its
@@ -16,9 +16,18 @@ A Hazard is a ``fight.hazards`` entry. Resolved kinds:
   automatic for whoever ends in its band.
 * ``higher_elevation`` / ``lower_elevation``: striking from above +1 damage; Evading from below +2, and then no move
   after the Evasion (000 L6153–L6155). On a Band Map the band decides; without a map the ``elevation`` condition.
+* ``major_higher_elevation``: the face of a cliff or rooftop above him: he is against it as against a Wall
+  (000 L6157).
+* ``major_lower_elevation``: the drop off a cliff or roof edge: the Falling template's damage, counted toward Stun, a
+  Knock Down, and he is out of the fight (``in_pit``) until an action brings him back up (000 L6157–L6159,
+  L6177–L6185); he stands first, as a Pit's victim recovers from Stun first (000 L6141).
+* ``danger_zone``: a Ring-Out's variant that does not end the fight: a fighter Knocked Down in it takes the
+  Hazard's damage and stays in it, with no Knock Back (000 L6219–L6229). On a Band Map its band is in it; without a
+  map the ``in_danger_zone`` condition, until he moves toward an opponent (ruling, as for a Wall).
 
-Two opponents in one Wall's band settle who is against it with a free Maneuver Check (000 L6185). Other kinds
-(falling, danger zones, major elevation changes …) are accepted and reported as unsupported. A Hazard made by a
+The Director's reshaping of a template with Elements or Liabilities (000 L6133–L6139) and Hazard Chains (a Battle
+Grid's, 000 L6165–L6173) are not modelled. Two opponents in one Wall's band settle who is against it with a free
+Maneuver Check (000 L6185). A Hazard made by a
 Create Environmental Hazard move carries ``owner``, ``move``, ``time_left`` and ``since``; it never affects its
 maker, acts at once on anyone entering its band, and vanishes after its count (000 L3131–L3199).
 
@@ -40,23 +49,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .....dice import Die
-from ...contract.models import DecisionValue, GridSquare, OngoingEffect
+from ...contract.models import DecisionValue, GridSquare, HazardKind, OngoingEffect
 from ...contract.models import Hazard as HazardModel
 from ...protocol.events import Square
 from ...registry.elements import Element, register
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
 
-RESOLVED = frozenset({"wall", "corner", "damaging", "pit", "ring_out", "higher_elevation", "lower_elevation"})
-LEVELS = {"higher_elevation": 1, "lower_elevation": -1}
-WALLS = frozenset({"wall", "corner"})
-CONDITIONS = frozenset({"against_wall", "in_pit", "checked", "behind", "negative_positioning", "elevation"})
+RESOLVED: frozenset[str] = frozenset(HazardKind)  # the request model admits no other kind
+LEVELS: dict[str, int] = {HazardKind.higher_elevation: 1, HazardKind.lower_elevation: -1}
+# ruling: backed against a higher Major Elevation Change is being against a Wall, and nothing more (000 L6157)
+WALLS: frozenset[str] = frozenset({HazardKind.wall, HazardKind.corner, HazardKind.major_higher_elevation})
+# the Hazards that take their victim out of the fight until an action brings him back (000 L6151, L6157–L6159)
+OUT_OF_FIGHT: frozenset[str] = frozenset({HazardKind.pit, HazardKind.major_lower_elevation})
+CONDITIONS = frozenset(
+    {"against_wall", "in_pit", "in_danger_zone", "checked", "behind", "negative_positioning", "elevation"}
+)
 D10 = Die(5)
 D6 = Die(3)
-NOT_RESOLVED = (
-    "is not resolved (only wall, corner, damaging, pit, ring_out, higher_elevation and lower_elevation "
-    "are); it has no effect (000 L6067–L6229)"
-)
 
 
 @dataclass
@@ -103,8 +113,6 @@ def load(ctx: Turn) -> None:
                 seen_bands.add(h.band)
         if h.owner is not None and h.owner not in ctx.fighters:
             ctx.fail("UNKNOWN_FIGHTER", f"{path}.owner", f"No fighter '{h.owner}'.")
-        if h.kind not in RESOLVED:
-            ctx.unsupported_rule(h.kind, path, f"Hazard kind '{h.kind}' {NOT_RESOLVED}")
         ctx.hazards.append(Hazard(h.id, h.kind, h.band, h.owner, h.move, h.time_left, h.since, squares))
     for f in ctx.fighters.values():
         for j, e in enumerate(f.ongoing):
@@ -240,13 +248,23 @@ def engaged(ctx: Turn, f: Combatant) -> list[Hazard]:
     w = wall_of(ctx, f)
     if w is not None:
         out.append(w)
-    for ident in ("in_pit", "elevation"):
+    for ident in ("in_pit", "elevation", "in_danger_zone"):
         e = condition(f, ident)
         if e is not None and (h := find(ctx, e.hazard)) is not None:
             out.append(h)
     if mapped(ctx):
         out += [h for h in resolved(ctx) if h.kind in LEVELS and at(ctx, h, f) and h.owner != f.id]
+        out += [h for h in resolved(ctx) if h.kind == HazardKind.danger_zone and at(ctx, h, f)]
     return out
+
+
+def danger_zone(ctx: Turn, f: Combatant) -> Hazard | None:
+    """The Danger Zone the fighter is in: on a map any in his band or square (as a Ring-Out's, 000 L6209, L6219);
+    without a map the one a Maneuver Check put him in (``in_danger_zone``) until he moves off it (ruling)."""
+    if mapped(ctx):  # on a Battle Grid: its squares (000 L6075)
+        return next((h for h in resolved(ctx) if h.kind == HazardKind.danger_zone and at(ctx, h, f)), None)
+    e = condition(f, "in_danger_zone")
+    return find(ctx, e.hazard) if e is not None else None
 
 
 def on_move(ctx: Turn, f: Combatant, toward: bool) -> None:
@@ -256,6 +274,9 @@ def on_move(ctx: Turn, f: Combatant, toward: bool) -> None:
     if toward and not mapped(ctx) and condition(f, "against_wall") is not None:
         drop(f, "against_wall")
         ctx.note("C", f.id, f"{f.id} moves off the Wall.", "000 L6183")
+    if toward and not mapped(ctx) and condition(f, "in_danger_zone") is not None:
+        drop(f, "in_danger_zone")  # ruling: as off a Wall (000 L6219: he must move away from it)
+        ctx.note("C", f.id, f"{f.id} moves out of the Danger Zone.", "000 L6219")
     if toward and not mapped(ctx) and condition(f, "elevation") is not None:
         drop(f, "elevation")
         ctx.note("C", f.id, f"{f.id} moves off the Elevation Change.", "000 L6153")
@@ -348,7 +369,7 @@ def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(
             id=h.id,
-            kind=h.kind,
+            kind=HazardKind(h.kind),
             band=h.band,
             squares=[GridSquare.model_construct(col=c, row=r) for c, r in h.squares],
             owner=h.owner,
