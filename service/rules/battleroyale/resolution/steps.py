@@ -11,11 +11,10 @@ from typing import Any
 
 from pydantic import JsonValue
 
-from ...core.construct import built
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, Unsupported, map_key
 from ...core.protocol.keys import KeyBook, KeyParts
-from ...core.protocol.models import ChoiceOption, DecisionNeeded, DieNeeded, RollRecord, StepStatus
+from ...core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
 from ...core.protocol.steps import (
     Check,
     Decider,
@@ -81,15 +80,7 @@ class Steps:
     ) -> str:
         """The decision's value: the request's (refused by ``check`` naming the rule, else unless it is one of the
         choices), else its default, else the step halts to ask for it."""
-        fields = {"key": key, "fighter": fighter, "point": point, "step": step, "text": text, "default": default}
-        d = self.decisions
-        if d.decider is not None and d.ahead is None and key not in d.given and key not in d.if_asked:
-            # the in-process decider's view, built from the resolver's own strings without a validation pass (what
-            # a request's answer lists is built as below)
-            listed = [built(ChoiceOption, {"value": v, "text": t, "costs": {}, "can_hit": None}) for v, t in choices]
-            needed = built(DecisionNeeded, {**fields, "choices": listed, "provisional": False})
-        else:
-            needed = DecisionNeeded(choices=[ChoiceOption(value=v, text=label) for v, label in choices], **fields)
+        needed = self.decisions.needed(key, fighter, point, step, text, choices, default)
         return str(self.decisions.decide(needed, check=check))
 
     def say(self, text: str, kind: str | None = None, **event: Any) -> None:
