@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
@@ -182,16 +183,27 @@ def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
     )
 
 
+Ranked = Callable[[Act, Callable[[Decision], Any]], "Decision | None"]
+
+
 @dataclass(frozen=True)
 class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
-    order ``choices`` would list them, and the default (``key``, ``point`` and ``fighter`` as in ``DecisionNeeded``)."""
+    order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
+    ``fighter`` as in ``DecisionNeeded``). ``best``, where the point has it: ``best(act, score)`` is the offer of
+    ``act`` of highest ``score``, the first listed of equals (None: none of that act), as ``offers`` would give it,
+    with only as many candidates checked as it takes."""
 
     key: str
     point: str
     fighter: str
-    offers: list[Decision]
+    listing: Callable[[], list[Decision]]
     default: Decision | None
+    best: Ranked | None = None
+
+    @cached_property
+    def offers(self) -> list[Decision]:
+        return self.listing()
 
 
 @dataclass
@@ -289,6 +301,7 @@ class Round:
         text: str,
         stand_in: Decision | None = None,
         vetted: bool = False,
+        best: Ranked | None = None,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
         when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
@@ -301,17 +314,37 @@ class Round:
             given = req.if_asked.get(key)
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
-        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
+        listing: list[list[Offer]] = []  # the offers once listed (the decider may answer without them)
+
+        def listed_now() -> list[Offer]:
+            if not listing:
+                listing.append(list(offers() if callable(offers) else offers)[:MAX_CHOICES])
+            return listing[0]
+
         if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
+            vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
+
+            def ranked(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+                found = best(act, score) if best is not None else None
+                if found is not None:
+                    vouched.append(found)
+                return found
+
+            def passed(value: Decision) -> bool:
+                return any(value is v for v in vouched) or bool(listing and any(value is o.value for o in listing[0]))
+
             got = self.decisions.consult(
                 key,
                 default is not None,
-                lambda: Asked(key, point, fighter, [o.value for o in listed], default),
+                lambda: Asked(
+                    key, point, fighter, lambda: [o.value for o in listed_now()], default, ranked if best else None
+                ),
                 # ``vetted``: every offer passed ``check`` as it was listed, so one of them needs no second pass
-                lambda value: None if vetted and any(value is o.value for o in listed) else _refused(check(value)),
+                lambda value: None if vetted and passed(value) else _refused(check(value)),
             )
             if got is not None:
                 return cast(Decision, got)
+        listed = listed_now() if asked or ahead_of_time else []
         needed = built(
             DecisionNeeded,
             {

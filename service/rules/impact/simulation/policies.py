@@ -237,6 +237,15 @@ def _bridge_value(
     return BRIDGE_DISCOUNT * value - 0.01
 
 
+@memo(4096)
+def _strike(
+    me: str, maneuver: str, foe: str, side: ImpactSide | None, area: ImpactArea | None, lean: ImpactLean
+) -> ImpactDeclaration:
+    """A strike's declaration, built once a run (the resolver only reads declarations)."""
+    values = {"fighter": me, "maneuver": maneuver, "target": foe, "side": side, "area": area, "lean": lean}
+    return ImpactDeclaration.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
+
+
 def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> ImpactDeclaration:
     """The policy's declaration for ``me`` against ``foe``: the best of the candidates the check accepts."""
     w = POLICIES[policy]
@@ -246,15 +255,9 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
     best: ImpactDeclaration | None = None
     if shape is not None:
         kind = turn.pack.category(shape.maneuver.category).type
-        values = {
-            "fighter": me,
-            "maneuver": shape.maneuver.id,
-            "target": foe,
-            "side": shape.side,
-            "area": None if kind == ImpactManeuverType.grapple else area,
-            "lean": w.lean,
-        }
-        best = ImpactDeclaration.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
+        best = _strike(
+            me, shape.maneuver.id, foe, shape.side, None if kind == ImpactManeuverType.grapple else area, w.lean
+        )
     threat = _foe_threat(turn, d, a, memo) if w.defend else 0.0
     for decl in others:
         if decl.action == ImpactAction.bridge:
