@@ -43,12 +43,15 @@ M = TypeVar("M", bound=BaseModel)
 def built(cls: type[M], values: dict[str, Any]) -> M:
     """A model the round builds from values it has already checked, every field given: no validation pass (the
     log, events and offered values are built by the hundred in a round; ``model_construct`` costs several µs)."""
-    out = cls.__new__(cls)
-    object.__setattr__(out, "__dict__", values)
-    object.__setattr__(out, "__pydantic_fields_set__", set(values))
-    object.__setattr__(out, "__pydantic_extra__", None)
-    object.__setattr__(out, "__pydantic_private__", None)
+    out = _new(cls)
+    _set(out, "__dict__", values)
+    _set(out, "__pydantic_fields_set__", set(values))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
     return out
+
+
+_new, _set = object.__new__, object.__setattr__  # looked up once: built by the hundred a round
 
 
 _DECISION = {n: f.get_default(call_default_factory=True) for n, f in Decision.model_fields.items() if n != "choice"}
@@ -314,37 +317,11 @@ class Round:
             given = req.if_asked.get(key)
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
-        listing: list[list[Offer]] = []  # the offers once listed (the decider may answer without them)
-
-        def listed_now() -> list[Offer]:
-            if not listing:
-                listing.append(list(offers() if callable(offers) else offers)[:MAX_CHOICES])
-            return listing[0]
-
         if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
-            vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
-
-            def ranked(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
-                found = best(act, score) if best is not None else None
-                if found is not None:
-                    vouched.append(found)
-                return found
-
-            def passed(value: Decision) -> bool:
-                return any(value is v for v in vouched) or bool(listing and any(value is o.value for o in listing[0]))
-
-            got = self.decisions.consult(
-                key,
-                default is not None,
-                lambda: Asked(
-                    key, point, fighter, lambda: [o.value for o in listed_now()], default, ranked if best else None
-                ),
-                # ``vetted``: every offer passed ``check`` as it was listed, so one of them needs no second pass
-                lambda value: None if vetted and passed(value) else _refused(check(value)),
-            )
+            got = self._consulted(key, point, fighter, offers, default, check, vetted, best)
             if got is not None:
-                return cast(Decision, got)
-        listed = listed_now() if asked or ahead_of_time else []
+                return got
+        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
         needed = built(
             DecisionNeeded,
             {
@@ -374,6 +351,41 @@ class Round:
         if default is None and stand_in is not None and picked == jsonable(stand_in):
             return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
+
+    def _consulted(
+        self,
+        key: str,
+        point: str,
+        fighter: str,
+        offers: Offers,
+        default: Decision | None,
+        check: Callable[[Decision], Problem],
+        vetted: bool,
+        best: Ranked | None,
+    ) -> Decision | None:
+        """The in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads them.
+        ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
+        listing: list[list[Decision]] = []
+        vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
+
+        def listed() -> list[Decision]:
+            if not listing:
+                listing.append([o.value for o in list(offers() if callable(offers) else offers)[:MAX_CHOICES]])
+            return listing[0]
+
+        def ranked(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+            found = best(act, score) if best is not None else None
+            if found is not None:
+                vouched.append(found)
+            return found
+
+        def judged(value: Decision) -> Refusal | None:
+            if vetted and (any(value is v for v in vouched) or (listing and any(value is o for o in listing[0]))):
+                return None
+            return _refused(check(value))
+
+        view = lambda: Asked(key, point, fighter, listed, default, ranked if best else None)  # noqa: E731
+        return cast("Decision | None", self.decisions.consult(key, default is not None, view, judged))
 
 
 def _refused(problem: Problem) -> Refusal | None:

@@ -130,12 +130,12 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
 
-def _scored(size: Size, faces: Mapping[str, int]) -> Callable[[Decision], tuple[int, int, int]]:
-    """``_pick``'s score of an attack (no advantage: only a defence may take it) read from the offered value."""
+def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Callable[[Decision], tuple[int, int, int]]:
+    """``_pick``'s score read from the offered value itself."""
 
     def score(d: Decision) -> tuple[int, int, int]:
-        n, total = len(d.dice), sum(faces.get(k, 0) for k in d.dice)
-        return (n, total, 0) if size is Size.most else (-n, total, 0)
+        n, total, used = len(d.dice), sum(faces.get(k, 0) for k in d.dice), int(prana and d.advantage)
+        return (n, total, used) if size is Size.most else (-n, total, used)
 
     return score
 
@@ -148,6 +148,9 @@ def _shortcut(style: Style, asked: Asked, faces: Mapping[str, int]) -> Decision 
     if point == "action" and asked.best is not None:
         found = asked.best(Act.attack, _scored(style.attack, faces))
         return found if found is not None else asked.best(Act.end, lambda _d: 0)
+    if point == "defense" and asked.best is not None:
+        found = asked.best(Act.defend, _scored(style.defend, faces, style.prana))
+        return found if found is not None else asked.best(Act.none, lambda _d: 0)
     wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
     if point == "bid" and (style.bid is Size.none or not _first_pass(asked.key)):
         wanted = Act.stand

@@ -17,11 +17,10 @@ from ...core.json_values import BUILT
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
-from ..bout.models import RoyaleBoutRequest, RoyaleBoutResult
+from ..bout.models import RoyaleBoutPlan, RoyaleBoutRequest, RoyaleBoutResult
 from ..bout.round import resolve_bout
 from ..conflict.models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 from ..conflict.round import resolve_conflict
-from ..bout.models import RoyaleBoutPlan
 from ..resolution.fighters import zeroed
 from ..resolution.models import RoyaleDamagePolicy, RoyaleEventKind, RoyaleFighter
 from .models import RoyaleSimulationRequest
@@ -193,7 +192,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             "pack": r.pack,
             "custom_pack": r.custom_pack,
             "seed": seed % SEEDS,
-            "damage_policy": RoyaleDamagePolicy.lowest_first,  # the policies place Damage Ranks where it does: not asked
+            "damage_policy": RoyaleDamagePolicy.lowest_first,  # Damage Ranks placed as the policies would: not asked
         }
         request = RoyaleBoutRequest.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
         result = _resolve(m, request, protocol)
