@@ -247,15 +247,16 @@ def best_action(r: Round, f: Fighter) -> Callable[[Act, Callable[[Decision], Any
         if act is not Act.attack or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        candidates = []  # (value, foe) in the order the offers list them
+        probes = []  # each Set with a slot, as its attack on the first foe (the score reads only the dice)
         for s in sets:
             slot = slot_of(r, f, s, decision(Act.attack))
-            if slot_problem(r, f, s, Act.attack, slot) is None:
-                dice = list(s.keys)
-                candidates += [(decision(Act.attack, dice=dice, target=o.id, slot=slot), o) for o in foes]
-        for value, foe in sorted(candidates, key=lambda c: score(c[0]), reverse=True):  # stable: equals in order
-            if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
-                return value
+            if slot_problem(r, f, s, Act.attack, slot) is None and foes:
+                probes.append(decision(Act.attack, dice=list(s.keys), target=foes[0].id, slot=slot))
+        for probe in sorted(probes, key=score, reverse=True):  # stable: equals in the order listed
+            for i, foe in enumerate(foes):  # then the foes in the order listed
+                value = probe if i == 0 else decision(Act.attack, dice=probe.dice, target=foe.id, slot=probe.slot)
+                if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
+                    return value
         return None
 
     return best

@@ -194,8 +194,8 @@ class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
     order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
     ``fighter`` as in ``DecisionNeeded``). ``best``, where the point has it: ``best(act, score)`` is the offer of
-    ``act`` of highest ``score``, the first listed of equals (None: none of that act), as ``offers`` would give it,
-    with only as many candidates checked as it takes."""
+    ``act`` of highest ``score`` (which reads a value's dice and advantage only), the first listed of equals (None:
+    none of that act), as ``offers`` would give it, with only as many candidates checked as it takes."""
 
     key: str
     point: str
