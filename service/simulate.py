@@ -67,12 +67,21 @@ def chunks(offset: int, count: int, size: int) -> list[tuple[int, int]]:
     return [(start, min(size, offset + count - start)) for start in range(offset, offset + count, size)]
 
 
-def chunk_size(count: int, workers: int, remote: bool) -> int:
-    """The default fights per chunk: a request's worth for a service; locally a few large tasks per worker, so the
-    workers' start-up, each task's matchup and the parent's merging stay small next to the fights."""
+def chunk_size(count: int, workers: int, remote: bool, most: int | None = None) -> int:
+    """The default fights per chunk: a request's worth for a service; locally a few large tasks per worker, so each
+    task's matchup and the parent's merging stay small next to the fights, up to ``most`` (the request's own bound
+    on its count, as every task is that request)."""
     if remote:
         return REQUEST_CHUNK
-    return max(REQUEST_CHUNK, math.ceil(count / (max(1, workers) * TASKS_PER_WORKER)))
+    size = max(REQUEST_CHUNK, math.ceil(count / (max(1, workers) * TASKS_PER_WORKER)))
+    return size if most is None else min(size, most)
+
+
+def count_bound(op: Operation) -> int | None:
+    """The most fights one request of the operation may ask for (its ``count`` field's bound), if it has one."""
+    found = op.request.model_fields.get("count")
+    bounds = [m.le for m in found.metadata if isinstance(getattr(m, "le", None), int)] if found else []
+    return min(bounds) if bounds else None
 
 
 @cache
@@ -159,7 +168,7 @@ def run(args: argparse.Namespace) -> SimulationSums:
         if getattr(args, name) is not None:
             body[name] = getattr(args, name)
     offset, count = int(body.get("offset", 0)), int(body.get("count", 100))
-    size = chunk_size(count, args.workers, bool(args.url)) if args.chunk is None else args.chunk
+    size = chunk_size(count, args.workers, bool(args.url), count_bound(op)) if args.chunk is None else args.chunk
     if size < 1:
         raise SimulateError("--chunk must be at least 1")
     parts = chunks(offset, count, size)
