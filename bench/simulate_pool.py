@@ -2,13 +2,13 @@
 2-core machine).
 
 Run: ``.venv/bin/python -m bench.simulate_pool`` (``--rulesets``, ``--fights`` per run, ``--rounds``). Each run is
-``fight-rules simulate`` on the ruleset's published `simulate` example with ``--count`` fights in chunks of 25,
-wall time from start to the merged answer (process start, imports and the pool's start included, as a user sees
-it). Runs alternate 1, 2, 1, 2 … workers and the best of each is kept, so a burst of other work on the shared
-machine hurts both alike; the load average before and after is printed with them (on a machine others share, two
-workers only get two cores when the others leave one free: read the ratio with the load next to it). The CPU seconds
-of each (the command and its pool, rusage) say whether two workers add work: when they do not, the wall ratio is the
-machine's share, not the pool's.
+``fight-rules simulate`` on the ruleset's published `simulate` example with ``--count`` fights in the command's
+default chunks (locally: 4 tasks per worker, 25 to 500 fights each), wall time from start to the merged answer
+(process start, imports and the pool's start included, as a user sees it). Runs alternate 1, 2, 1, 2 … workers and
+the best of each is kept, so a burst of other work on the shared machine hurts both alike; the load average before
+and after is printed with them (on a machine others share, two workers only get two cores when the others leave one
+free: read the ratio with the load next to it). The CPU seconds of each (the command and its pool, rusage) say
+whether two workers add work: when they do not, the wall ratio is the machine's share, not the pool's.
 """
 
 from __future__ import annotations

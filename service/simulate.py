@@ -9,8 +9,10 @@ The progress bar and ``--plot`` need the ``cli`` extra (``pip install 'fight-rul
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import json
+import math
 import os
 import sys
 import time
@@ -19,17 +21,20 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from .call import one_line
-from .rules.core.ruleset import Operation, rulesets
+from .rules.core.ruleset import Operation, Ruleset, rulesets
 from .rules.core.simulation import SimulationSums, merge
 from .simulation_plot import mean_label
 
 RETRIES = 8  # a chunk refused with 429/503 is sent again this many times, after the server's Retry-After
+REQUEST_CHUNK = 25  # fights per request to a service (within its default request cost, see --chunk)
+TASKS_PER_WORKER = 4  # a local run's default: so many tasks per worker, each one seed range played and summed
 
 
 class SimulateError(Exception):
@@ -47,9 +52,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--chunk",
         type=int,
-        default=25,
-        help="fights per request or task (a request may cost FIGHT_RULES_MAX_REQUEST_COST: 25 fights of 100 turns "
-        "cost 2,600 of the default 3,000)",
+        help=f"fights per request or task (default: {REQUEST_CHUNK} per request, as a request may cost "
+        f"FIGHT_RULES_MAX_REQUEST_COST: 25 fights of 100 turns cost 2,600 of the default 3,000; locally the run "
+        f"split into {TASKS_PER_WORKER} tasks per worker, at least {REQUEST_CHUNK} fights each)",
     )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes, or requests in flight")
     p.add_argument("--out", type=Path, help="write the merged answer here instead of standard output")
@@ -62,8 +67,37 @@ def chunks(offset: int, count: int, size: int) -> list[tuple[int, int]]:
     return [(start, min(size, offset + count - start)) for start in range(offset, offset + count, size)]
 
 
+def chunk_size(count: int, workers: int, remote: bool, most: int | None = None) -> int:
+    """The default fights per chunk: a request's worth for a service; locally a few large tasks per worker, so each
+    task's matchup and the parent's merging stay small next to the fights, up to ``most`` (the request's own bound
+    on its count, as every task is that request)."""
+    if remote:
+        return REQUEST_CHUNK
+    size = max(REQUEST_CHUNK, math.ceil(count / (max(1, workers) * TASKS_PER_WORKER)))
+    return size if most is None else min(size, most)
+
+
+def count_bound(op: Operation) -> int | None:
+    """The most fights one request of the operation may ask for (its ``count`` field's bound), if it has one."""
+    found = op.request.model_fields.get("count")
+    bounds = [m.le for m in found.metadata if isinstance(getattr(m, "le", None), int)] if found else []
+    return min(bounds) if bounds else None
+
+
+@cache
+def _own_ruleset(ruleset_id: str) -> Ruleset | None:
+    """The ruleset's record read from its own package alone (``rulesets()`` imports every ruleset, which is most of
+    a local run's start-up, paid before any worker starts and inherited by each)."""
+    name = f"{__package__}.rules.{ruleset_id}"
+    if not ruleset_id.isidentifier() or ruleset_id == "core" or importlib.util.find_spec(name) is None:
+        return None
+    factory = getattr(importlib.import_module(name), "ruleset", None)
+    found = factory() if callable(factory) else None
+    return found if isinstance(found, Ruleset) and found.id == ruleset_id else None
+
+
 def simulation_operation(ruleset_id: str) -> Operation:
-    found = next((r for r in rulesets() if r.id == ruleset_id), None)
+    found = _own_ruleset(ruleset_id) or next((r for r in rulesets() if r.id == ruleset_id), None)
     if found is None:
         raise SimulateError(f"no ruleset '{ruleset_id}' (known: {', '.join(r.id for r in rulesets())})")
     op = next((o for o in found.operations if o.name == "simulate"), None)
@@ -134,9 +168,10 @@ def run(args: argparse.Namespace) -> SimulationSums:
         if getattr(args, name) is not None:
             body[name] = getattr(args, name)
     offset, count = int(body.get("offset", 0)), int(body.get("count", 100))
-    if args.chunk < 1:
+    size = chunk_size(count, args.workers, bool(args.url), count_bound(op)) if args.chunk is None else args.chunk
+    if size < 1:
         raise SimulateError("--chunk must be at least 1")
-    parts = chunks(offset, count, args.chunk)
+    parts = chunks(offset, count, size)
     try:  # refuse a bad request before anything runs (each chunk is that request with its own range)
         op.request.model_validate({**body, "offset": parts[0][0], "count": parts[0][1]})
     except ValidationError as exc:

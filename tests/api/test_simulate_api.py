@@ -98,6 +98,17 @@ def test_cli_chunks_cover_the_run() -> None:
     assert cli.chunks(0, 2, 250) == [(0, 2)]
 
 
+def test_cli_default_chunks_are_few_tasks_per_worker_within_a_request() -> None:
+    # 3,000 fights over 2 workers in 4 tasks each: 3000 / 8 = 375; over 1 worker 750 > a request's 500, so 500;
+    # 100 fights: 100 / 8 = 12.5, under the floor of 25; against a service: 25 a request, whatever the run
+    bound = cli.count_bound(cli.simulation_operation("fight2e"))
+    assert bound == 500
+    assert cli.chunk_size(3000, 2, remote=False, most=bound) == 375
+    assert cli.chunk_size(3000, 1, remote=False, most=bound) == 500
+    assert cli.chunk_size(100, 2, remote=False, most=bound) == 25
+    assert cli.chunk_size(3000, 2, remote=True, most=bound) == 25
+
+
 def test_cli_local_pool_merges_to_the_single_request(tmp_path: Path, client: TestClient[Litestar]) -> None:
     request = tmp_path / "req.json"
     request.write_text(json.dumps(body(count=3)))

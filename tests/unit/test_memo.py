@@ -53,6 +53,7 @@ LOAD_ONCE = {
     "service.graphql.schema.sdl_schema",  # the schema built from the registry, once
     "service.openapi.pydantic_components",
     "service.rules.core.ruleset.rulesets",  # the ruleset packages, discovered once
+    "service.simulate._own_ruleset",  # one ruleset package's record, read once (as ``rulesets`` reads them all)
     "service.docs._markdown",
     "service.docs.validation_codes_markdown",
     "service.builder._page",  # the builder page file and its policy, read once

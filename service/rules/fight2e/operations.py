@@ -22,7 +22,6 @@ from .moves.models import MovePrice, MoveRequest, PriceBatchRequest, PriceBatchR
 from .moves.price import price_json
 from .moves.random_effect import pricing_work
 from .optimiser.models import OptimiseAnswer, OptimiseRequest
-from .optimiser.search import optimise
 from .simulation.models import DEFAULT_COUNT, DEFAULT_TURN_LIMIT, MergeRequest, SimulationRequest
 from .simulation.run import merge_runs, simulate
 from .thugs.build import validate_thug, validate_thug_group
@@ -37,6 +36,14 @@ from .thugs.models import (
 )
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
+
+
+def _optimise(request: OptimiseRequest) -> OptimiseAnswer:
+    """The search, imported when first asked (its solver, OR-Tools, is most of the package's import time, and a
+    simulation or a validation never needs it)."""
+    from .optimiser.search import optimise
+
+    return optimise(request)
 
 
 @cache
@@ -109,7 +116,7 @@ OPERATIONS = (
         path="moves/optimise",
         request=OptimiseRequest,
         answer=OptimiseAnswer,
-        run=optimise,
+        run=_optimise,
         # A search of many solver rounds, each candidate priced: charged like a large batch, and kept in both tiers.
         cost=lambda request: 50 + 5 * request.answers,
         summary="Find the cheapest legal moves that have the wished keywords, damage, Accuracy, Range and entries",

@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.findings import map_key
 from ..combatant.models import ChakraState, TechniqueKeyword
 from ..pack import Advantage, Weapon
 from ..prices.chakra import awakened
 from ..prices.weapons import unarmed_extra_allowed
 from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
-from .models import Act, Decision, RoundEventKind, Slot
+from .models import MAX_CHOICES, Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
 from .sets import DiceSet, groups, read_set, singles
 from .state import Fighter, Offer, Problem, Round, choice, decision
 
+END = decision(Act.end)  # the turn's end: the first action offered, always
 MAX_ACTIONS = 20  # a turn's actions; far above what an Effort Pool of 30 dice can pay for
 ATTACK_KEYWORDS = (TechniqueKeyword.offensive, TechniqueKeyword.versatile)
 SET_ACTIONS = (Act.attack, Act.grab, Act.awaken, Act.skill, Act.escape)
@@ -202,17 +206,60 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[Offer]:
     return offers
 
 
+def _sets(r: Round, f: Fighter) -> list[DiceSet]:
+    """The Sets a turn's action offers, in the order it lists them: highest total first."""
+    free = f.free()
+    sets = {s.keys: s for s in [*groups(free), *singles(free)]}
+    return sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
+
+
+def _foes(r: Round, f: Fighter) -> list[Fighter]:
+    return [o for o in r.fighters.values() if o is not f and not o.out]
+
+
 def action_offers(r: Round, f: Fighter) -> list[Offer]:
     offers = [choice("End the turn", choice=Act.end)]
     if leavable(r, f):
         offers.append(choice("Leave the hold entered by choice", Act.leave))
     if not f.rank_zero_used and "rank_zero" not in f.forbids:
         offers += _rank_zero_offers(r, f)
-    foes = [o for o in r.fighters.values() if o is not f and not o.out]
-    sets = {s.keys: s for s in [*groups(f.free()), *singles(f.free())]}
-    for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
+    foes = _foes(r, f)
+    for s in _sets(r, f):
         offers += _set_offers(r, f, s, foes)
     return [o for o in offers if action_problem(r, f, o.value) is None]  # only what may be sent as it stands
+
+
+def _offers_fit(r: Round, f: Fighter, sets: list[DiceSet], foes: list[Fighter]) -> bool:
+    """Whether every offer ``action_offers`` could list fits in one decision's choices (none cut off)."""
+    places = max(1, len(r.adjacent))
+    most = 2 + len(r.pack.rank_zero) * places + len(r.fighters) + len(sets) * (2 * len(foes) + len(f.chakras) + 1)
+    return most <= MAX_CHOICES
+
+
+def best_action(r: Round, f: Fighter) -> Callable[[Act, Callable[[Decision], Any]], Decision | None]:
+    """``Asked.best`` of a turn's action: the attack of highest score found by checking the candidates best first
+    (each as ``action_offers`` checks it), not by listing every offer; the turn's end, always its first offer."""
+
+    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+        if act is Act.end:
+            return END
+        sets, foes = _sets(r, f), _foes(r, f)
+        if act is not Act.attack or not _offers_fit(r, f, sets, foes):
+            found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
+            return max(found, key=score) if found else None
+        probes = []  # each Set with a slot, as its attack on the first foe (the score reads only the dice)
+        for s in sets:
+            slot = slot_of(r, f, s, decision(Act.attack))
+            if slot_problem(r, f, s, Act.attack, slot) is None and foes:
+                probes.append(decision(Act.attack, dice=list(s.keys), target=foes[0].id, slot=slot))
+        for probe in sorted(probes, key=score, reverse=True):  # stable: equals in the order listed
+            for i, foe in enumerate(foes):  # then the foes in the order listed
+                value = probe if i == 0 else decision(Act.attack, dice=probe.dice, target=foe.id, slot=probe.slot)
+                if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
+                    return value
+        return None
+
+    return best
 
 
 def _spend_slot(r: Round, f: Fighter, s: DiceSet, slot: Slot) -> None:
@@ -374,7 +421,9 @@ def take_turn(r: Round, f: Fighter) -> None:
             return  # nothing left to do but end the turn
         r.acting = r.key(f.id, "action", move=n)
         sent = r.acting in r.request.decisions or r.acting in r.request.if_asked
-        offers = None if sent else action_offers(r, f)
+        # the in-process decider asked at every point finds its own choice (``best_action``): nothing listed ahead
+        deciding = r.decisions.decider is not None and r.request.ask_every_decision and r.decisions.ahead is None
+        offers = None if sent or deciding else action_offers(r, f)
         only = offers[0].value if offers is not None and len(offers) == 1 else None  # "End the turn": no choice
         got = r.decide(
             r.acting,
@@ -389,6 +438,7 @@ def take_turn(r: Round, f: Fighter) -> None:
             # rest of the turn
             stand_in=next((o.value for o in offers or () if o.value.choice is not Act.end), None),
             vetted=True,  # action_offers lists only what action_problem passes
+            best=best_action(r, f),
         )
         if got.choice is Act.end:
             return

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..combatant.models import Imbalance, TechniqueKeyword
 from ..pack import Advantage, Weapon
 from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
-from .models import Act, Decision, Hold, RoundEventKind
+from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
 from .sets import DiceSet, groups, read_set, singles
-from .state import Fighter, Offer, Problem, Round, choice, decision
+from .state import Fighter, Offer, Problem, Ranked, Round, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
+NO_DEFENCE = decision(Act.none)  # the first defence offered, always
 SPARE_OFFER, KILL_OFFER = choice("Spare them", Act.spare), choice("Kill them", Act.kill)
 
 
@@ -139,6 +142,35 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
     return offers
 
 
+def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
+    """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
+    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached."""
+
+    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+        sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
+        if act is Act.none:
+            return NO_DEFENCE
+        if act is not Act.defend or 1 + 2 * len(sets) > MAX_CHOICES:
+            found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
+            return max(found, key=score) if found else None
+        candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
+        for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
+            dice = list(s.keys)
+            candidates += [
+                decision(Act.defend, dice=dice, skill=only),
+                decision(Act.defend, dice=dice, skill=only, advantage=True),
+            ]
+        for value in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
+            if not value.advantage:
+                return value
+            plain = decision(Act.defend, dice=list(value.dice))
+            if isinstance(advantage_use(r, d, (Advantage.defense_rank,), plain), Use):
+                return value
+        return None
+
+    return best
+
+
 def defend(r: Round, blow: Blow, only: str | None) -> int:
     """The defender's total: a Set of their unspent dice (spent by it, digest D5), or 0 undefended."""
     d = blow.target
@@ -156,6 +188,7 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         _defence_check(r, blow, only),
         step="Defending",
         text=f"Defend against {blow.attacker.id}'s {'grab' if blow.grab else 'attack'} of {blow.total} with a Set.",
+        best=best_defence(r, d, only),
     )
     if got.choice is Act.none:
         r.say("Defending", d.id, "Takes the attack undefended.", "004 L54")

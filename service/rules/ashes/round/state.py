@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
@@ -42,12 +43,15 @@ M = TypeVar("M", bound=BaseModel)
 def built(cls: type[M], values: dict[str, Any]) -> M:
     """A model the round builds from values it has already checked, every field given: no validation pass (the
     log, events and offered values are built by the hundred in a round; ``model_construct`` costs several µs)."""
-    out = cls.__new__(cls)
-    object.__setattr__(out, "__dict__", values)
-    object.__setattr__(out, "__pydantic_fields_set__", set(values))
-    object.__setattr__(out, "__pydantic_extra__", None)
-    object.__setattr__(out, "__pydantic_private__", None)
+    out = _new(cls)
+    _set(out, "__dict__", values)
+    _set(out, "__pydantic_fields_set__", set(values))
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
     return out
+
+
+_new, _set = object.__new__, object.__setattr__  # looked up once: built by the hundred a round
 
 
 _DECISION = {n: f.get_default(call_default_factory=True) for n, f in Decision.model_fields.items() if n != "choice"}
@@ -182,16 +186,27 @@ def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
     )
 
 
+Ranked = Callable[[Act, Callable[[Decision], Any]], "Decision | None"]
+
+
 @dataclass(frozen=True)
 class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
-    order ``choices`` would list them, and the default (``key``, ``point`` and ``fighter`` as in ``DecisionNeeded``)."""
+    order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
+    ``fighter`` as in ``DecisionNeeded``). ``best``, where the point has it: ``best(act, score)`` is the offer of
+    ``act`` of highest ``score`` (which reads a value's dice and advantage only), the first listed of equals (None:
+    none of that act), as ``offers`` would give it, with only as many candidates checked as it takes."""
 
     key: str
     point: str
     fighter: str
-    offers: list[Decision]
+    listing: Callable[[], list[Decision]]
     default: Decision | None
+    best: Ranked | None = None
+
+    @cached_property
+    def offers(self) -> list[Decision]:
+        return self.listing()
 
 
 @dataclass
@@ -289,6 +304,7 @@ class Round:
         text: str,
         stand_in: Decision | None = None,
         vetted: bool = False,
+        best: Ranked | None = None,
     ) -> Decision:
         """The decision at ``key`` through the core's ``Decisions.decide``: the one sent (refused, naming the rule,
         when ``check`` finds it illegal; one given ahead in ``if_asked`` is set aside by the core, with a warning,
@@ -301,17 +317,11 @@ class Round:
             given = req.if_asked.get(key)
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
-        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
         if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
-            got = self.decisions.consult(
-                key,
-                default is not None,
-                lambda: Asked(key, point, fighter, [o.value for o in listed], default),
-                # ``vetted``: every offer passed ``check`` as it was listed, so one of them needs no second pass
-                lambda value: None if vetted and any(value is o.value for o in listed) else _refused(check(value)),
-            )
+            got = self._consulted(key, point, fighter, offers, default, check, vetted, best)
             if got is not None:
-                return cast(Decision, got)
+                return got
+        listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
         needed = built(
             DecisionNeeded,
             {
@@ -341,6 +351,41 @@ class Round:
         if default is None and stand_in is not None and picked == jsonable(stand_in):
             return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
+
+    def _consulted(
+        self,
+        key: str,
+        point: str,
+        fighter: str,
+        offers: Offers,
+        default: Decision | None,
+        check: Callable[[Decision], Problem],
+        vetted: bool,
+        best: Ranked | None,
+    ) -> Decision | None:
+        """The in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads them.
+        ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
+        listing: list[list[Decision]] = []
+        vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
+
+        def listed() -> list[Decision]:
+            if not listing:
+                listing.append([o.value for o in list(offers() if callable(offers) else offers)[:MAX_CHOICES]])
+            return listing[0]
+
+        def ranked(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+            found = best(act, score) if best is not None else None
+            if found is not None:
+                vouched.append(found)
+            return found
+
+        def judged(value: Decision) -> Refusal | None:
+            if vetted and (any(value is v for v in vouched) or (listing and any(value is o for o in listing[0]))):
+                return None
+            return _refused(check(value))
+
+        view = lambda: Asked(key, point, fighter, listed, default, ranked if best else None)  # noqa: E731
+        return cast("Decision | None", self.decisions.consult(key, default is not None, view, judged))
 
 
 def _refused(problem: Problem) -> Refusal | None:

@@ -75,9 +75,7 @@ def _resolve(m: Matchup, request: RoundRequest, seed: int, protocol: bool) -> Ro
 
         def now(a: Asked) -> Decision:
             side = m.side_of(a.fighter)
-            return choose_offer(
-                m.policies[side if side is not None else 0], a.point, a.key, a.offers, a.default, seeded
-            )
+            return choose_offer(m.policies[side if side is not None else 0], a, seeded)
 
         return resolve_round(request, now)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)

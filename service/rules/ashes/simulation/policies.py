@@ -11,7 +11,7 @@ so it is deterministic given the dice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ..round.models import Act, Decision
+from ..round.state import Asked
 
 
 class AshesSimPolicy(StrEnum):
@@ -129,15 +130,45 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
 
-def choose_offer(
-    policy: AshesSimPolicy,
-    point: str,
-    key: str,
-    offers: list[Decision],
-    default: Decision | None,
-    faces: Mapping[str, int],
-) -> Decision:
-    """The same choice among the round's own offered values (in process: nothing turned into JSON)."""
+def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Callable[[Decision], tuple[int, int, int]]:
+    """``_pick``'s score read from the offered value itself."""
+
+    def score(d: Decision) -> tuple[int, int, int]:
+        n, total, used = len(d.dice), sum(faces.get(k, 0) for k in d.dice), int(prana and d.advantage)
+        return (n, total, used) if size is Size.most else (-n, total, used)
+
+    return score
+
+
+def _shortcut(style: Style, asked: Asked, faces: Mapping[str, int]) -> Decision | None:
+    """``pick``'s choice where it can be had without every offer listed: an attack or the turn's end through the
+    round's ``best`` (the same offer), or the default where ``pick`` takes the default or the one offer of the
+    default's act (a rebid's stand, going on, sparing). None: read the offers."""
+    point, default = asked.point, asked.default
+    if point == "action" and asked.best is not None:
+        found = asked.best(Act.attack, _scored(style.attack, faces))
+        return found if found is not None else asked.best(Act.end, lambda _d: 0)
+    if point == "defense" and asked.best is not None:
+        found = asked.best(Act.defend, _scored(style.defend, faces, style.prana))
+        return found if found is not None else asked.best(Act.none, lambda _d: 0)
+    wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
+    if point == "bid" and (style.bid is Size.none or not _first_pass(asked.key)):
+        wanted = Act.stand
+    if default is not None and (default.choice is wanted or point not in KNOWN):
+        return default
+    return None
+
+
+KNOWN = ("bid", "action", "defense", "buy_down", "continue", "kill")  # the points ``pick`` reads the offers of
+
+
+def choose_offer(policy: AshesSimPolicy, asked: Asked, faces: Mapping[str, int]) -> Decision:
+    """The same choice among the round's own offered values (in process: nothing turned into JSON, and no more
+    offers listed than the choice reads)."""
+    found = _shortcut(POLICIES[policy], asked, faces)
+    if found is not None:
+        return found
+    offers, default = asked.offers, asked.default
     options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
     at = next((i for i, o in enumerate(offers) if default is not None and o == default), None)
-    return offers[pick(policy, point, key, options, at, faces)]
+    return offers[pick(policy, asked.point, asked.key, options, at, faces)]

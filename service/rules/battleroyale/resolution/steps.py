@@ -14,7 +14,7 @@ from pydantic import JsonValue
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, Unsupported, map_key
 from ...core.protocol.keys import KeyBook, KeyParts
-from ...core.protocol.models import ChoiceOption, DecisionNeeded, DieNeeded, RollRecord, StepStatus
+from ...core.protocol.models import DecisionNeeded, DieNeeded, RollRecord, StepStatus
 from ...core.protocol.steps import (
     Check,
     Decider,
@@ -80,15 +80,7 @@ class Steps:
     ) -> str:
         """The decision's value: the request's (refused by ``check`` naming the rule, else unless it is one of the
         choices), else its default, else the step halts to ask for it."""
-        needed = DecisionNeeded(
-            key=key,
-            fighter=fighter,
-            point=point,
-            step=step,
-            text=text,
-            choices=[ChoiceOption(value=v, text=label) for v, label in choices],
-            default=default,
-        )
+        needed = self.decisions.needed(key, fighter, point, step, text, choices, default)
         return str(self.decisions.decide(needed, check=check))
 
     def say(self, text: str, kind: str | None = None, **event: Any) -> None:

@@ -10,17 +10,18 @@ endpoint does, every request and answer through JSON (core.simulation_loop). Bot
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ...core.json_values import BUILT
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
-from ..bout.models import RoyaleBoutRequest, RoyaleBoutResult
+from ..bout.models import RoyaleBoutPlan, RoyaleBoutRequest, RoyaleBoutResult
 from ..bout.round import resolve_bout
 from ..conflict.models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 from ..conflict.round import resolve_conflict
-from ..resolution.fighters import Fighter
+from ..resolution.fighters import zeroed
 from ..resolution.models import RoyaleDamagePolicy, RoyaleEventKind, RoyaleFighter
 from .models import RoyaleSimulationRequest
 from .policies import RoyaleSimPolicy, choose, plan
@@ -34,9 +35,20 @@ class Matchup:
     request: RoyaleSimulationRequest
     names: tuple[str, str]
     policies: tuple[RoyaleSimPolicy, RoyaleSimPolicy]
+    start: tuple[RoyaleFighter, ...] = ()  # the fighters before the first round: the same for every fight of the run
+    plans: dict[tuple[int, str, int], tuple[RoyaleBoutPlan, int]] = field(default_factory=dict, compare=False)
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.names.index(fighter) if fighter in self.names else None
+
+    def plan(self, side: int, fighter: RoyaleFighter) -> tuple[RoyaleBoutPlan, int]:
+        """The side's plan for a round (``policies.plan``): it reads only the fighter's id and Spirit Dice, so each
+        is built once a run (the resolver reads plans and never changes them)."""
+        key = (side, fighter.id, fighter.spirit_dice)
+        found = self.plans.get(key)
+        if found is None:
+            found = self.plans[key] = plan(self.policies[side], fighter)
+        return found
 
 
 def names(request: RoyaleSimulationRequest) -> tuple[str, str]:
@@ -44,11 +56,14 @@ def names(request: RoyaleSimulationRequest) -> tuple[str, str]:
 
 
 def matchup(request: RoyaleSimulationRequest) -> Matchup:
-    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+    sides = names(request)
+    start = tuple(s.fighter.model_copy(update={"id": n}) for n, s in zip(sides, request.sides, strict=True))
+    return Matchup(request, sides, (request.sides[0].policy, request.sides[1].policy), start)
 
 
 def _start(m: Matchup) -> list[RoyaleFighter]:
-    return [s.fighter.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
+    """The fighters before the first round (the resolvers work on copies: the matchup's are never changed)."""
+    return list(m.start)
 
 
 Request = TypeVar("Request", RoyaleBoutRequest, RoyaleConflictRequest)
@@ -124,8 +139,10 @@ def _count_minion(m: Matchup, result: RoyaleConflictResult, record: FightRecord)
             record.sides[side].damage_dealt += damage
 
 
-def _out(f: RoyaleFighter, i: int) -> bool:
-    return f.dead or f.mostly_dead or Fighter(f, f"fighters[{i}]").absolute_zero
+def _out(f: RoyaleFighter) -> bool:
+    """Dead, Mostly Dead, or at Absolute Zero: every Strength Zeroed Out, a Gang or a lone Minion never (as
+    ``Fighter.absolute_zero`` reads it, without the working copy a resolver makes, 003 L476, L515-L518)."""
+    return f.dead or f.mostly_dead or (f.minions == 0 and all(zeroed(t) for t in f.traits))
 
 
 def conflict(m: Matchup) -> bool:
@@ -139,7 +156,7 @@ def _conflict_round(
 ) -> RoyaleConflictResult:
     """Each standing side attacks the other and meets the other's attack (003 L441-L459), Spirit Dice on the
     attack and the reaction as the policy's Bout plan puts them; the Spirit Dice spent, by both."""
-    plans = [plan(m.policies[i], f) for i, f in enumerate(fighters)]
+    plans = [m.plan(i, f) for i, f in enumerate(fighters)]
     actions, reactions = [], []
     for i, f in enumerate(fighters):
         other = fighters[1 - i]
@@ -166,17 +183,18 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         return _play_conflict(m, seed, protocol)
 
     def round_(fighters: list[RoyaleFighter], n: int, record: FightRecord) -> TurnOutcome[list[RoyaleFighter]]:
-        plans = [plan(m.policies[i], f) for i, f in enumerate(fighters)]
-        request = RoyaleBoutRequest(
-            round=n,
-            bowl=bowl[0],
-            fighters=fighters,
-            plans=[p for p, _ in plans],
-            pack=r.pack,
-            custom_pack=r.custom_pack,
-            seed=seed % SEEDS,
-            damage_policy=RoyaleDamagePolicy.lowest_first,  # the policies place Damage Ranks where it does: not asked
-        )
+        plans = [m.plan(i, f) for i, f in enumerate(fighters)]
+        values = {
+            "round": n,
+            "bowl": bowl[0],
+            "fighters": fighters,
+            "plans": [p for p, _ in plans],
+            "pack": r.pack,
+            "custom_pack": r.custom_pack,
+            "seed": seed % SEEDS,
+            "damage_policy": RoyaleDamagePolicy.lowest_first,  # Damage Ranks placed as the policies would: not asked
+        }
+        request = RoyaleBoutRequest.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
         result = _resolve(m, request, protocol)
         if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=result.violations, unsupported=result.unsupported)
@@ -184,7 +202,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
         for i, (_, spent) in enumerate(plans):
             record.sides[i].spend(SPIRIT_DICE, spent)
         bowl[0] = min(500, result.bowl)
-        down = [_out(f, i) for i, f in enumerate(result.fighters)]
+        down = [_out(f) for f in result.fighters]
         over = any(down)
         winner = down.index(False) if down.count(False) == 1 else None
         return TurnOutcome(

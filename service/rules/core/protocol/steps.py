@@ -19,10 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, JsonValue
 
+from ..construct import built
 from ..dice import KeyedDice, TooManyDice, seeded_face
 from ..findings import Finding, Severity, map_key, path_of
 from .keys import KeyParts, parse
-from .models import DecisionNeeded, DieNeeded, StepRequest
+from .models import ChoiceOption, DecisionNeeded, DieNeeded, StepRequest
 
 STAND_IN_SEED = 0  # the look-ahead's dice: any fixed faces do; these are seeded by the key alone
 MAX_LOOKED_AHEAD = 200  # decisions one answer asks at most (the answer's own bound)
@@ -149,6 +150,28 @@ class Decisions:
         cls, request: StepRequest[Any], ahead: LookAhead | None = None, decider: Callable[[Any], Any] | None = None
     ) -> Decisions:
         return cls(request.decisions, request.if_asked, request.ask_every_decision, ahead, decider=decider)
+
+    def needed(
+        self,
+        key: str,
+        fighter: str,
+        point: str,
+        step: str,
+        text: str,
+        choices: Iterable[tuple[JsonValue, str]],
+        default: JsonValue | None = None,
+    ) -> DecisionNeeded:
+        """The decision point as ``decide`` reads it, its ``choices`` (value, label) the resolver's own. Where the
+        in-process decider is the one to read it (the request leaves the key open, no look-ahead stands in), it is
+        built without a validation pass: a simulated step pays for no more than one sent with its decisions."""
+        if self.decider is None or self.ahead is not None or key in self.given or key in self.if_asked:
+            listed = [ChoiceOption(value=v, text=label) for v, label in choices]
+            return DecisionNeeded(
+                key=key, fighter=fighter, point=point, step=step, text=text, choices=listed, default=default
+            )
+        options = [built(ChoiceOption, {"value": v, "text": t, "costs": {}, "can_hit": None}) for v, t in choices]
+        values = {"key": key, "fighter": fighter, "point": point, "step": step, "text": text}
+        return built(DecisionNeeded, {**values, "choices": options, "default": default, "provisional": False})
 
     def consult(
         self, key: str, defaulted: bool, view: Callable[[], Any], check: Callable[[Any], Refusal | None] | None = None

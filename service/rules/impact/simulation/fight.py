@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...core.findings import Finding
+from ...core.json_values import BUILT
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
@@ -41,6 +43,9 @@ class Matchup:
     policies: tuple[ImpactPolicy, ImpactPolicy]
     start: ImpactFight  # the fight before its first turn: the same for every fight of the run (never changed)
     options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
+    opening: list[tuple[list[Finding], ImpactPack | None, list[ImpactDeclaration]]] = field(
+        default_factory=list, compare=False
+    )  # ``_opening``: worked out by the run's first fight
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.names.index(fighter) if fighter in self.names else None
@@ -69,14 +74,15 @@ def _turn_request(
     m: Matchup, fight: ImpactFight, seed: int, declarations: list[ImpactDeclaration]
 ) -> ImpactTurnRequest:
     r = m.request
-    return ImpactTurnRequest(
-        pack=r.pack,
-        custom_pack=r.custom_pack,
-        fight=fight,
-        declarations=declarations or [],
-        seed=seed,
-        ask_every_decision=True,  # the policies answer the reactive decisions that have a default too
-    )
+    values = {
+        "pack": r.pack,
+        "custom_pack": r.custom_pack,
+        "fight": fight,
+        "declarations": declarations or [],
+        "seed": seed,
+        "ask_every_decision": True,  # the policies answer the reactive decisions that have a default too
+    }
+    return ImpactTurnRequest.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
 
 
 def _declarations(m: Matchup, fight: ImpactFight, seed: int) -> list[ImpactDeclaration]:
@@ -146,14 +152,23 @@ def _count(
                 hitting[2] += e.amount
 
 
+def _opening(m: Matchup, seed: int) -> tuple[list[Finding], ImpactPack | None, list[ImpactDeclaration]]:
+    """What the first turn's request says of the run's pack (its problems, else the pack) and the declarations
+    placeholder: read from the request's pack and the fight before its first turn, never from the seed, so once
+    a run."""
+    if not m.opening:
+        probe = _turn_request(m, m.start, seed, [ImpactDeclaration(fighter=m.names[0])])
+        refused = request_problems(probe)
+        m.opening.append((refused, None if refused else open_turn(probe).pack, probe.declarations))
+    return m.opening[0]
+
+
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     turn_seed = seed % SEED_SPAN
-    probe = _turn_request(m, m.start, turn_seed, [ImpactDeclaration(fighter=m.names[0])])
-    refused = request_problems(probe)
+    refused, pack, placeholder = _opening(m, turn_seed)
     if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
         return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
-    pack = open_turn(probe).pack
-    placeholder = probe.declarations  # in process: replaced by the declarations made as the turn opens
+    assert pack is not None  # opened when nothing was refused
 
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
         if protocol:  # the declarations sent in the request, made from the fight as a client holds it

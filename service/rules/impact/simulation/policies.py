@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from ...core.json_values import BUILT
 from ...core.protocol.models import DecisionNeeded
 from ...memo import memo
 from ..pack import ImpactManeuver
@@ -93,7 +94,7 @@ Memo = dict[tuple[object, ...], Options]
 
 def _lean_number(turn: Turn, category: str, lean: ImpactLean) -> int:
     row = turn.pack.category(category).lean
-    return {ImpactLean.out: row.out, ImpactLean.none: row.none, ImpactLean.lean_in: row.into}[lean]
+    return row.out if lean is ImpactLean.out else row.into if lean is ImpactLean.lean_in else row.none
 
 
 def _best_strike(
@@ -114,6 +115,10 @@ def _best_strike(
         if x.area not in d.ko_areas
     }
     seen: dict[tuple[object, ...], tuple[float, ImpactArea]] = {}  # strikes alike in every figure score alike
+    aimed = tuple(targets.items())  # the same targets score alike in every turn that leaves them as they are
+    levels: dict[str, int] = {}
+    for known in reversed(a.built.maneuvers):
+        levels[known.id] = known.level  # ``Fighter.skill``: the first listed of an id
     best: tuple[float, Shape | None, ImpactArea | None] = (float("-inf"), None, None)
     for shape in shapes:
         m = shape.maneuver
@@ -121,16 +126,30 @@ def _best_strike(
             if best[0] < -0.01:
                 best = (-0.01, shape, shape.areas[0])
             continue
-        skill = a.skill(m.id) + a.mods.test if tested else 0
+        skill = levels.get(m.id, 0) + a.mods.test if tested else 0
         total = m.damage + a.side_power(shape.side) + a.mods.damage
         total += _lean_number(turn, m.category, lean) if leaning else 0
         key = (skill, total, m.sp, shape.areas)
         found = seen.get(key)
         if found is None:
-            found = seen[key] = _best_area(shape.areas, targets, skill, total, m.sp, tested, w)
+            found = seen[key] = _area_scored(shape.areas, aimed, skill, total, m.sp, tested, w)
         if found[0] > best[0]:
             best = (found[0], shape, found[1])
     return best
+
+
+@memo(8192)
+def _area_scored(
+    areas: tuple[ImpactArea, ...],
+    aimed: tuple[tuple[ImpactArea, tuple[int, int, int, float]], ...],
+    skill: int,
+    total: int,
+    sp: int,
+    tested: bool,
+    w: Weights,
+) -> tuple[float, ImpactArea]:
+    """``_best_area`` kept by its figures (a pure function of them: each is worked out once a run)."""
+    return _best_area(areas, dict(aimed), skill, total, sp, tested, w)
 
 
 def _best_area(
@@ -218,6 +237,15 @@ def _bridge_value(
     return BRIDGE_DISCOUNT * value - 0.01
 
 
+@memo(4096)
+def _strike(
+    me: str, maneuver: str, foe: str, side: ImpactSide | None, area: ImpactArea | None, lean: ImpactLean
+) -> ImpactDeclaration:
+    """A strike's declaration, built once a run (the resolver only reads declarations)."""
+    values = {"fighter": me, "maneuver": maneuver, "target": foe, "side": side, "area": area, "lean": lean}
+    return ImpactDeclaration.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
+
+
 def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> ImpactDeclaration:
     """The policy's declaration for ``me`` against ``foe``: the best of the candidates the check accepts."""
     w = POLICIES[policy]
@@ -227,13 +255,8 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
     best: ImpactDeclaration | None = None
     if shape is not None:
         kind = turn.pack.category(shape.maneuver.category).type
-        best = ImpactDeclaration(
-            fighter=me,
-            maneuver=shape.maneuver.id,
-            target=foe,
-            side=shape.side,
-            area=None if kind == ImpactManeuverType.grapple else area,
-            lean=w.lean,
+        best = _strike(
+            me, shape.maneuver.id, foe, shape.side, None if kind == ImpactManeuverType.grapple else area, w.lean
         )
     threat = _foe_threat(turn, d, a, memo) if w.defend else 0.0
     for decl in others:

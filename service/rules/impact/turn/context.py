@@ -11,7 +11,6 @@ from pydantic import JsonValue
 from ...core.dice import KeyedDice
 from ...core.findings import Unsupported
 from ...core.protocol.keys import KeyBook
-from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ...core.protocol.steps import DecisionRefused, Decisions, Refusal
 from ..codes import refusal
 from ..pack import ImpactPack
@@ -113,15 +112,7 @@ class Turn:
         """The request's answer at ``key`` (refused by ``check`` or when not one of the choices), else the in-process
         decider's (the core hook, ``Decisions.decider``), else the default, else the step halts (``DecisionPending``)
         or looks ahead."""
-        needed = DecisionNeeded(
-            key=key,
-            fighter=fighter,
-            point=point,
-            step=step,
-            text=text,
-            choices=[ChoiceOption(value=v, text=label) for v, label in choices],
-            default=default,
-        )
+        needed = self.decisions.needed(key, fighter, point, step, text, choices, default)
         return str(self.decisions.decide(needed, check))
 
     def refuse_given(self, key: str, refusal: Refusal, allowed: tuple[str, ...] = ("keep",)) -> None:
