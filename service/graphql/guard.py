@@ -255,10 +255,7 @@ class Guard(SchemaExtension):
             if not (error.extensions or {}).get("code"):
                 error.extensions = {**(error.extensions or {}), "code": code}
         result = getattr(self.execution_context, "result", None)
-        for error in (result.errors or []) if result is not None else []:
-            # Coercing the variables fails inside execution, before any field runs: graphql-core names the variable.
-            if not (error.extensions or {}).get("code") and error.message.startswith("Variable '$"):
-                error.extensions = {**(error.extensions or {}), "code": VARIABLES_CODE}
+        label_variable_errors(result.errors if result is not None else None)
 
     def on_parse(self) -> Iterator[None]:
         self.phase = "parse"
@@ -294,8 +291,14 @@ class Guard(SchemaExtension):
         self.phase = "execute"
         ctx = self.execution_context
         assert ctx.graphql_document is not None
-        cost = operation_cost(ctx.graphql_document, ctx.operation_name, ctx.variables, self.operations)
-        request = ctx.context.get("request") if isinstance(ctx.context, dict) else None
+        self.admit(ctx.graphql_document, ctx.operation_name, ctx.variables, ctx.context)
+        yield
+
+    def admit(self, document: DocumentNode, operation_name: str | None, variables: Any, context: Any) -> None:
+        """Prices the operation, records its cost on the request and charges the rate limit; raises the GraphQL
+        error a refused operation answers with."""
+        cost = operation_cost(document, operation_name, variables, self.operations)
+        request = context.get("request") if isinstance(context, dict) else None
         if request is not None:
             request.scope.setdefault("state", {})["graphql_cost"] = cost
         if cost > self.max_cost:
@@ -310,4 +313,11 @@ class Guard(SchemaExtension):
             if charge is not None and not anyio.from_thread.run(charge, request, cost - 1):
                 request.scope["state"]["graphql_rate_limited"] = True
                 raise GraphQLError("Rate limit exceeded.", extensions={"code": RATE_CODE, "cost": cost})
-        yield
+
+
+def label_variable_errors(errors: list[GraphQLError] | None) -> None:
+    """Coercing the variables fails inside execution, before any field runs: graphql-core names the variable, and
+    the error gets the code clients branch on."""
+    for error in errors or []:
+        if not (error.extensions or {}).get("code") and error.message.startswith("Variable '$"):
+            error.extensions = {**(error.extensions or {}), "code": VARIABLES_CODE}

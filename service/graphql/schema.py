@@ -127,9 +127,12 @@ def graphql_type(name: str) -> Any:
     return sdl_schema().get_type(name)
 
 
-def build_schema(settings: Settings, *, plain_inputs: bool = True, data_fields: bool = True) -> strawberry.Schema:
-    """The served schema. ``plain_inputs`` (operations' inputs from the raw variables) and ``data_fields`` (data
-    fields read directly) can be turned off to measure what each saves (bench/graphql_cpu.py ``--steps``)."""
+def build_schema(
+    settings: Settings, *, plain_inputs: bool = True, data_fields: bool = True, known_documents: bool = True
+) -> strawberry.Schema:
+    """The served schema. ``plain_inputs`` (operations' inputs from the raw variables), ``data_fields`` (data
+    fields read directly) and ``known_documents`` (a validated document executed without the extension hooks) can
+    be turned off to measure what each saves (bench/graphql_cpu.py ``--steps``)."""
     rules: list[Any] = [
         depth_validator(settings.graphql_max_depth, None),
         alias_validator(settings.graphql_max_aliases),
@@ -137,6 +140,15 @@ def build_schema(settings: Settings, *, plain_inputs: bool = True, data_fields: 
     if not settings.graphql_introspection:
         rules.append(NoSchemaIntrospectionCustomRule)
     documents = DocumentCache(settings.graphql_document_cache_bytes)
+
+    def guard() -> Guard:
+        return Guard(
+            cache=documents,
+            max_selections=settings.graphql_max_selections,
+            max_cost=settings.graphql_max_cost,
+            operations=OPERATIONS,
+        )
+
     registry = TypeRegistry()
     schema = ThreadedSchema(
         query=query_type(registry),
@@ -144,18 +156,18 @@ def build_schema(settings: Settings, *, plain_inputs: bool = True, data_fields: 
         config=StrawberryConfig(scalar_map=SCALAR_MAP),
         extensions=[
             lambda: MaxTokensLimiter(max_token_count=settings.graphql_max_tokens),
-            lambda: Guard(
-                cache=documents,
-                max_selections=settings.graphql_max_selections,
-                max_cost=settings.graphql_max_cost,
-                operations=OPERATIONS,
-            ),
+            guard,
             lambda: AddValidationRules(rules),
         ],
     )
     if data_fields:
         plain_fields(schema._schema)
-    return schema.configure(threads=settings.graphql_threads, max_answer_bytes=settings.graphql_max_answer_bytes)
+    return schema.configure(
+        threads=settings.graphql_threads,
+        max_answer_bytes=settings.graphql_max_answer_bytes,
+        documents=documents if known_documents else None,
+        guard=guard(),
+    )
 
 
 async def _context(request: Request[Any, Any, Any]) -> dict[str, Any]:
