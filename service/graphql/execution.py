@@ -42,7 +42,7 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types.field import StrawberryField
 
 from .typed.raw import NotPlain, RawInputs
-from .typed.registry import Translated
+from .typed.registry import OPERATION, Translated
 
 
 def _nested(value: ValueNode, inside: bool, out: set[str]) -> None:
@@ -241,6 +241,34 @@ def plain_fields(schema: GraphQLSchema) -> int:
                 f.resolve = _attribute(field.python_name)
                 changed += 1
     return changed
+
+
+def direct_operations(schema: GraphQLSchema) -> int:
+    """An operation field whose ``input`` came plainly from the raw variables (``Translated``) calls its resolver
+    directly, without Strawberry's argument conversion and extension wrappers (the value needs no conversion: the
+    resolver validates it with the request model); any other value goes Strawberry's way. Returns how many fields."""
+    changed = 0
+    for t in schema.type_map.values():
+        if not isinstance(t, GraphQLObjectType) or t.name.startswith("__"):
+            continue
+        for f in t.fields.values():
+            field = (f.extensions or {}).get("strawberry-definition")
+            resolver = getattr(field, "base_resolver", None)
+            fn = getattr(resolver, "wrapped_func", None)
+            if getattr(fn, OPERATION, False) and not field.extensions and not field.permission_classes:  # type: ignore[union-attr]
+                f.resolve = _direct(fn, f.resolve)
+                changed += 1
+    return changed
+
+
+def _direct(fn: Any, wrapped: Any) -> Any:
+    def resolve(source: Any, info: Any, **kwargs: Any) -> Any:
+        value = kwargs.get("input")
+        if type(value) is Translated and len(kwargs) == 1:
+            return fn(source, info, value)
+        return wrapped(source, info, **kwargs)
+
+    return resolve
 
 
 def plain_inputs_context(raw_inputs: RawInputs) -> type[PlainInputsExecutionContext]:

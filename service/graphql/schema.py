@@ -41,7 +41,7 @@ from ..cache import body_key, cache_key
 from ..rules.core.ruleset import Caching, Operation, Ruleset
 from ..rules.core.ruleset import rulesets as ruleset_records
 from ..settings import Settings
-from .execution import plain_fields, plain_inputs_context
+from .execution import direct_operations, plain_fields, plain_inputs_context
 from .guard import DocumentCache, Guard
 from .transport import ThreadedSchema, TransportMixin, cached
 from .typed import SCALAR_MAP, TypeRegistry, namespace_type, root_query
@@ -162,6 +162,7 @@ def build_schema(
     )
     if data_fields:
         plain_fields(schema._schema)
+        direct_operations(schema._schema)
     return schema.configure(
         threads=settings.graphql_threads,
         max_answer_bytes=settings.graphql_max_answer_bytes,

@@ -22,7 +22,7 @@ from ...rules.core.coverage import Coverage
 from ...rules.core.ruleset import CatalogueDocument, Operation, Ruleset
 from .catalogue import catalogue_type, document_field
 from .problems import InputProblem, InvalidInput, invalid_input, path_text
-from .registry import InputPathError, Received, Translated, TypeRegistry, camel, pascal, runtime_type
+from .registry import OPERATION, InputPathError, Received, Translated, TypeRegistry, camel, pascal, runtime_type
 
 # How an operation is called: the integrator passes one that wraps the cache; the default runs it.
 Invoke = Callable[[Operation, BaseModel, strawberry.Info], Awaitable[BaseModel | bytes] | BaseModel | bytes]
@@ -108,6 +108,7 @@ def operation_field(
 
     # A synchronous ``invoke`` gets a synchronous resolver, so the schema also runs under ``execute_sync``.
     resolve = resolve_async if inspect.iscoroutinefunction(invoke) else resolve_sync
+    setattr(resolve_sync, OPERATION, True)  # called directly for a plain input (service/graphql/execution.py)
     resolve.__name__ = op.name
     resolve.__annotations__ = {"root": Any, "info": strawberry.Info, "input": request_type, "return": result}
     description = " ".join(p for p in (op.summary, op.description) if p) or None

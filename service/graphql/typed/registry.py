@@ -83,6 +83,9 @@ def _doc(obj: Any) -> str | None:
     return inspect.cleandoc(doc) if isinstance(doc, str) else None
 
 
+OPERATION = "_operation_resolver"  # marks a synchronous operation resolver ``(root, info, input)`` (typed.namespace)
+
+
 class InputPathError(Exception):
     """An input GraphQL accepts but the request model cannot take (a dict key given twice); ``parts`` is the
     GraphQL path, filled in from the inside out."""
