@@ -383,6 +383,7 @@ def on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> 
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
     below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
     Down, whatever the result), and a Healing Attack's point on a miss."""
+    move_elements.start_user_states(ctx, f, moves)  # a Buff, End Buff (their against_thugs records, 000 L6646)
     if _ON_USER.isdisjoint(f.prof.traits) and drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids):
         return
     stun = next((m for m in moves if m.trait(MoveTrait.self_stun)), None)

@@ -46,6 +46,7 @@ from . import (
 from . import (
     fighter_on_thugs,
     mixed,
+    move_elements,
     non_attack,
 )
 from . import (
@@ -347,10 +348,12 @@ def run(ctx: Turn) -> None:
     _super_energy(ctx)
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
+    before = ctx.time_count
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue)
     ctx.round_over = thug_group.over(ctx, groups)
+    move_elements.tick_user_states(ctx, before)  # a Buff's Time Count, as the main turn's (000 L6646, L2961)
     thug_group.store(ctx, groups)
