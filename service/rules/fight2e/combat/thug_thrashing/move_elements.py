@@ -28,6 +28,8 @@ from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..turn import c_utility_actions as utility
+from ..turn.d_move_declaration import _extended as extended
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -73,6 +75,25 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
     for m in moves:
         ongoing.start(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
+
+
+def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
+    """Set Up and Wind Up against a group as in the main turn (000 L6646): the first use only readies the move,
+    like a Utility move (000 L4127, L4447); the readied one strikes (Set Up's +2 Accuracy is the move's own figure,
+    000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed, 000 L4449–L4451),
+    and a damage an Element adds is one less on the Thugs' Life Save (000 L6572). Returns what is readied now
+    ('' when the move strikes) and whether damage was added. A Slow Startup is left to ``thug_user_states``."""
+    if any(m.trait(MoveTrait.slow_startup) for m in moves):
+        return "", False
+    prepare, extra, _ = extended(ctx, f, moves, key, False)
+    if not prepare:
+        utility.spend_readied(ctx, f, moves[0])
+    return prepare, extra > 0
+
+
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
+    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447)."""
+    utility.ready(ctx, f, m, prepare, None)
 
 
 def tick_user_states(ctx: Turn, before: int) -> None:
