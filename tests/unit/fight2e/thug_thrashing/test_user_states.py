@@ -69,6 +69,7 @@ def test_wind_up_held_then_used_as_level_1_with_added_damage() -> None:
     # Life Save 2 would have kept him. The held state is spent.
     held = [{"id": "wind_up", "move": "wind", "since": 99}]
     out = _ok(_at(2, held, 93), _decisions(2, _hit("wind")), _rolls(2, **{"ava.attack": 3, "g.life_save": 2}))
-    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == ["Life Save against 1: 2 → out: 4 left."]
+    saves = [s["text"] for s in out["log"] if "Life Save against" in s["text"]]
+    assert saves == ["Life Save against 1: 2 → out: 4 left."]
     assert _members(out) == {"g": 4}
     assert _effects(out) == []
