@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Wind Up acts on its user alone (000 L4443–L4451; its record user_only): nothing on the group, named under
+    # Power Dash acts on its user alone (000 L3812–L3818; its record user_only): nothing on the group, named under
     # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", "wind_up")),
+        _req(move("charge", "power_dash")),
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "wind_up" in found[0]["reason"]
+    assert found and "power_dash" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
@@ -152,3 +152,15 @@ def test_fast_recovery_falls_on_next_turns_initiative_die() -> None:
     req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 4}
     out = resolved(req, act, FIRST | {"T1.ava.attack": 1})
     assert ava(out)["dramatic"]["initiative_steps"] == 0
+
+
+def test_a_wind_up_is_held_and_then_strikes_with_added_damage() -> None:
+    # Held (000 L4445–L4447): a Utility-like use, no roll; the turn's starting Time Count, 99, is noted.
+    held = resolved(
+        _req(move("charge", "wind_up")),
+        {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, "T1.ava.wind_up": {"choice": "hold"}, **STAY},
+        FIRST,
+    )
+    assert [(e["id"], e["move"], e["since"]) for e in ava(held)["ongoing_effects"]] == [("wind_up", "charge", 99)]
+    assert "T1.ava.attack" not in {r["key"] for r in held["rolls"]} and _members(held) == {"g": 5}
+    assert "thug_user_states" not in {u["id"] for u in held["unsupported"]}

@@ -33,7 +33,9 @@ def test_the_records_say_what_the_text_says_for_a_few() -> None:
     assert acts["skips_knock_down"] is ThugAct.target_only  # a group is never Knocked Down (000 L6718)
     assert acts["priority.strike_through"] is ThugAct.response  # a group makes no attack to answer (000 L6684)
     assert acts["healing"] is ThugAct.group_rule  # it heals its user (000 L3436–L3444)
-    assert acts["buff"] is ThugAct.user_only  # a state on its user for a Time Count (000 L2953–L2973)
+    assert acts["buff"] is ThugAct.kept  # a state on its user for a Time Count (000 L2953–L2973), kept (000 L6646)
+    assert acts["wind_up"] is ThugAct.kept  # his held move (000 L4443–L4451), kept (test_user_states)
+    assert acts["power_dash"] is ThugAct.user_only  # needs his Dash just before (000 L3812–L3818): not kept yet
 
 
 def _sheet(*moves: dict[str, Any]) -> dict[str, Any]:
@@ -73,12 +75,53 @@ def test_only_heal_others_does_not_heal_her_and_is_named() -> None:
     assert found and "healing.only_heal_others" in found[0]["reason"]
 
 
-def test_a_buff_is_named_and_a_bomb_is_the_directors() -> None:
-    # A Buff acts on her alone for a Time Count (000 L2953–L2973): nothing on the group, and the Thug turn does not
-    # keep it yet, so it is named; a Bomb is a Hazard (000 L2843), the Director's with Thugs (000 L6672): not named.
+def test_a_buff_is_kept_and_a_bomb_is_the_directors() -> None:
+    # A Buff acts on her alone for a Time Count (000 L2953–L2973): nothing on the group, and the Thug turn keeps it
+    # as the main turn does (000 L6646), so it is not named; a Bomb is a Hazard (000 L2843), the Director's with
+    # Thugs (000 L6672): not named either.
     req = _req()
     req["fighters"][0]["sheet"] = _sheet(move("focus", "buff"), move("mine", "bomb"))
-    for mid, named in (("focus", True), ("mine", False)):
+    for mid in ("focus", "mine"):
         use = {"action": "utility", "moves": [mid]}
         out = _ok(req, {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, FIRST | MISS)
-        assert ("thug_user_states" in {u["id"] for u in out["unsupported"]}) is named
+        assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def _buff(**opts: Any) -> dict[str, Any]:
+    mods = opts.pop("mods", [])
+    return {"id": "focus", "name": "Focus", "level": 2, "elements": [el("buff", **opts), *(el(m) for m in mods)]}
+
+
+def test_a_buffs_defense_trade_counts_against_the_groups_attack_and_runs_down_by_the_time_roll() -> None:
+    # She acts first (Initiative 6 against 1) and uses her Buff as a Utility action (000 L5996): it trades 2 of her
+    # Defense for Evasion (000 L2971–L2973), so her Defense Total with the Defense Skill is 3 − 2 = 1. The group's
+    # 1d6 + 0 (000 L6680): a 1 misses Defense 3 (MISS above) but reaches 1 now: a hit. The Buff is a 10-count
+    # (000 L2961); the turn's Time Roll of 3 (000 L6734) leaves 7.
+    req = _req()
+    req["fighters"][0]["sheet"] = _sheet(_buff(defense_trade=2, defense_trade_split="evasion"))
+    use = {"action": "utility", "moves": ["focus"]}
+    out = _ok(
+        req,
+        {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        FIRST | MISS | {"T1.g.damage": 1},
+    )
+    thug = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
+    assert thug["inputs"]["defense_total"] == 1 and "hit" in thug["text"]
+    assert [(e["id"], e["move"], e["time_left"]) for e in _ava(out)["ongoing_effects"]] == [("buff", "focus", 7)]
+
+
+def test_a_kept_buff_counts_next_turn_and_a_decreased_duration_ends_by_the_time_roll() -> None:
+    # Turn 2 with her Buff carried (Decreased Duration: a 5-count, 000 L2981–L2985), 3 left: her Defense Total is
+    # still 3 − 2 = 1, so the group's 1 hits; the Time Roll of 3 runs the count to 0 and the Buff ends
+    # (000 L2961); without the Buff the same 1 misses her Defense 3 (MISS, 000 L6680).
+    req = _req()
+    req["fight"]["turn"] = 2
+    req["fighters"][0]["sheet"] = _sheet(
+        _buff(defense_trade=2, defense_trade_split="evasion", mods=["buff.decreased_duration"])
+    )
+    req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "buff", "move": "focus", "time_left": 3, "since": 1}]
+    rolls = {k.replace("T1.", "T2."): v for k, v in (FIRST | MISS | {"T1.g.damage": 1}).items()}
+    out = _ok(req, {"T2.ava.action": IDLE, "T2.ava.action.2": IDLE, "T2.ava.defense": DEFENSE}, rolls)
+    thug = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
+    assert thug["inputs"]["defense_total"] == 1 and "hit" in thug["text"]
+    assert _ava(out)["ongoing_effects"] == []

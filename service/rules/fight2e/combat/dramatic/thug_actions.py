@@ -301,6 +301,7 @@ class Aim:
     sides: int = 6  # 1d10 on Full Offense (000 L5726)
     factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
     added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
+    readied: str = ""  # a Set Up or Wind Up only readied: no roll (000 L4127, L4447)
 
 
 def fighter_attack(
@@ -321,6 +322,9 @@ def fighter_attack(
     Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
     a = aim(ctx, d, g, key, v, property_damage, factor)
     f, moves = d.f, [a.m]
+    if a.readied:  # ruling: readying is paid for as the move's use (000 L7209–L7215), then strikes later
+        move_elements.ready(ctx, f, a.m, a.readied)
+        return
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
@@ -368,8 +372,12 @@ def aim(
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
     fighter_on_thugs.suppressed(ctx, f, [m], key)  # a group's Suppression tier bars the move (000 L4251–L4254)
+    readying, wound = "", False
     if not property_damage:
         move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
+        used = [m]
+        readying, wound = move_elements.readied(ctx, f, used, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
+        m = used[0]  # a held Wind Up strikes as an L1 move (000 L4449)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
@@ -406,7 +414,8 @@ def aim(
     name += " on Full Offense" if sides == D10.sides else ""
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
     traded = 0 if property_damage else _traded(ctx, f, m, dist)
-    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added or bool(traded))
+    added = added or bool(traded) or wound
+    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying)
 
 
 def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:

@@ -33,6 +33,7 @@ from ..thug_thrashing import (
 from ..thug_thrashing import (
     fighter_on_thugs,
     mixed,
+    move_elements,
     non_attack,
 )
 from ..thug_thrashing import (
@@ -649,11 +650,13 @@ def run(ctx: Turn) -> None:
         thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
     non_attack.end_of_turn(ctx)
+    before = ctx.time_count
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734, ruling C25)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue, strike=strike)  # a free attack's top damage too (000 L7112)
     ctx.round_over = thug_group.over(ctx, groups)
+    move_elements.tick_user_states(ctx, before)  # a Buff's Time Count, as the main turn's (000 L6646, L2961)
     _next_initiative(ds)
     _store(ctx, groups, ds, pts)

@@ -174,9 +174,14 @@ def attack(
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    readying, wound = move_elements.readied(ctx, f, moves, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
     level, added = power_up(ctx, f, moves, budget, control_cost(moves))
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
+    if readying:
+        move_elements.ready(ctx, f, moves[0], readying)  # a Utility-like use: no roll, no Glory (000 L4127)
+        return
+    added = added or wound
     _approach(ctx, f, g, moves, v, key)
     dist = g.ranges[f.id]
     for m in moves:
@@ -383,6 +388,7 @@ def on_himself(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool) -> 
     """What the move does to its user against Thugs as anywhere: Self Damage (his Power Level in Life Bar, never
     below 1, hit or miss) or in its place Self-Stun (Stunned from next turn unless hit first), Self Prone (Knocked
     Down, whatever the result), and a Healing Attack's point on a miss."""
+    move_elements.start_user_states(ctx, f, moves)  # a Buff, End Buff (their against_thugs records, 000 L6646)
     if _ON_USER.isdisjoint(f.prof.traits) and drain_life.HEALS.ids.isdisjoint(f.prof.entry_ids):
         return
     stun = next((m for m in moves if m.trait(MoveTrait.self_stun)), None)

@@ -11,8 +11,11 @@ attacker himself; an effect on the target beyond its Life Save does nothing (rul
 Which of these an entry is, is its ``against_thugs`` record in the catalogue data (``records.AgainstThugs``); what
 it does is read from its other records, the same the main turn reads (its Knockback, its movement grant, its roles).
 Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
-user alone through what the main turn keeps for him (``ThugAct.user_only``: a Buff, a Charge's condition, a chain)
-does nothing to a group; a turn with Thugs does not keep those states yet and names them as ``thug_user_states``."""
+user alone through what the main turn keeps for him does nothing to a group: those a turn with Thugs keeps as the main
+turn does (``ThugAct.kept``: a Buff, its duration options and costs folded into his profile, End Buff) start when
+the move is used (``start_user_states``) and run down by the turn's Time Roll (``tick_user_states``); the rest
+(``ThugAct.user_only``: Flight, Set Up, Wind Up, a Charge's or a chain's condition …) are named as
+``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -20,10 +23,13 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
+from ..elements import ongoing
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..turn import c_utility_actions as utility
+from ..turn.d_move_declaration import _extended as extended
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -59,6 +65,42 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
     if found:
         why = "not kept in a turn with Thugs yet (on the user alone): " + ", ".join(sorted(found))
         ctx.unsupported_rule("thug_user_states", path, why)
+
+
+def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> None:
+    """The states the used move keeps on its user, started as in the main turn (000 L6646: the rest of Thug combat
+    is the Main Combat System's): a Buff from its full Time Count, folded into his profile so that its Qualities and
+    Defense changes count in his rolls, his Life Saves' Strength and his Defense against the groups
+    (000 L2953–L2991); an End Buff ending one at the turn's end (000 L2993–L2997, L3262)."""
+    for m in moves:
+        ongoing.start(ctx, f, m)
+        ongoing.end_buff(ctx, f, m)
+
+
+def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
+    """Set Up and Wind Up against a group as in the main turn (000 L6646): the first use only readies the move,
+    like a Utility move (000 L4127, L4447); the readied one strikes (Set Up's +2 Accuracy is the move's own figure,
+    000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed, 000 L4449–L4451),
+    and a damage an Element adds is one less on the Thugs' Life Save (000 L6572). Returns what is readied now
+    ('' when the move strikes) and whether damage was added. A Slow Startup is left to ``thug_user_states``."""
+    if any(m.trait(MoveTrait.slow_startup) for m in moves):
+        return "", False
+    prepare, extra, _ = extended(ctx, f, moves, key, False)
+    if not prepare:
+        utility.spend_readied(ctx, f, moves[0])
+    return prepare, extra > 0
+
+
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
+    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447)."""
+    utility.ready(ctx, f, m, prepare, None)
+
+
+def tick_user_states(ctx: Turn, before: int) -> None:
+    """End of a turn with Thugs: the kept states run down by its Time Roll (``before``: the Time Count before it), 3
+    without a time limit, and end with the round, as the main turn's (000 L6734, L2961, L6237)."""
+    elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
+    ongoing.tick(ctx, elapsed)
 
 
 def forces_save(m: MoveProfile) -> bool:

@@ -9,8 +9,8 @@ one left), as every Fighter's movement in a Thug turn is (000 L6662–L6670); Re
 opposing group and Fighter once it has moved; after any of the three non-attack actions he defends with the Defense
 Skill alone for the rest of the turn (000 L6039), which bars Evasion, Agility in its place and the Agility dodge. A
 Utility move's Glory is its level the first time (000 L6004), raw until the end of the combat like all Glory against
-Thugs (000 L6547); its Elements act on its user (their ``against_thugs`` records): Healing heals him, and those
-whose state a turn with Thugs does not keep are named under ``thug_user_states``."""
+Thugs (000 L6547); its Elements act on its user (their ``against_thugs`` records): Healing heals him, a Buff starts
+as in the main turn, and those whose state a turn with Thugs does not keep are named under ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -170,6 +170,7 @@ def _utility(
     _moved(ctx, f, groups, v, key, m.name, away=False)
     move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
     # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
     # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.
     if m.heals(Heals.heals) and not m.heals(Heals.not_self):

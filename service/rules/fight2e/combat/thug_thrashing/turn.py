@@ -16,8 +16,9 @@ gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters
 successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups; every
 Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
 (``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
-sides with groups on either (``mixed``). A move Element acting on its user alone through a state the turn does
-not keep is named under ``unsupported`` (``thug_user_states``) where the move is used.
+sides with groups on either (``mixed``); a Buff, End Buff, Set Up and Wind Up kept on the Fighter as in the main
+turn, run down by the Time Roll (``move_elements``). A move Element acting on its user alone through a state the
+turn does not keep is named under ``unsupported`` (``thug_user_states``) where the move is used.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from . import (
 from . import (
     fighter_on_thugs,
     mixed,
+    move_elements,
     non_attack,
 )
 from . import (
@@ -347,10 +349,12 @@ def run(ctx: Turn) -> None:
     _super_energy(ctx)
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
+    before = ctx.time_count
     if not thug_group.over(ctx, groups):
         time_roll(ctx, D8)  # 1d8 whenever Thugs are in the fight (000 L6734)
         if ctx.opts.thug_thrashing.events:
             for g in groups:
                 thug_groups.event_roll(ctx, g, queue)
     ctx.round_over = thug_group.over(ctx, groups)
+    move_elements.tick_user_states(ctx, before)  # a Buff's Time Count, as the main turn's (000 L6646, L2961)
     thug_group.store(ctx, groups)

@@ -28,21 +28,28 @@ def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
     if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
         ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
         return
-    if plan.prepare == "slow_startup":
-        assert plan.target is not None
-        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, plan.target.id))
+    ready(ctx, f, m, plan.prepare, plan.target)
+    post_move(ctx, f, plan)
+
+
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: Combatant | None) -> None:
+    """The readied move's state on its user (``prepare``: what ``_extended`` answered); a turn with Thugs readies
+    its Set Up and Wind Up moves here too (000 L6646)."""
+    if prepare == "slow_startup":
+        assert target is not None
+        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, target.id))
         ctx.note(
             "C.5",
             f.id,
-            f"{f.id} begins {m.name} against {plan.target.id}: it strikes next turn; until then "
+            f"{f.id} begins {m.name} against {target.id}: it strikes next turn; until then "
             "he defends with Defense only and a hit cancels it.",
             "000 L4840–L4846",
             {"move": m.id},
-            {"slow_startup": plan.target.id},
+            {"slow_startup": target.id},
         )
-    elif plan.prepare == "triggered_interrupt":
+    elif prepare == "triggered_interrupt":
         triggered.arm(ctx, f, m)
-    elif plan.prepare == "set_up":
+    elif prepare == "set_up":
         f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
         ctx.note(
             "C.5",
@@ -63,7 +70,6 @@ def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
             {"move": m.id},
             {"wind_up": ctx.start_time},
         )
-    post_move(ctx, f, plan)
 
 
 def spend_readied(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
