@@ -320,11 +320,11 @@ def test_striking_down_from_a_higher_elevation_square() -> None:
     assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 1
 
 
-def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
-    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "dramatic"})
-    assert res.status == "invalid"
-    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
-    assert "dramatic_grid" in [u.id for u in res.unsupported]
+def test_a_dramatic_turn_on_the_grid_is_played() -> None:
+    # Dramatic turns play the grid too (000 L7106; tests/unit/fight2e/dramatic/test_grid_map.py): nobody moves.
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, {}, options={"subsystem": "dramatic"})
+    assert "POSITIONING_MODE_UNSUPPORTED" not in [v.code for v in res.violations]
+    assert "dramatic_grid" not in [u.id for u in res.unsupported]
 
 
 def test_the_grid_turn_is_a_published_example() -> None:

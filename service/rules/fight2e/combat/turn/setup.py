@@ -79,7 +79,8 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         range=fight.positioning.range,
         bands=bands,
         band_mode=fight.positioning.mode is PositioningMode.band,
-        grid_mode=fight.positioning.mode is PositioningMode.grid and req.options.subsystem is Subsystem.main,
+        grid_mode=fight.positioning.mode is PositioningMode.grid
+        and req.options.subsystem in (Subsystem.main, Subsystem.dramatic),
         time_count=fight.time_count,
         start_time=fight.time_count,
         first_hit_awarded=bool(fight.first_hit_awarded),
@@ -238,7 +239,7 @@ def _check_subsystem(ctx: Turn) -> None:
 
 
 def _check_positions(ctx: Turn) -> None:
-    if ctx.req.fight.positioning.mode is PositioningMode.grid and ctx.opts.subsystem is not Subsystem.main:
+    if ctx.req.fight.positioning.mode is PositioningMode.grid and not ctx.grid_mode:
         _grid_elsewhere(ctx)
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
         return  # the Fighters face Thug groups: thug_thrashing.turn and dramatic.thugs check their Ranges to each group
@@ -281,11 +282,8 @@ def _check_positions(ctx: Turn) -> None:
 
 
 def _grid_elsewhere(ctx: Turn) -> None:
-    """Thug Thrashing and Dramatic turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
-    if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
-        ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
-    else:
-        ctx.unsupported_rule("dramatic_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["dramatic_grid"])
+    """Thug Thrashing turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
+    ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
     ctx.fail(
         "POSITIONING_MODE_UNSUPPORTED",
         "fight.positioning.mode",
