@@ -80,7 +80,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         bands=bands,
         band_mode=fight.positioning.mode is PositioningMode.band,
         grid_mode=fight.positioning.mode is PositioningMode.grid
-        and req.options.subsystem in (Subsystem.main, Subsystem.dramatic),
+        and req.options.subsystem in (Subsystem.main, Subsystem.dramatic, Subsystem.thug_thrashing),
         time_count=fight.time_count,
         start_time=fight.time_count,
         first_hit_awarded=bool(fight.first_hit_awarded),
@@ -242,6 +242,8 @@ def _check_positions(ctx: Turn) -> None:
     if ctx.req.fight.positioning.mode is PositioningMode.grid and not ctx.grid_mode:
         _grid_elsewhere(ctx)
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
+        if ctx.grid_mode:
+            _check_squares(ctx)  # the groups' squares are checked with the groups (thug_thrashing.group)
         return  # the Fighters face Thug groups: thug_thrashing.turn and dramatic.thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
@@ -282,7 +284,7 @@ def _check_positions(ctx: Turn) -> None:
 
 
 def _grid_elsewhere(ctx: Turn) -> None:
-    """Thug Thrashing turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
+    """Dramatic turns with Thugs keep a Range per pair (or bands): the Battle Grid is named and refused."""
     ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
     ctx.fail(
         "POSITIONING_MODE_UNSUPPORTED",
