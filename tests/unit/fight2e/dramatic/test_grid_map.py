@@ -14,6 +14,9 @@ from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_group import KEN, _fighter
 from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D
+from tests.unit.fight2e.dramatic.test_thugs import request as thug_request
+from tests.unit.fight2e.dramatic.test_thugs import resolved as thug_resolved
+from tests.unit.fight2e.thug_thrashing.support import THUG
 
 NONE = {"action": "none"}
 HIT = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
@@ -163,3 +166,47 @@ def test_leaving_combat_stopped_stays_at_range_four() -> None:
     )
     assert _squares(out) == {"rei": (1, 3), "ken": (1, 3), "battle": (5, 3)}
     assert out["fight"]["positioning"]["off_grid"] == []
+
+
+# ── With Thug groups: a square per group (000 L5676) ──────────────────────────────────────────────────────────
+
+THUG_STAY = {"T1.g.action": NONE, "T1.h.action": NONE}
+THUG_ROLLS = {"T1.ava.init": 6, "T1.g.init": 1, "T1.h.init": 1, "T1.fight.time": 3}
+
+
+def _thugs(ava: tuple[int, int], **squares: tuple[int, int]) -> dict[str, Any]:
+    req = thug_request()
+    req["fight"]["positioning"] = {"mode": "grid", "squares": {"ava": {"col": ava[0], "row": ava[1]}}}
+    req["fight"]["thugs"] = [
+        {"id": gid, "thug": THUG, "members": 3, "square": {"col": c, "row": r}} for gid, (c, r) in squares.items()
+    ]
+    return req
+
+
+def _groups(out: dict[str, Any]) -> dict[str, Any]:
+    return {g["id"]: ((g["square"]["col"], g["square"]["row"]), g["ranges"]["ava"]) for g in out["fight"]["thugs"]}
+
+
+def test_with_thugs_her_move_and_a_flourish_knock_back_move_her_square() -> None:
+    # Ava (3,3), g (2,3), h (5,3). Action 1: 1 toward g, one square along the row: (2,3), Range 0 to g and 3 to h
+    # (000 L5676, L5680). Action 2: she invites g to a Flourish (her point, 000 L7189); it accepts and wins, 9
+    # against 2: 1d10 shows 4, 20 → 16, and she is knocked back 1 from g. On g's own square the direction is the
+    # grid's default step, column +1 (Battle Grid ruling, 000 L5688–L5690): (3,3), Range 1 to g and 2 to h.
+    toward = {"action": "move", "movement": 1, "direction": "toward", "target": "g"}
+    decisions = {"T1.ava.action": toward, "T1.ava.action.2": {"option": "flourish", "target": "g"}}
+    decisions |= {"T1.g.accept_flourish": {"choice": "act"}, **THUG_STAY}
+    rolls = THUG_ROLLS | {"T1.ava.flourish": 2, "T1.g.flourish": 9, "T1.g.flourish_damage": 4}
+    out = thug_resolved(_thugs((3, 3), g=(2, 3), h=(5, 3)), decisions, rolls)
+    assert _squares(out) == {"ava": (3, 3)}
+    assert _groups(out) == {"g": ((2, 3), 1), "h": ((5, 3), 2)}
+    assert out["fighters"][0]["state"]["life_bar"] == 16
+
+
+def test_with_thugs_leaving_takes_her_off_the_grid() -> None:
+    # Ava (3,3), g (2,3), h (1,3); neither objects (000 L7152): Range 5 from both, off the grid, out of the combat
+    # (000 L5678). The groups do not move.
+    decisions = {"T1.ava.action": LEAVE, "T1.ava.action.2": NONE, "T1.g.oppose_escape": PASS, **THUG_STAY}
+    decisions["T1.h.oppose_escape"] = PASS
+    out = thug_resolved(_thugs((3, 3), g=(2, 3), h=(1, 3)), decisions, THUG_ROLLS)
+    assert out["fight"]["positioning"]["off_grid"] == ["ava"]
+    assert _groups(out) == {"g": ((2, 3), 5), "h": ((1, 3), 5)}

@@ -15,6 +15,7 @@ off the grid (000 L5678, L7152). No Hazard's square is played either (000 L7106)
 from __future__ import annotations
 
 from ..elements import grid
+from ..protocol.events import Square
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 
@@ -197,3 +198,16 @@ def _leave_grid(ctx: Turn, f: Combatant, got_away: bool) -> tuple[int, int]:
     elif near is not None:
         grid.toward_range(ctx, f, near, AWAY - 1)
     return before, ctx.distance(f, near) if near is not None else AWAY
+
+
+def leave_squares(ctx: Turn, f: Combatant, got_away: bool, others: list[Square]) -> None:
+    """Leaving Combat from Thug groups on a Battle Grid (``others``: their squares): away, off the grid (000 L5678,
+    L7152); held, ruling: straight away from the nearest group to Range 4 of it, as far as the grid allows."""
+    here = ctx.squares.get(f.id)
+    if here is None or not others:
+        return
+    if got_away:
+        grid.place(ctx, f, None)
+        return
+    near = min(others, key=lambda sq: grid.dist(here, sq))
+    ctx.squares[f.id] = grid.at_range(here, near, AWAY - 1)

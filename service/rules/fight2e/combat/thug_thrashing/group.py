@@ -414,7 +414,8 @@ def report_setting_gaps(ctx: Turn) -> None:
     (000 L6646, L7074). With no map those Fighters need the Range between them (000 L5605): a Dramatic turn moves
     and knocks back along it."""
     mixed = len({f.side for f in ctx.fighters.values()}) > 1
-    if mixed and not ctx.band_mode and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
+    mapped = ctx.band_mode or ctx.grid_mode
+    if mixed and not mapped and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.fail("STATE_RANGE_OUT_OF_RANGE", "fight.positioning.range", "Fighters on opposing sides need their Range.")
 
 
