@@ -67,8 +67,7 @@ def test_fight2e_coverage_names_the_thug_and_dramatic_gaps(client: TestClient[Li
     doc = client.get("/v1/fight2e/coverage").json()
     by_id = {u["id"]: u for u in doc["unsupported"]}
     assert "grid" not in by_id  # main turns play the Battle Grid (000 L5670–L5690)
-    grid = by_id["dramatic_grid"]  # a Dramatic turn on it is refused (000 L5670)
-    assert grid["instead"] == "refused" and grid["ref"]["section"] == "Using Battle Maps in Combat"
+    assert "dramatic_grid" not in by_id and "thug_grid" not in by_id  # and Dramatic and Thug turns (000 L5676, L7106)
     thugs = next(s for s in doc["sections"] if s["section"] == "Thug Thrashing")
     assert thugs["status"] == "partial" and "thug_user_states" in thugs["missing"]
     intro = next(s for s in doc["sections"] if s["section"] == "What is the Fighting Game Genre?")

@@ -11489,6 +11489,11 @@ export interface components {
              */
             spiritual: boolean;
             /**
+             * @description Its square on a Battle Grid, which it occupies as a Fighter does (000 L5676); its Ranges then follow from the squares.
+             * @default null
+             */
+            square: components["schemas"]["Fight2eGridSquare"] | null;
+            /**
              * Teamed
              * @description Dramatic Combat with Thugs: the group teamed up with another last turn, so it gets no Action Point and makes no Team-Up this turn (000 L7219).
              * @default false
@@ -11575,6 +11580,8 @@ export interface components {
              * @description Dramatic Combat with Thugs: a purely spiritual or incorporeal creature (000 L7313–L7315): a Fighter unfit to fight spirits has −2 Accuracy on it and its Life Saves +2; Call Forth Wisdom and Spirituality serve against it (000 L7317–L7323). Default: `false`.
              */
             spiritual?: boolean;
+            /** @description Its square on a Battle Grid, which it occupies as a Fighter does (000 L5676); its Ranges then follow from the squares. Default: `null`. */
+            square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Teamed
              * @description Dramatic Combat with Thugs: the group teamed up with another last turn, so it gets no Action Point and makes no Team-Up this turn (000 L7219). Default: `false`.

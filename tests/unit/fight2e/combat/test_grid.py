@@ -320,11 +320,11 @@ def test_striking_down_from_a_higher_elevation_square() -> None:
     assert res.fighters[1].state.life_bar == LIFE[3] - 2 - 1
 
 
-def test_a_dramatic_turn_on_the_grid_is_refused_and_named() -> None:
-    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "dramatic"})
-    assert res.status == "invalid"
-    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
-    assert "dramatic_grid" in [u.id for u in res.unsupported]
+def test_a_dramatic_turn_on_the_grid_is_played() -> None:
+    # Dramatic turns play the grid too (000 L7106; tests/unit/fight2e/dramatic/test_grid_map.py): nobody moves.
+    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, {}, options={"subsystem": "dramatic"})
+    assert "POSITIONING_MODE_UNSUPPORTED" not in [v.code for v in res.violations]
+    assert "dramatic_grid" not in [u.id for u in res.unsupported]
 
 
 def test_the_grid_turn_is_a_published_example() -> None:
@@ -349,11 +349,9 @@ def test_a_tag_team_partner_switching_in_takes_the_same_square() -> None:
     assert res.fight.positioning.off_grid == []
 
 
-def test_a_thug_thrashing_turn_on_the_grid_is_refused_and_named() -> None:
-    res = on_grid({"a": (2, 3), "b": (4, 3)}, {}, A_FIRST, options={"subsystem": "thug_thrashing"})
-    assert res.status == "invalid"
-    assert "POSITIONING_MODE_UNSUPPORTED" in [v.code for v in res.violations]
-    assert "thug_grid" in [u.id for u in res.unsupported]
+def test_no_combat_system_refuses_the_grid() -> None:
+    # Dramatic and Thug Thrashing turns play the grid too (000 L5676, L7106): the refusal and its names are gone.
+    assert "thug_grid" not in RULES_NOT_IMPLEMENTED and "dramatic_grid" not in RULES_NOT_IMPLEMENTED
 
 
 # ── things that sit in a band on a Band Map (issue 36: never silent on the grid) ─────────────────────────────

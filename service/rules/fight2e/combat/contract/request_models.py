@@ -155,6 +155,11 @@ class ThugGroupState(Model):
         le=6,
         description="Its band on a Band Map (000 L5652, L6664); its Ranges then follow from the bands.",
     )
+    square: GridSquare | None = Field(
+        None,
+        description="Its square on a Battle Grid, which it occupies as a Fighter does (000 L5676); its Ranges then "
+        "follow from the squares.",
+    )
     side: FighterId | None = Field(
         None,
         description="Its side, as `fight.sides` names them: it fights the Fighters of the other sides and they it. "

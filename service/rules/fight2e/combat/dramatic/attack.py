@@ -305,7 +305,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if not mods.final_blow:
         if plan.basic:
             dmg = options.freeze_frame(ctx, d, t, dmg)
-        ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if ctx.band_mode else ctx.range)
+        ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if bands.mapped(ctx) else ctx.range)
         dmg = ko.damage if ko else dmg
     hurt(ctx, d, t, dmg, hit=True)
     if top:
@@ -376,7 +376,7 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move:
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
-    if ko is None or (ctx.range is None and not ctx.band_mode) or t.f.defeated:
+    if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
         knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
     else:
         _knocked_out(ctx, t, ko, d)
@@ -415,16 +415,16 @@ def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:
 def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut, d: Dram) -> None:
     """Knock Back past Range 4: at Range 5 he is out of the fight and spends whole turns coming back, one plus one
     for each Range beyond 5 (000 L7195, ruling C14). On a Band Map he is pushed away from ``d`` (``bands``)."""
-    if ctx.band_mode:
+    if bands.mapped(ctx):
         t.away_next = max(t.away_next, ko.turns_away)
         was, now = bands.push_to(ctx, d.f, t.f, ko.range_after)
         ctx.note(
             "E.4",
             t.f.id,
-            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {was} → {now}"
+            f"{t.f.id} is knocked back: {bands.where(ctx, t.f)}, Range {was} → {now}"
             + (f": out of the fight for {ko.turns_away} turn(s)." if ko.turns_away else "."),
-            "000 L7195, L5656",
-            change={"band": ctx.bands[t.f.id]},
+            "000 L7195, L5678" if ctx.grid_mode else "000 L7195, L5656",
+            change=bands.change(ctx, t.f),
         )
         return
     before = ctx.range

@@ -414,16 +414,16 @@ def _endure_check(ctx: Turn, t: Dram) -> None:
 
 def knock_back(ctx: Turn, t: Dram, n: int, src: Dram | None = None) -> None:
     """``t`` knocked back ``n`` Ranges (by ``src``: on a Band Map away from him, ``bands``)."""
-    if ctx.band_mode and not t.f.defeated:
+    if bands.mapped(ctx) and not t.f.defeated:
         a = src.f if src is not None else None
         before, after = bands.knock_back(ctx, a, t.f, n)
         ctx.note(
             "E.4",
             t.f.id,
-            f"{t.f.id} is knocked back: band {ctx.bands[t.f.id]}, Range {before} → {after}"
+            f"{t.f.id} is knocked back: {bands.where(ctx, t.f)}, Range {before} → {after}"
             + (" (no further than 4)." if before + n > after else "."),
-            "000 L5654–L5656, L5950",
-            change={"band": ctx.bands[t.f.id]},
+            "000 L5678, L5686, L5950" if ctx.grid_mode else "000 L5654–L5656, L5950",
+            change=bands.change(ctx, t.f),
         )
         return
     if ctx.range is None or t.f.defeated:
@@ -442,6 +442,19 @@ def knock_back(ctx: Turn, t: Dram, n: int, src: Dram | None = None) -> None:
 
 def shift_range(ctx: Turn, d: Dram, n: int, direction: Direction, ref: Combatant | None = None) -> None:
     """``d`` moves ``n`` Ranges (on a Band Map toward or away from ``ref``, else his nearest opponent, ``bands``)."""
+    if ctx.grid_mode:
+        ref = ref if ref is not None else bands.nearest(ctx, d.f)
+        before, after = bands.move(ctx, d.f, ref, n, direction is Direction.toward)
+        ctx.note(
+            "C",
+            d.f.id,
+            f"{d.f.id} moves {n} Range{'s' if n != 1 else ''} {direction.value}"
+            + (f" {ref.id}" if ref is not None else "")
+            + f": {bands.where(ctx, d.f)}, Range {before} → {after}.",
+            "000 L5676, L5680, L7106",
+            change=bands.change(ctx, d.f),
+        )
+        return
     if ctx.band_mode:
         before, after = bands.move(ctx, d.f, ref, n, direction is Direction.toward)
         ctx.note(

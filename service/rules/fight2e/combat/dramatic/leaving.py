@@ -24,7 +24,7 @@ def away(ctx: Turn, d: Dram) -> bool:
 
 def in_fight(ctx: Turn, d: Dram) -> bool:
     """Within Range 4 of some opponent (on a Band Map each opponent's own Range, ``bands``)."""
-    if ctx.band_mode:
+    if bands.mapped(ctx):
         return bands.in_fight(ctx, d.f)
     return ctx.range is not None and ctx.range < AWAY
 
@@ -34,7 +34,7 @@ def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) 
     of Athletics, for a point more (000 L7325); from Spirit Combat it is the only way out, and it brings both back to
     the corporeal world where they stood (000 L7307; ours: the Range stays)."""
     o = tables().option(_OPTION.value)
-    if ctx.range is None and not ctx.band_mode:
+    if ctx.range is None and not bands.mapped(ctx):
         return
     if d.spirit and not zen:
         ctx.fail(
@@ -72,7 +72,7 @@ def leave(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, zen: bool = False) 
     if d.spirit:
         ctx.note("C", d.f.id, f"{d.f.id} fails to leave the spirit plane.", tables().option(ZEN.value).ref)
         return
-    if ctx.band_mode:
+    if bands.mapped(ctx):
         _on_map(ctx, d, False, f"{d.f.id} fails to get away ({mine} against {', '.join(map(str, theirs))})")
         return
     before = ctx.range
@@ -105,6 +105,19 @@ def _away(ctx: Turn, ds: dict[str, Dram], d: Dram, why: str) -> None:
 
 
 def _on_map(ctx: Turn, d: Dram, away: bool, text: str) -> None:
+    if ctx.grid_mode:
+        place = bands.where(ctx, d.f)
+        bands.leave(ctx, d.f, away)
+        ranges = ", ".join(f"{o.id} {ctx.distance(d.f, o)}" for o in bands.foes(ctx, d.f))
+        ref = f"{tables().option(_OPTION.value).ref}, 000 L5678"
+        ctx.note(
+            "C",
+            d.f.id,
+            f"{text}: {place} → {bands.where(ctx, d.f)} (Range to {ranges}).",
+            ref,
+            change=bands.change(ctx, d.f),
+        )
+        return
     was, band = bands.leave(ctx, d.f, away)
     ranges = ", ".join(f"{o.id} {ctx.distance(d.f, o)}" for o in bands.foes(ctx, d.f))
     o = tables().option(_OPTION.value)
@@ -112,7 +125,7 @@ def _on_map(ctx: Turn, d: Dram, away: bool, text: str) -> None:
 
 
 def _escape(ctx: Turn, d: Dram, why: str) -> None:
-    if ctx.band_mode:
+    if bands.mapped(ctx):
         _on_map(ctx, d, True, f"{d.f.id} gets away ({why})")
         return
     before = ctx.range

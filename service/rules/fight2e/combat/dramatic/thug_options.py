@@ -351,6 +351,11 @@ def leave(ctx: Turn, d: Dram, groups: list[Group], key: str, zen: bool) -> None:
             inputs={"face": face, "total": mine},
         )
         far = 5 if won else 4
+    if ctx.grid_mode:  # he moves, not the groups (ruling, ``bands.leave_squares``)
+        bands.leave_squares(ctx, d.f, far == 5, [ctx.thug_squares[g.id] for g in live])
+        text = ", ".join(f"{g.id} {g.ranges[d.f.id]}" for g in live)
+        ctx.note("C", d.f.id, f"{d.f.id} moves to {bands.where(ctx, d.f)}: Range to {text}.", f"{o.ref}, 000 L5678")
+        return
     if ctx.band_mode:  # he moves, not the groups (ruling, ``bands.leave``)
         bands.leave(ctx, d.f, far == 5, [ctx.thug_bands[g.id] for g in live])
         text = ", ".join(f"{g.id} {g.ranges[d.f.id]}" for g in live)

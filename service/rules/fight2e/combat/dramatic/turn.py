@@ -29,6 +29,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
+from . import bands
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from . import tag
@@ -386,7 +387,7 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
     out.append(choice(DecisionValue(action=ActionType.none, full_defense=True), "Full Defense"))
     for direction in Direction:
         for n in (1, 2):
-            for t in foes if ctx.band_mode else [None]:  # on a Band Map, toward or away from whom
+            for t in foes if bands.mapped(ctx) else [None]:  # on a map, toward or away from whom
                 whom = {"target": t.f.id} if t is not None else {}
                 named = DecisionValue(action=ActionType.move, movement=n, direction=direction, **whom)
                 out.append(choice(named, f"move {n}" + (f" {direction.value} {t.f.id}" if t is not None else "")))

@@ -200,6 +200,12 @@ def toward_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
     here = ctx.squares.get(a.id)
     if pb is None or here is None:
         return
+    ctx.squares[a.id] = at_range(here, pb, value)
+
+
+def at_range(here: Square, pb: Square, value: int) -> Square:
+    """Where ``here`` ends stepping one square a Range along the line to (or away from) ``pb`` until it is at Range
+    ``value`` from it, or the grid stops it (000 L5680, L5686)."""
     for _ in range(2 * SIZE):
         r = dist(here, pb)
         if r == value:
@@ -208,7 +214,7 @@ def toward_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
         if step is None:
             break
         here = _plus(here, step)
-    ctx.squares[a.id] = here
+    return here
 
 
 def at_edge(ctx: Turn, f: Combatant) -> bool:

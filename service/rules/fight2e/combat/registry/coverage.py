@@ -105,8 +105,6 @@ OPTIONS_NOT_IMPLEMENTED: dict[str, str] = {
 }
 
 RULES_NOT_IMPLEMENTED: dict[str, str] = {
-    "thug_grid": "Thug groups on the Battle Grid (000 L5678): Thug Thrashing turns keep a Range per pair or bands",
-    "dramatic_grid": "a Dramatic turn on the Battle Grid (000 L5670): Dramatic turns keep one Range",
     "thug_thrashing": "Thug Thrashing inside a Dramatic turn (000 L7074): Thug groups, Life Saves, Thug Events and "
     "the extra actions are resolved in `thug_thrashing` turns only",
     "dramatic": "Dramatic Combat together with Thug Thrashing (000 L7074–L7076): Thug groups in a Dramatic turn "

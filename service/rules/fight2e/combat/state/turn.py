@@ -124,6 +124,7 @@ class Turn:
     # Thug Thrashing (thug_turn.py): the groups as the answer states them; None in any other combat system
     thug_state: list[ThugGroupState] | None = None
     thug_bands: dict[str, int] = field(default_factory=dict)  # Thug groups' bands on a Band Map (thug_thrashing)
+    thug_squares: dict[str, Square] = field(default_factory=dict)  # Thug groups' squares on a Battle Grid
     # Battle Grid (mode grid, elements/grid.py): each fighter's square (col, row), None once off the grid (000 L5682)
     grid_mode: bool = False
     squares: dict[str, Square | None] = field(default_factory=dict)

@@ -15,13 +15,24 @@ from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.models import Choice, ChoiceOption, DecisionValue, Direction, GloryAward, Subsystem, ThugGroupState
+from ..contract.models import (
+    Choice,
+    ChoiceOption,
+    DecisionValue,
+    Direction,
+    GloryAward,
+    GridSquare,
+    Subsystem,
+    ThugGroupState,
+)
+from ..elements import grid
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting
 
 D4, D6, D10 = Die(2), Die(3), Die(5)
 FARTHEST = 4  # a group is never pushed past Range 4 (000 L5950)
+OFF_GRID = 5  # a Fighter off the Battle Grid is at Range 5, out of the combat (000 L5678)
 COMPETENT_VILLAIN = "competent_villain"
 # Traits only the Thug Thrashing turn applies (none now: a Suppression's tiers are checked in both turns' attacks,
 # ``fighter_on_thugs.suppressed``, 000 L4251–L4255).
@@ -39,7 +50,7 @@ class Group:
     index: int
     state: ThugGroupState
     members: int
-    ranges: MutableMapping[str, int]  # a dict with no map; ``BandRanges`` on a Band Map
+    ranges: MutableMapping[str, int]  # a dict with no map; ``BandRanges`` on a Band Map, ``GridRanges`` on a grid
     side: str | None  # None: against every Fighter
     traits: frozenset[str]
     initiative: str
@@ -117,9 +128,47 @@ class BandRanges(MutableMapping[str, int]):
         return sum(1 for _ in self)
 
 
+# ── A Battle Grid ───────────────────────────────────────────────────────────────────────────────
+# A group occupies a square as a Fighter does (000 L5676); every Range to it is the count of squares, diagonals 1,
+# and a Fighter off the grid is at Range 5 (000 L5678). Moving it or a Fighter goes one square a Range along the line
+# (000 L5680), a Knock Back in a straight line away, never off the grid (000 L5678, L5686).
+
+
+class GridRanges(MutableMapping[str, int]):
+    """A group's Range to each Fighter on a Battle Grid; setting one moves the group's square (the Fighter's stays)."""
+
+    def __init__(self, ctx: Turn, gid: str) -> None:
+        self.ctx, self.gid = ctx, gid
+
+    def __getitem__(self, fid: str) -> int:
+        here = self.ctx.squares[fid]  # a KeyError for a Fighter with no square, as a missing Range
+        return OFF_GRID if here is None else grid.dist(here, self.ctx.thug_squares[self.gid])
+
+    def __setitem__(self, fid: str, value: int) -> None:
+        ctx = self.ctx
+        there = ctx.squares.get(fid)
+        if there is not None:
+            ctx.thug_squares[self.gid] = grid.at_range(ctx.thug_squares[self.gid], there, value)
+
+    def __delitem__(self, fid: str) -> None:
+        raise KeyError(fid)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([fid for fid in self.ctx.squares if fid in self.ctx.fighters])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def fighter_range(ctx: Turn, g: Group, f: Combatant, value: int) -> None:
     """The Fighter moves (or is moved) so that his Range to ``g`` is ``value``: with no map only this pair's Range
-    changes (000 L6662–L6670); on a Band Map his band moves."""
+    changes (000 L6662–L6670); on a Band Map his band moves; on a Battle Grid his square, one square a Range along
+    the line (000 L5680, L5686)."""
+    if ctx.grid_mode:
+        here = ctx.squares.get(f.id)
+        if here is not None:
+            ctx.squares[f.id] = grid.at_range(here, ctx.thug_squares[g.id], value)
+        return
     if not ctx.band_mode:
         g.ranges[f.id] = value
         return
@@ -128,6 +177,11 @@ def fighter_range(ctx: Turn, g: Group, f: Combatant, value: int) -> None:
 
 
 def _band(ctx: Turn, s: ThugGroupState, path: str) -> MutableMapping[str, int]:
+    if ctx.grid_mode:
+        if s.square is None:
+            ctx.fail("THUG_STATE_INVALID", f"{path}.square", f"{s.id}: on a Battle Grid a Thug group needs its square.")
+        ctx.thug_squares[s.id] = (s.square.col, s.square.row)
+        return GridRanges(ctx, s.id)
     if not ctx.band_mode:
         return dict(s.ranges)
     if s.band is None:
@@ -241,6 +295,7 @@ def store(ctx: Turn, groups: list[Group]) -> None:
                 "members": g.members,
                 "ranges": dict(g.ranges),
                 "band": ctx.thug_bands.get(g.id) if ctx.band_mode else g.state.band,
+                "square": _square(ctx, g),
                 "next_turn_events": g.drawn[:8],
                 "led_and_hit": g.led and g.hit,
                 "initiative_steps": g.critical_next,
@@ -249,6 +304,13 @@ def store(ctx: Turn, groups: list[Group]) -> None:
         )
         for g in groups
     ]
+
+
+def _square(ctx: Turn, g: Group) -> GridSquare | None:
+    sq = ctx.thug_squares.get(g.id)
+    if not ctx.grid_mode or sq is None:
+        return g.state.square
+    return GridSquare.model_construct(col=sq[0], row=sq[1])
 
 
 def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None, why: str = "") -> None:
@@ -352,7 +414,8 @@ def report_setting_gaps(ctx: Turn) -> None:
     (000 L6646, L7074). With no map those Fighters need the Range between them (000 L5605): a Dramatic turn moves
     and knocks back along it."""
     mixed = len({f.side for f in ctx.fighters.values()}) > 1
-    if mixed and not ctx.band_mode and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
+    mapped = ctx.band_mode or ctx.grid_mode
+    if mixed and not mapped and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.fail("STATE_RANGE_OUT_OF_RANGE", "fight.positioning.range", "Fighters on opposing sides need their Range.")
 
 

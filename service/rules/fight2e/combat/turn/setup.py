@@ -79,7 +79,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
         range=fight.positioning.range,
         bands=bands,
         band_mode=fight.positioning.mode is PositioningMode.band,
-        grid_mode=fight.positioning.mode is PositioningMode.grid and req.options.subsystem is Subsystem.main,
+        grid_mode=fight.positioning.mode is PositioningMode.grid,
         time_count=fight.time_count,
         start_time=fight.time_count,
         first_hit_awarded=bool(fight.first_hit_awarded),
@@ -236,9 +236,9 @@ def _check_subsystem(ctx: Turn) -> None:
 
 
 def _check_positions(ctx: Turn) -> None:
-    if ctx.req.fight.positioning.mode is PositioningMode.grid and ctx.opts.subsystem is not Subsystem.main:
-        _grid_elsewhere(ctx)
     if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
+        if ctx.grid_mode:
+            _check_squares(ctx)  # the groups' squares are checked with the groups (thug_thrashing.group)
         return  # the Fighters face Thug groups: thug_thrashing.turn and dramatic.thugs check their Ranges to each group
     pos = ctx.req.fight.positioning
     active = [f for f in ctx.fighters.values() if f.active]
@@ -276,19 +276,6 @@ def _check_positions(ctx: Turn) -> None:
     leader = ctx.prev_leader
     if leader is not None and leader not in ctx.fighters:
         ctx.fail("UNKNOWN_FIGHTER", "fight.previous_turn.initiative_leader", f"No fighter '{leader}'.")
-
-
-def _grid_elsewhere(ctx: Turn) -> None:
-    """Thug Thrashing and Dramatic turns keep a Range per pair (or bands): the Battle Grid is named and refused."""
-    if ctx.opts.subsystem in (Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing):
-        ctx.unsupported_rule("thug_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["thug_grid"])
-    else:
-        ctx.unsupported_rule("dramatic_grid", "fight.positioning.mode", RULES_NOT_IMPLEMENTED["dramatic_grid"])
-    ctx.fail(
-        "POSITIONING_MODE_UNSUPPORTED",
-        "fight.positioning.mode",
-        f"`{ctx.opts.subsystem.value}` turns are not played on the Battle Grid yet; use mode `range` or `band`.",
-    )
 
 
 def _check_squares(ctx: Turn) -> None:
