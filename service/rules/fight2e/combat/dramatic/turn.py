@@ -29,10 +29,9 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands
+from . import bands, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
-from . import tag
 from .attack import attack
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
