@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import anyio
 import anyio.from_thread
 import anyio.to_thread
-import msgspec
 import strawberry
 from cross_web import HTTPException
 from graphql import ExecutionResult as GraphQLExecutionResult
@@ -182,13 +182,7 @@ class ThreadedSchema(strawberry.Schema):
 
 
 def encode(result: ExecutionResult) -> bytes:
-    """The processed result as compact UTF-8 JSON (msgspec: the same values as ``json.dumps``, in a fraction of its
-    time)."""
-    return _encode_json(process_result(result))
-
-
-_encode_json = msgspec.json.Encoder().encode
-_decode_json = msgspec.json.Decoder().decode
+    return json.dumps(process_result(result), separators=(",", ":"), ensure_ascii=False).encode()
 
 
 class _Encoded(dict[str, Any]):
@@ -226,11 +220,6 @@ class TransportMixin:
             detail = f"This query costs {state['graphql_cost']} requests' worth of the rate limit; too many for now."
             return problem(429, detail, "rate-limited", instance=request.url.path)
         return response
-
-    def decode_json(self, data: str | bytes) -> object:
-        """The request body (msgspec: ``json.loads``'s values in a fraction of its time; malformed JSON, NaN and a
-        number outside a double's range raise a ``ValueError``, answered 400 by ``parse_http_body``)."""
-        return _decode_json(data)
 
     async def parse_http_body(self, request: Any) -> Any:
         try:
