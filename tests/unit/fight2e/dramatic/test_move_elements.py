@@ -157,3 +157,89 @@ def test_a_defenders_responses_against_a_special_move_are_named() -> None:
         _turn({"T1.rei.action": _at("basic_move")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(REI_E, BATTLE_C))
     )
     assert _gaps(basic) == []
+
+
+# ── Rules on the attacker, read as the turns with Thugs read them ─────────────────────────────────────────────
+
+REI_L = copy.deepcopy(REI_D)
+REI_L["moves"] += [
+    {
+        "id": "wild",
+        "name": "Wild Fist",
+        "level": 1,
+        "elements": [{"id": "hard_to_evade"}],
+        "liabilities": [{"id": "unreliable"}],
+    },
+    {
+        "id": "recoil",
+        "name": "Recoil",
+        "level": 1,
+        "elements": [{"id": "hard_to_evade"}],
+        "liabilities": [{"id": "self_damage"}],
+    },
+    {
+        "id": "dive",
+        "name": "Dive",
+        "level": 1,
+        "elements": [{"id": "hard_to_evade"}],
+        "liabilities": [{"id": "self_prone"}],
+    },
+    {
+        "id": "shell",
+        "name": "Shell",
+        "level": 2,
+        "elements": [{"id": "hard_to_evade"}],
+        "liabilities": [{"id": "limited_use"}],
+    },
+]
+SHEETS_L = (REI_L, BATTLE_D)
+
+
+def test_an_unreliable_move_that_rolls_a_one_does_nothing() -> None:
+    # 000 L4872: 1d10 after declaring, a 1 and the move has no effect at all: no attack roll, Battle keeps his 25
+    # Life Bar; the Action Point paid for it is spent (000 L7209), and a Special Move that defeated no one gives no
+    # point next turn (000 L7213, ruling C11); on a 2 it attacks as usual: Accuracy 3 + 1 for Hard to Evade against
+    # Battle's Evasion (000 L3418) = 4, a die of 3: 7 against 3, a hit
+    idle = {"T1.battle.action": {"action": "none"}}  # not hit, Battle keeps his action
+    out = _ok(_turn({"T1.rei.action": _at("wild"), **idle}, {"T1.rei.unreliable": 1}, sheets=SHEETS_L))
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in out["log"])
+    assert _state(out, "battle")["life_bar"] == 25
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+    assert _state(out, "rei")["dramatic"]["no_point_next_turn"] is True
+    assert _gaps(out) == []
+    works = _ok(
+        _turn(
+            {"T1.rei.action": _at("wild")},
+            {"T1.rei.unreliable": 2, "T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS_L,
+        )
+    )
+    assert _hit_step(works)["accuracy"] == 4
+    assert _state(works, "battle")["life_bar"] < 25
+
+
+def test_self_damage_costs_his_power_level_hit_or_miss() -> None:
+    # 000 L4799: regardless of whether it hits, the attacker loses his Power Level (3): 25 → 22; never below one:
+    # from 2 Life Bar, 1
+    out = _ok(_turn({"T1.rei.action": _at("recoil")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L))
+    assert _state(out, "rei")["life_bar"] == 22
+    low = _ok(
+        _turn({"T1.rei.action": _at("recoil")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L, rei_life=2)
+    )
+    assert _state(low, "rei")["life_bar"] == 1
+    assert _gaps(out) == []
+
+
+def test_self_prone_leaves_the_attacker_knocked_down() -> None:
+    # 000 L4815: after the move, hit or not, the attacker is Knocked Down
+    out = _ok(_turn({"T1.rei.action": _at("dive")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L))
+    assert _state(out, "rei")["knocked_down"] is True
+    assert _gaps(out) == []
+
+
+def test_a_limited_use_move_spends_a_charge() -> None:
+    # 000 L4603, L4610: a pool of six charges; an L2 move uses 1: 5 left
+    out = _ok(_turn({"T1.rei.action": _at("shell")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L))
+    pools = [(e["move"], e["charges"]) for e in _state(out, "rei")["ongoing_effects"] if e["id"] == "limited_use"]
+    assert pools == [("shell", 5)]
+    assert _gaps(out) == []

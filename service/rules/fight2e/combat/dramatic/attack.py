@@ -11,9 +11,11 @@ from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, YellSkill
+from ..elements import limited_use
 from ..elements.super_energy import pay_supers
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..thug_thrashing import fighter_on_thugs
 from . import attack_options as options
 from . import bands, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
@@ -66,6 +68,10 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     dist = ctx.distance(f, t.f)
     if not lo <= dist <= hi:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
@@ -208,6 +214,10 @@ def attack(
 ) -> None:
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
+    if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
+        # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
+        d.no_point_next = d.no_point_next or plan.special
+        return
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
@@ -229,6 +239,7 @@ def attack(
     face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
         land(ctx, d, t, r, face, ds)
+    move_elements.on_attacker(ctx, d.f, plan.move)  # hit or miss (000 L4799, L4815)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 

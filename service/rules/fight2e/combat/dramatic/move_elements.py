@@ -14,15 +14,19 @@ one statement of how the entry acts outside the main turn's own steps: ``figures
 reads too; ``director`` acts through Hazards (000 L7104); ``response`` acts when the move defends. The others (an
 effect on the target beyond damage, Knock Back and Knock Down; a rule on the attacker; an entry with no record) have
 no Dramatic step yet and are named as ``dramatic_move_elements`` where the move is used, as are the Defensive
-Responses a defender's moves would allow against a Special Move (000 L7126)."""
+Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
+Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
+000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
+(000 L4799, L4815)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, ThugAct
+from ...catalogue.records import AgainstThugs, Misfire, MoveTrait, ThugAct, Traits
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
+from ..state.turn import Turn
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
 _ACTS: dict[str, AgainstThugs] = {
@@ -30,9 +34,31 @@ _ACTS: dict[str, AgainstThugs] = {
 }
 # through the attack's own figures, or through Environmental Hazards (none in Dramatic Combat, 000 L7104)
 _APPLIED = frozenset({ThugAct.figures, ThugAct.director, ThugAct.response})
+# the roles a Dramatic attack plays on its attacker (``charges`` in ``attack``, ``on_attacker``)
+_ATTACKER_TRAITS = frozenset(
+    {MoveTrait.limited_use, MoveTrait.reload, MoveTrait.super_reload, MoveTrait.self_damage, MoveTrait.self_prone}
+)
+
+
+def _read_here(r: object) -> bool:
+    """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
+    if isinstance(r, Traits):
+        return _ATTACKER_TRAITS.issuperset(r.traits)
+    return isinstance(r, Misfire | AgainstThugs)
+
+
+# The entries a Dramatic attack reads a Misfire or attacker's role of, and nothing else but the record above
+# (Unreliable, Limited Use, Reload, Super Reload, Self Damage, Self Prone).
+_ON_ATTACKER = frozenset(
+    e
+    for e, found in catalog().records.items()
+    if any(isinstance(r, Misfire | Traits) for r in found) and all(_read_here(r) for r in found)
+)
 
 
 def _open(m: MoveProfile, entry: str) -> bool:
+    if entry in _ON_ATTACKER:
+        return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
         return True
@@ -69,3 +95,24 @@ def knocks_down(m: MoveProfile | None) -> bool:
     """The hit knocks the target down (000 L5958): the Knocks Down keyword. With no Combo in Dramatic Combat
     (000 L7108) the move is always the attack's last."""
     return m is not None and m.kw("knocks_down")
+
+
+def on_attacker(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
+    """What the move does to its user, hit or miss, as in the turns with Thugs: Self Damage, his Power Level in Life
+    Bar and never below 1 (000 L4799), unless Self-Stun replaces it (000 L4801, named while not applied here); Self
+    Prone leaves him Knocked Down whatever the result (000 L4815)."""
+    if m is None:
+        return
+    if m.trait(MoveTrait.self_damage) and not m.trait(MoveTrait.self_stun):
+        before = f.life
+        f.life = max(f.life - f.pl, min(1, f.life))
+        ctx.note(
+            "E",
+            f.id,
+            f"Self Damage: {f.id} loses {before - f.life} Life Bar.",
+            "000 L4799",
+            change={"life_bar": f.life},
+        )
+    if m.trait(MoveTrait.self_prone) and not f.knocked_down:
+        f.knocked_down = True
+        ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
