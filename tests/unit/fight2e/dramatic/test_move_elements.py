@@ -192,6 +192,16 @@ REI_L["moves"] += [
         "liabilities": [{"id": "limited_use"}],
     },
 ]
+REI_L["moves"] += [
+    {"id": "sneer", "name": "Sneer", "level": 1, "elements": [{"id": "taunt"}]},
+    {
+        "id": "cheapo",
+        "name": "Cheapo",
+        "level": 1,
+        "elements": [{"id": "hard_to_evade"}],
+        "liabilities": [{"id": "cheap"}],
+    },
+]
 SHEETS_L = (REI_L, BATTLE_D)
 
 
@@ -242,4 +252,34 @@ def test_a_limited_use_move_spends_a_charge() -> None:
     out = _ok(_turn({"T1.rei.action": _at("shell")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L))
     pools = [(e["move"], e["charges"]) for e in _state(out, "rei")["ongoing_effects"] if e["id"] == "limited_use"]
     assert pools == [("shell", 5)]
+    assert _gaps(out) == []
+
+
+def test_a_cheap_move_earns_no_glory_of_its_own() -> None:
+    # 000 L4533: a Cheap move never earns Glory: its hit (3 + 1 + a 3 = 7 against 3) earns none, where a level-1
+    # Special Move earns 1 (000 L5749: Wild Fist below)
+    out = _ok(_turn({"T1.rei.action": _at("cheapo")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS_L))
+    assert _glory(out, "rei") == 0
+    plain = _ok(
+        _turn(
+            {"T1.rei.action": _at("wild")},
+            {"T1.rei.unreliable": 2, "T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS_L,
+        )
+    )
+    assert _glory(plain, "rei") == 1
+    assert _gaps(out) == []
+
+
+def test_a_taunt_move_earns_the_basic_taunts_glory_too() -> None:
+    # 000 L2141, L4279: 1d4 Glory against a target of lower Initiative (Battle's 1 against Rei's 9), once a combat,
+    # besides the move's own: a 3, and its level 1 on the hit (000 L5749): 4
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("sneer")},
+            {"T1.rei.taunt_glory": 3, "T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS_L,
+        )
+    )
+    assert _glory(out, "rei") == 4
     assert _gaps(out) == []

@@ -12,7 +12,9 @@ from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, YellSkill
 from ..elements import limited_use
+from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
+from ..elements.taunts import taunt_glory
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
@@ -97,6 +99,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
+        else:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
+            cheap_use(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
         return plan
@@ -214,6 +218,8 @@ def attack(
 ) -> None:
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
+    if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
+        taunt_glory(ctx, d.f, [plan.move], t.f)
     if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
         # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
@@ -327,7 +333,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
-    if plan.special and plan.move_id and plan.move_id not in f.scored:
+    cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
+    if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
         f.scored.append(plan.move_id)
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
         ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")

@@ -17,12 +17,14 @@ no Dramatic step yet and are named as ``dramatic_move_elements`` where the move 
 Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
 Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
 000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
-(000 L4799, L4815)."""
+(000 L4799, L4815); and those whose rule is on the Glory the move earns (``GLORY_RULES``: Cheap, a Taunt's
+1d4, 000 L4273–L4281, L4529–L4535)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Misfire, MoveTrait, ThugAct, Traits
+from ..elements.glory import GLORY_RULES
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -57,7 +59,7 @@ _ON_ATTACKER = frozenset(
 
 
 def _open(m: MoveProfile, entry: str) -> bool:
-    if entry in _ON_ATTACKER:
+    if entry in _ON_ATTACKER or entry in GLORY_RULES:  # Cheap's and a Taunt's Glory (``attack``)
         return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
