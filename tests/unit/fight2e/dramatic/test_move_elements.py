@@ -202,6 +202,17 @@ REI_L["moves"] += [
         "liabilities": [{"id": "cheap"}],
     },
 ]
+REI_L["moves"] += [
+    {"id": "quick", "name": "Quick", "level": 1, "elements": [{"id": "fast_recovery"}]},
+    {
+        "id": "sluggish",
+        "name": "Sluggish",
+        "level": 1,
+        "elements": [{"id": "increased_glory"}],
+        "liabilities": [{"id": "slow_recovery"}],
+    },
+    {"id": "harrier", "name": "Harrier", "level": 1, "elements": [{"id": "harry"}]},
+]
 SHEETS_L = (REI_L, BATTLE_D)
 
 
@@ -283,3 +294,22 @@ def test_a_taunt_move_earns_the_basic_taunts_glory_too() -> None:
     )
     assert _glory(out, "rei") == 4
     assert _gaps(out) == []
+
+
+def _steps(out: dict[str, Any], fid: str) -> int:
+    return _state(out, fid)["dramatic"]["initiative_steps"]
+
+
+def test_fast_and_slow_recovery_and_harry_move_next_turns_initiative_die() -> None:
+    # No Control is rolled in Dramatic Combat (000 L7084), so the die size they move is the Initiative die's:
+    # Fast Recovery on a hit (3 + a 3 = 6 against 3): +1 (000 L3358); Slow Recovery on a miss (Battle adds 3 FS, his PL:
+    # 3 + 3 = 6 against 3 + a 1 = 4): −1 (000 L4836); Harry on a hit: Battle's −1 (000 L3432)
+    hit = {"T1.rei.attack": 3, "T1.rei.damage": 1}
+    fast = _ok(_turn({"T1.rei.action": _at("quick")}, hit, sheets=SHEETS_L))
+    assert _steps(fast, "rei") == 1
+    miss = {"T1.battle.defense": {"defense": "evasion", "fs": 3}, "T1.battle.action": {"action": "none"}}
+    slow = _ok(_turn({"T1.rei.action": _at("sluggish"), **miss}, {"T1.rei.attack": 1}, sheets=SHEETS_L))
+    assert _steps(slow, "rei") == -1
+    harried = _ok(_turn({"T1.rei.action": _at("harrier")}, hit, sheets=SHEETS_L))
+    assert (_steps(harried, "battle"), _steps(harried, "rei")) == (-1, 0)
+    assert _gaps(fast) == _gaps(slow) == _gaps(harried) == []

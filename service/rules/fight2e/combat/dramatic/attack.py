@@ -245,7 +245,7 @@ def attack(
     face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
         land(ctx, d, t, r, face, ds)
-    move_elements.on_attacker(ctx, d.f, plan.move)  # hit or miss (000 L4799, L4815)
+    move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
@@ -394,6 +394,7 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move:
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
+    move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
     if ko is None or (ctx.range is None and not ctx.band_mode) or t.f.defeated:
         knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
     else:

@@ -23,7 +23,7 @@ Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable'
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, Misfire, MoveTrait, ThugAct, Traits
+from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, ThugAct, Traits, Trigger
 from ..elements.glory import GLORY_RULES
 from ..registry import points as records
 from ..state.combatant import Combatant
@@ -38,7 +38,15 @@ _ACTS: dict[str, AgainstThugs] = {
 _APPLIED = frozenset({ThugAct.figures, ThugAct.director, ThugAct.response})
 # the roles a Dramatic attack plays on its attacker (``charges`` in ``attack``, ``on_attacker``)
 _ATTACKER_TRAITS = frozenset(
-    {MoveTrait.limited_use, MoveTrait.reload, MoveTrait.super_reload, MoveTrait.self_damage, MoveTrait.self_prone}
+    {
+        MoveTrait.limited_use,
+        MoveTrait.reload,
+        MoveTrait.super_reload,
+        MoveTrait.more_charges,
+        MoveTrait.extended_reload,
+        MoveTrait.self_damage,
+        MoveTrait.self_prone,
+    }
 )
 
 
@@ -46,7 +54,7 @@ def _read_here(r: object) -> bool:
     """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
     if isinstance(r, Traits):
         return _ATTACKER_TRAITS.issuperset(r.traits)
-    return isinstance(r, Misfire | AgainstThugs)
+    return isinstance(r, Misfire | AgainstThugs) or (isinstance(r, DieShiftNextTurn) and not r.when.even_damage_roll)
 
 
 # The entries a Dramatic attack reads a Misfire or attacker's role of, and nothing else but the record above
@@ -54,7 +62,7 @@ def _read_here(r: object) -> bool:
 _ON_ATTACKER = frozenset(
     e
     for e, found in catalog().records.items()
-    if any(isinstance(r, Misfire | Traits) for r in found) and all(_read_here(r) for r in found)
+    if any(isinstance(r, Misfire | Traits | DieShiftNextTurn) for r in found) and all(_read_here(r) for r in found)
 )
 
 
@@ -99,12 +107,15 @@ def knocks_down(m: MoveProfile | None) -> bool:
     return m is not None and m.kw("knocks_down")
 
 
-def on_attacker(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
+def on_attacker(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, hit: bool) -> None:
     """What the move does to its user, hit or miss, as in the turns with Thugs: Self Damage, his Power Level in Life
     Bar and never below 1 (000 L4799), unless Self-Stun replaces it (000 L4801, named while not applied here); Self
-    Prone leaves him Knocked Down whatever the result (000 L4815)."""
+    Prone leaves him Knocked Down whatever the result (000 L4815); Fast and Slow Recovery's die size next turn, on
+    the Initiative die (000 L3358, L4836, L7084; ``turn._next_dice``)."""
     if m is None:
         return
+    records.die_shifts(ctx, f, t, m, Trigger.always)
+    records.die_shifts(ctx, f, t, m, Trigger.on_hit if hit else Trigger.on_miss)
     if m.trait(MoveTrait.self_damage) and not m.trait(MoveTrait.self_stun):
         before = f.life
         f.life = max(f.life - f.pl, min(1, f.life))
@@ -118,3 +129,10 @@ def on_attacker(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     if m.trait(MoveTrait.self_prone) and not f.knocked_down:
         f.knocked_down = True
         ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
+
+
+def lose_next_dice(f: Combatant) -> None:
+    """A hit removes the die shifts waiting for him that a hit ends (000 L3358, L4836)."""
+    if f.next_dice:
+        lost = records.lost_when_hit()
+        f.next_dice = [x for x in f.next_dice if x[2] not in lost]

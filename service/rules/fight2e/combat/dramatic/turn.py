@@ -490,6 +490,14 @@ def _report_gaps(ctx: Turn) -> None:
     )
 
 
+def _next_dice(ds: dict[str, Dram]) -> None:
+    """A move's Fast or Slow Recovery waiting for next turn goes on the Initiative die, there being no Control
+    (000 L3358, L4836, L7084), as in a Dramatic turn with Thugs."""
+    for d in ds.values():
+        d.next_steps += sum(x[1] for x in d.f.next_dice)
+        d.f.next_dice = []
+
+
 def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
@@ -517,4 +525,5 @@ def run(ctx: Turn) -> None:
     dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)
+    _next_dice(ds)
     store(ds)
