@@ -20,6 +20,15 @@ REI_E["moves"] += [
     {"id": "sweep", "name": "Sweep", "level": 2, "elements": [{"id": "knocks_down"}]},
     {"id": "blaze", "name": "Blaze", "level": 1, "elements": [{"id": "increased_glory"}]},
     {"id": "leech", "name": "Leech", "level": 2, "elements": [{"id": "drain_life"}]},
+    {"id": "siphon", "name": "Siphon", "level": 2, "elements": [{"id": "drain_life", "options": {"heal": "full"}}]},
+    {"id": "lift", "name": "Lift", "level": 1, "elements": [{"id": "juggle"}]},
+    {
+        "id": "tap",
+        "name": "Tap",
+        "level": 1,
+        "elements": [{"id": "increased_glory"}],
+        "liabilities": [{"id": "non_finisher"}],
+    },
 ]
 BATTLE_C = copy.deepcopy(BATTLE_D)
 BATTLE_C["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
@@ -138,10 +147,10 @@ def test_increased_glory_adds_two_to_the_moves_glory() -> None:
 
 
 def test_an_element_with_no_dramatic_step_is_named_with_the_move() -> None:
-    # Drain Life heals its user (000 L3232): no Dramatic step for it yet, so it is named where Leech is used, and
-    # the plain moves name nothing
-    out = _ok(_turn({"T1.rei.action": _at("leech")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
-    assert [(u["path"], "drain_life" in u["reason"]) for u in _gaps(out)] == [("T1.rei.action.moves", True)]
+    # Juggle acts through a Combo's later moves (000 L3611–L3613), which Dramatic Combat has none of (000 L7108): no
+    # Dramatic step for it yet, so it is named where Lift is used, and the plain moves name nothing
+    out = _ok(_turn({"T1.rei.action": _at("lift")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert [(u["path"], "juggle" in u["reason"]) for u in _gaps(out)] == [("T1.rei.action.moves", True)]
     plain = _ok(_turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
     assert _gaps(plain) == []
 
@@ -313,3 +322,28 @@ def test_fast_and_slow_recovery_and_harry_move_next_turns_initiative_die() -> No
     harried = _ok(_turn({"T1.rei.action": _at("harrier")}, hit, sheets=SHEETS_L))
     assert (_steps(harried, "battle"), _steps(harried, "rei")) == (-1, 0)
     assert _gaps(fast) == _gaps(slow) == _gaps(harried) == []
+
+
+def test_drain_life_heals_the_attacker_at_the_end_of_the_turn() -> None:
+    # 000 L3232–L3240: Leech hits (3 + a 3 = 6 against 3), its damage die shows 5 with no Damage Bonus: Battle loses
+    # 5 (25 → 20); the 3-Element version heals half, rounded down: 2, at H.1 (Rei 10 → 12); the 4-Element one all 5
+    hit = {"T1.rei.attack": 3, "T1.rei.damage": 5}
+    half = _ok(_turn({"T1.rei.action": _at("leech")}, hit, sheets=SHEETS, rei_life=10))
+    assert (_state(half, "battle")["life_bar"], _state(half, "rei")["life_bar"]) == (20, 12)
+    full = _ok(_turn({"T1.rei.action": _at("siphon")}, hit, sheets=SHEETS, rei_life=10))
+    assert (_state(full, "battle")["life_bar"], _state(full, "rei")["life_bar"]) == (20, 15)
+    assert _gaps(half) == _gaps(full) == []
+
+
+def test_a_non_finisher_leaves_him_at_one() -> None:
+    # 000 L4735: the hit (5 damage against Battle's 3 Life Bar) cannot bring him below 1: he stays at 1, undefeated
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("tap")},
+            {"T1.rei.attack": 3, "T1.rei.damage": 5},
+            sheets=SHEETS,
+            battle_life=3,
+        )
+    )
+    assert (_state(out, "battle")["life_bar"], _state(out, "battle")["defeated"]) == (1, False)
+    assert _gaps(out) == []

@@ -308,6 +308,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         t, factor = take_a_hit(ctx, d, t, total, ds)
     dmg, top = _damage(ctx, d, t, plan, mods)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
+    dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
         ctx.note("E.1", f.id, f"Final Blow: {dmg} would not defeat {t.f.id}; no damage.", "000 L7183")
         return
@@ -324,7 +325,9 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
             dmg = options.freeze_frame(ctx, d, t, dmg)
         ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if ctx.band_mode else ctx.range)
         dmg = ko.damage if ko else dmg
-    hurt(ctx, d, t, dmg, hit=True)
+    was = t.f.life
+    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True)
+    move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
     bonus = attacks.ap_for_max_damage(r.first, top) + (

@@ -17,13 +17,15 @@ no Dramatic step yet and are named as ``dramatic_move_elements`` where the move 
 Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
 Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
 000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
-(000 L4799, L4815); and those whose rule is on the Glory the move earns (``GLORY_RULES``: Cheap, a Taunt's
-1d4, 000 L4273–L4281, L4529–L4535)."""
+(000 L4799, L4815), Fast and Slow Recovery and Harry (000 L3358, L3432, L4836), Non-Finisher (000 L4735); Drain
+Life's heal of what the hit took (000 L3232–L3240); and those whose rule is on the Glory the move earns
+(``GLORY_RULES``: Cheap, a Taunt's 1d4, 000 L4273–L4281, L4529–L4535)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, ThugAct, Traits, Trigger
+from ..elements import drain_life
 from ..elements.glory import GLORY_RULES
 from ..registry import points as records
 from ..state.combatant import Combatant
@@ -46,6 +48,7 @@ _ATTACKER_TRAITS = frozenset(
         MoveTrait.extended_reload,
         MoveTrait.self_damage,
         MoveTrait.self_prone,
+        MoveTrait.non_finisher,
     }
 )
 
@@ -68,6 +71,8 @@ _ON_ATTACKER = frozenset(
 
 def _open(m: MoveProfile, entry: str) -> bool:
     if entry in _ON_ATTACKER or entry in GLORY_RULES:  # Cheap's and a Taunt's Glory (``attack``)
+        return False
+    if drain_life.HEALS.get(entry) is drain_life.Heal.taken:  # Drain Life's heal (``drain``)
         return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
@@ -136,3 +141,21 @@ def lose_next_dice(f: Combatant) -> None:
     if f.next_dice:
         lost = records.lost_when_hit()
         f.next_dice = [x for x in f.next_dice if x[2] not in lost]
+
+
+def finishes(m: MoveProfile | None, t: Combatant, dmg: int) -> int:
+    """Non-Finisher: the hit cannot take him below 1 Life Bar (000 L4735)."""
+    if m is None or not m.trait(MoveTrait.non_finisher):
+        return dmg
+    return min(dmg, max(t.life - 1, 0))
+
+
+def drain(ctx: Turn, f: Combatant, m: MoveProfile | None, lost: int) -> None:
+    """Drain Life: the attacker heals the Life Bar the hit took, all or half (rounded down) as the move is built,
+    at the end of the turn (000 L3232–L3240; ``turn._pending``)."""
+    if m is None or drain_life.heal_kind(m) is not drain_life.Heal.taken:
+        return
+    heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+    if heal > 0:
+        f.heal += heal
+        ctx.note("E.5", f.id, f"Drain Life: {f.id} will heal {heal} at the end of the turn.", "000 L3232–L3240")

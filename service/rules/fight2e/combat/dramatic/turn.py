@@ -498,6 +498,18 @@ def _next_dice(ds: dict[str, Dram]) -> None:
         d.f.next_dice = []
 
 
+def _healed(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """H.1: Drain Life's pending heal, unless he was defeated first (000 L3240), up to his Dramatic Life Bar
+    (000 L7072)."""
+    for d in ds.values():
+        f = d.f
+        if f.heal and not f.defeated:
+            before = f.life
+            f.life = max(min(f.life + f.heal, d.life_max), before)
+            ctx.note("H.1", f.id, f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).", "000 L3240")
+        f.heal = 0
+
+
 def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
@@ -521,6 +533,7 @@ def run(ctx: Turn) -> None:
     if not ctx.round_over:
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
+    _healed(ctx, ds)
     end_of_turn(ctx, ds)
     dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
