@@ -155,7 +155,7 @@ def drain(ctx: Turn, f: Combatant, m: MoveProfile | None, lost: int) -> None:
     at the end of the turn (000 L3232–L3240; ``turn._pending``)."""
     if m is None or drain_life.heal_kind(m) is not drain_life.Heal.taken:
         return
-    heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+    heal = drain_life.taken_heal(m, lost)
     if heal > 0:
         f.heal += heal
         ctx.note("E.5", f.id, f"Drain Life: {f.id} will heal {heal} at the end of the turn.", "000 L3232–L3240")
