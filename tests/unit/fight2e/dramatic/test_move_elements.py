@@ -21,6 +21,7 @@ REI_E["moves"] += [
     {"id": "blaze", "name": "Blaze", "level": 1, "elements": [{"id": "increased_glory"}]},
     {"id": "leech", "name": "Leech", "level": 2, "elements": [{"id": "drain_life"}]},
     {"id": "siphon", "name": "Siphon", "level": 2, "elements": [{"id": "drain_life", "options": {"heal": "full"}}]},
+    {"id": "surge", "name": "Surge", "level": 2, "elements": [{"id": "power_up", "options": {"version": "life_bar"}}]},
     {"id": "lift", "name": "Lift", "level": 1, "elements": [{"id": "juggle"}]},
     {
         "id": "tap",
@@ -347,3 +348,14 @@ def test_a_non_finisher_leaves_him_at_one() -> None:
     )
     assert (_state(out, "battle")["life_bar"], _state(out, "battle")["defeated"]) == (1, False)
     assert _gaps(out) == []
+
+
+def test_power_up_spends_life_bar_for_damage() -> None:
+    # 000 L3860: +1 damage for each Life Bar spent, up to his Power Level (3), decided before the roll: Rei spends 3
+    # (25 → 22); the hit's die shows 5, no Damage Bonus: 5 + 3 = 8 (Battle 25 → 17); 4 is more than his PL: refused
+    hit = {"T1.rei.attack": 3, "T1.rei.damage": 5}
+    out = _ok(_turn({"T1.rei.action": _at("surge"), "T1.rei.power_up_bonus": {"amount": 3}}, hit, sheets=SHEETS))
+    assert (_state(out, "rei")["life_bar"], _state(out, "battle")["life_bar"]) == (22, 17)
+    assert _gaps(out) == []
+    over = _turn({"T1.rei.action": _at("surge"), "T1.rei.power_up_bonus": {"amount": 4}}, hit, sheets=SHEETS)
+    assert _refused(over) == ["POWER_UP_INVALID"]

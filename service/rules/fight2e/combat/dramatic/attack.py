@@ -18,6 +18,7 @@ from ..elements.taunts import taunt_glory
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
+from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
@@ -96,7 +97,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
-        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
+        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
         else:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)

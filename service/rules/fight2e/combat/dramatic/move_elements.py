@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, ThugAct, Traits, Trigger
+from ..contract.models import DecisionValue
 from ..elements import drain_life
 from ..elements.glory import GLORY_RULES
+from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -70,7 +72,7 @@ _ON_ATTACKER = frozenset(
 
 
 def _open(m: MoveProfile, entry: str) -> bool:
-    if entry in _ON_ATTACKER or entry in GLORY_RULES:  # Cheap's and a Taunt's Glory (``attack``)
+    if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
         return False
     if drain_life.HEALS.get(entry) is drain_life.Heal.taken:  # Drain Life's heal (``drain``)
         return False
@@ -159,3 +161,34 @@ def drain(ctx: Turn, f: Combatant, m: MoveProfile | None, lost: int) -> None:
     if heal > 0:
         f.heal += heal
         ctx.note("E.5", f.id, f"Drain Life: {f.id} will heal {heal} at the end of the turn.", "000 L3232–L3240")
+
+
+def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) -> int:
+    """Power Up, decided before the attack roll: in its Life Bar version, +1 damage for each Life Bar he spends, up
+    to his Power Level (000 L3852–L3862). Ruling: no Control is rolled in Dramatic Combat (000 L7084), so the Control
+    version, and Extra Elements and Enhanced Power Up on it (000 L3870–L3886), have none to spend, as in a Dramatic
+    turn with Thugs. Returns the damage added."""
+    if not life_bar_version:
+        return 0
+    room = max(min(f.pl, f.life - 1), 0)
+    key, v = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "D.1",
+        f"{f.id}: Power Up {m.name} by how much Life Bar (up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = v.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{room}.", key=key)
+    if n:
+        f.life -= n
+        ctx.note(
+            "D.1",
+            f.id,
+            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} damage.",
+            "000 L3860",
+            {"amount": n},
+            {"life_bar": f.life},
+        )
+    return n
