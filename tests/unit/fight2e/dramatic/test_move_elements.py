@@ -22,6 +22,13 @@ REI_E["moves"] += [
     {"id": "leech", "name": "Leech", "level": 2, "elements": [{"id": "drain_life"}]},
     {"id": "siphon", "name": "Siphon", "level": 2, "elements": [{"id": "drain_life", "options": {"heal": "full"}}]},
     {"id": "surge", "name": "Surge", "level": 2, "elements": [{"id": "power_up", "options": {"version": "life_bar"}}]},
+    {
+        "id": "grab",
+        "name": "Grab",
+        "level": 1,
+        "elements": [{"id": "increased_glory"}],
+        "liabilities": [{"id": "specific_range", "options": {"range": 1}}],
+    },
     {"id": "lift", "name": "Lift", "level": 1, "elements": [{"id": "juggle"}]},
     {
         "id": "tap",
@@ -359,3 +366,12 @@ def test_power_up_spends_life_bar_for_damage() -> None:
     assert _gaps(out) == []
     over = _turn({"T1.rei.action": _at("surge"), "T1.rei.power_up_bonus": {"amount": 4}}, hit, sheets=SHEETS)
     assert _refused(over) == ["POWER_UP_INVALID"]
+
+
+def test_a_specific_range_move_reaches_its_one_range_only() -> None:
+    # 000 L4858: Grab connects at Range 1 only: at Range 1 it hits (3 + a 3 = 6 against 3), at Range 2 it is refused
+    at_one = _ok(_turn({"T1.rei.action": _at("grab")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
+    assert _state(at_one, "battle")["life_bar"] == 24
+    assert _gaps(at_one) == []
+    at_two = _turn({"T1.rei.action": _at("grab")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS, at=2)
+    assert _refused(at_two) == ["TARGET_OUT_OF_RANGE"]

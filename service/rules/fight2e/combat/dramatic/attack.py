@@ -18,6 +18,7 @@ from ..elements.taunts import taunt_glory
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
+from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, move_elements
@@ -69,7 +70,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
     lo, hi = m.range or (0, 2)
     dist = ctx.distance(f, t.f)
-    if not lo <= dist <= hi:
+    # Specific Range: only at its one Range (000 L4858), as every turn reads it
+    if not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
     if empty is not None:

@@ -17,14 +17,15 @@ no Dramatic step yet and are named as ``dramatic_move_elements`` where the move 
 Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
 Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
 000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
-(000 L4799, L4815), Fast and Slow Recovery and Harry (000 L3358, L3432, L4836), Non-Finisher (000 L4735); Drain
-Life's heal of what the hit took (000 L3232–L3240); and those whose rule is on the Glory the move earns
-(``GLORY_RULES``: Cheap, a Taunt's 1d4, 000 L4273–L4281, L4529–L4535)."""
+(000 L4799, L4815), Fast and Slow Recovery and Harry (000 L3358, L3432, L4836), Non-Finisher (000 L4735),
+Specific Range's one Range (000 L4858); Drain Life's heal of what the hit took (000 L3232–L3240); Power Up
+(``power_up``); and those whose rule is on the Glory the move earns (``GLORY_RULES``: Cheap, a Taunt's 1d4,
+000 L4273–L4281, L4529–L4535)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, ThugAct, Traits, Trigger
+from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, OneRange, ThugAct, Traits, Trigger
 from ..contract.models import DecisionValue
 from ..elements import drain_life
 from ..elements.glory import GLORY_RULES
@@ -59,7 +60,9 @@ def _read_here(r: object) -> bool:
     """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
     if isinstance(r, Traits):
         return _ATTACKER_TRAITS.issuperset(r.traits)
-    return isinstance(r, Misfire | AgainstThugs) or (isinstance(r, DieShiftNextTurn) and not r.when.even_damage_roll)
+    return isinstance(r, Misfire | AgainstThugs | OneRange) or (
+        isinstance(r, DieShiftNextTurn) and not r.when.even_damage_roll
+    )
 
 
 # The entries a Dramatic attack reads a Misfire or attacker's role of, and nothing else but the record above
@@ -67,7 +70,8 @@ def _read_here(r: object) -> bool:
 _ON_ATTACKER = frozenset(
     e
     for e, found in catalog().records.items()
-    if any(isinstance(r, Misfire | Traits | DieShiftNextTurn) for r in found) and all(_read_here(r) for r in found)
+    if any(isinstance(r, Misfire | Traits | DieShiftNextTurn | OneRange) for r in found)
+    and all(_read_here(r) for r in found)
 )
 
 
