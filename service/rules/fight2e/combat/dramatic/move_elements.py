@@ -75,10 +75,15 @@ _ON_ATTACKER = frozenset(
 )
 
 
-def _open(m: MoveProfile, entry: str) -> bool:
+def _by_attack(entry: str) -> bool:
+    """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
     if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
-        return False
-    if drain_life.HEALS.get(entry) is drain_life.Heal.taken:  # Drain Life's heal (``drain``)
+        return True
+    return drain_life.HEALS.get(entry) is drain_life.Heal.taken  # Drain Life's heal (``drain``)
+
+
+def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
+    if attack and _by_attack(entry):
         return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
@@ -86,9 +91,10 @@ def _open(m: MoveProfile, entry: str) -> bool:
     return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
 
 
-def unapplied(m: MoveProfile) -> list[str]:
-    """The entries of ``m`` a Dramatic attack does not act on yet, sorted."""
-    return sorted(e for e in m.entries if _open(m, e))
+def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
+    """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
+    sorted."""
+    return sorted(e for e in m.entries if _open(m, e, attack))
 
 
 def responses(moves: list[MoveProfile]) -> list[str]:
