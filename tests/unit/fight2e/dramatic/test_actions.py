@@ -206,3 +206,13 @@ def test_a_fighter_down_stands_up_and_may_realize_his_potential_next_turn() -> N
     out = _ok(_turn({"T1.battle.action": {"action": "none"}}, {}, rei={"knocked_down": True}))
     assert _rei(out)["knocked_down"] is False
     assert _rei(out)["dramatic"]["realize_ready"] is True
+
+
+def test_a_utility_moves_limited_use_is_still_named() -> None:
+    # The steps that apply Limited Use's charges (000 L4600–L4614) run with a Dramatic attack only: a Utility move
+    # with it names it under dramatic_move_elements
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({**copy.deepcopy(RAGE), "liabilities": [{"id": "limited_use"}]})
+    out = _ok(_turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {}, sheet=sheet))
+    gaps = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert len(gaps) == 1 and "limited_use" in gaps[0], gaps

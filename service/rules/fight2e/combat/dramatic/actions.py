@@ -115,7 +115,7 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
-    gaps = move_elements.unapplied(m)
+    gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"

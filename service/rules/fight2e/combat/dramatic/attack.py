@@ -11,9 +11,15 @@ from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, YellSkill
+from ..elements import limited_use
+from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
+from ..elements.taunts import taunt_glory
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..thug_thrashing import fighter_on_thugs
+from ..turn.d_accuracy import range_ok
+from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
@@ -64,8 +70,13 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
     lo, hi = m.range or (0, 2)
     dist = ctx.distance(f, t.f)
-    if not lo <= dist <= hi:
+    # Specific Range: only at its one Range (000 L4858), as every turn reads it
+    if not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
@@ -88,9 +99,12 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
-        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus, key)
+        more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
+        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
+        else:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
+            cheap_use(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
         return plan
@@ -208,6 +222,12 @@ def attack(
 ) -> None:
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
+    if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
+        taunt_glory(ctx, d.f, [plan.move], t.f)
+    if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
+        # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
+        d.no_point_next = d.no_point_next or plan.special
+        return
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
@@ -229,6 +249,7 @@ def attack(
     face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
         land(ctx, d, t, r, face, ds)
+    move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
@@ -291,6 +312,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         t, factor = take_a_hit(ctx, d, t, total, ds)
     dmg, top = _damage(ctx, d, t, plan, mods)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
+    dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
         ctx.note("E.1", f.id, f"Final Blow: {dmg} would not defeat {t.f.id}; no damage.", "000 L7183")
         return
@@ -307,7 +329,9 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
             dmg = options.freeze_frame(ctx, d, t, dmg)
         ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if bands.mapped(ctx) else ctx.range)
         dmg = ko.damage if ko else dmg
-    hurt(ctx, d, t, dmg, hit=True)
+    was = t.f.life
+    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True)
+    move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
     bonus = attacks.ap_for_max_damage(r.first, top) + (
@@ -316,7 +340,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
-    if plan.special and plan.move_id and plan.move_id not in f.scored:
+    cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
+    if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
         f.scored.append(plan.move_id)
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
         ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
@@ -376,6 +401,7 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move:
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
+    move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
         knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
     else:

@@ -14,15 +14,26 @@ one statement of how the entry acts outside the main turn's own steps: ``figures
 reads too; ``director`` acts through Hazards (000 L7104); ``response`` acts when the move defends. The others (an
 effect on the target beyond damage, Knock Back and Knock Down; a rule on the attacker; an entry with no record) have
 no Dramatic step yet and are named as ``dramatic_move_elements`` where the move is used, as are the Defensive
-Responses a defender's moves would allow against a Special Move (000 L7126)."""
+Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
+Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
+000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
+(000 L4799, L4815), Fast and Slow Recovery and Harry (000 L3358, L3432, L4836), Non-Finisher (000 L4735),
+Specific Range's one Range (000 L4858); Drain Life's heal of what the hit took (000 L3232–L3240); Power Up
+(``power_up``); and those whose rule is on the Glory the move earns (``GLORY_RULES``: Cheap, a Taunt's 1d4,
+000 L4273–L4281, L4529–L4535)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, ThugAct
+from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, OneRange, ThugAct, Traits, Trigger
+from ..contract.models import DecisionValue
+from ..elements import drain_life
+from ..elements.glory import GLORY_RULES
+from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
+from ..state.turn import Turn
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
 _ACTS: dict[str, AgainstThugs] = {
@@ -30,18 +41,60 @@ _ACTS: dict[str, AgainstThugs] = {
 }
 # through the attack's own figures, or through Environmental Hazards (none in Dramatic Combat, 000 L7104)
 _APPLIED = frozenset({ThugAct.figures, ThugAct.director, ThugAct.response})
+# the roles a Dramatic attack plays on its attacker (``charges`` in ``attack``, ``on_attacker``)
+_ATTACKER_TRAITS = frozenset(
+    {
+        MoveTrait.limited_use,
+        MoveTrait.reload,
+        MoveTrait.super_reload,
+        MoveTrait.more_charges,
+        MoveTrait.extended_reload,
+        MoveTrait.self_damage,
+        MoveTrait.self_prone,
+        MoveTrait.non_finisher,
+    }
+)
 
 
-def _open(m: MoveProfile, entry: str) -> bool:
+def _read_here(r: object) -> bool:
+    """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
+    if isinstance(r, Traits):
+        return _ATTACKER_TRAITS.issuperset(r.traits)
+    return isinstance(r, Misfire | AgainstThugs | OneRange) or (
+        isinstance(r, DieShiftNextTurn) and not r.when.even_damage_roll
+    )
+
+
+# The entries a Dramatic attack reads a Misfire or attacker's role of, and nothing else but the record above
+# (Unreliable, Limited Use, Reload, Super Reload, Self Damage, Self Prone).
+_ON_ATTACKER = frozenset(
+    e
+    for e, found in catalog().records.items()
+    if any(isinstance(r, Misfire | Traits | DieShiftNextTurn | OneRange) for r in found)
+    and all(_read_here(r) for r in found)
+)
+
+
+def _by_attack(entry: str) -> bool:
+    """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
+    if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
+        return True
+    return drain_life.HEALS.get(entry) is drain_life.Heal.taken  # Drain Life's heal (``drain``)
+
+
+def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
+    if attack and _by_attack(entry):
+        return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
         return True
     return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
 
 
-def unapplied(m: MoveProfile) -> list[str]:
-    """The entries of ``m`` a Dramatic attack does not act on yet, sorted."""
-    return sorted(e for e in m.entries if _open(m, e))
+def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
+    """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
+    sorted."""
+    return sorted(e for e in m.entries if _open(m, e, attack))
 
 
 def responses(moves: list[MoveProfile]) -> list[str]:
@@ -69,3 +122,83 @@ def knocks_down(m: MoveProfile | None) -> bool:
     """The hit knocks the target down (000 L5958): the Knocks Down keyword. With no Combo in Dramatic Combat
     (000 L7108) the move is always the attack's last."""
     return m is not None and m.kw("knocks_down")
+
+
+def on_attacker(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, hit: bool) -> None:
+    """What the move does to its user, hit or miss, as in the turns with Thugs: Self Damage, his Power Level in Life
+    Bar and never below 1 (000 L4799), unless Self-Stun replaces it (000 L4801, named while not applied here); Self
+    Prone leaves him Knocked Down whatever the result (000 L4815); Fast and Slow Recovery's die size next turn, on
+    the Initiative die (000 L3358, L4836, L7084; ``turn._next_dice``)."""
+    if m is None:
+        return
+    records.die_shifts(ctx, f, t, m, Trigger.always)
+    records.die_shifts(ctx, f, t, m, Trigger.on_hit if hit else Trigger.on_miss)
+    if m.trait(MoveTrait.self_damage) and not m.trait(MoveTrait.self_stun):
+        before = f.life
+        f.life = max(f.life - f.pl, min(1, f.life))
+        ctx.note(
+            "E",
+            f.id,
+            f"Self Damage: {f.id} loses {before - f.life} Life Bar.",
+            "000 L4799",
+            change={"life_bar": f.life},
+        )
+    if m.trait(MoveTrait.self_prone) and not f.knocked_down:
+        f.knocked_down = True
+        ctx.note("E", f.id, f"{f.id} ends up Knocked Down by his own move.", "000 L4815", change={"knocked_down": True})
+
+
+def lose_next_dice(f: Combatant) -> None:
+    """A hit removes the die shifts waiting for him that a hit ends (000 L3358, L4836)."""
+    if f.next_dice:
+        lost = records.lost_when_hit()
+        f.next_dice = [x for x in f.next_dice if x[2] not in lost]
+
+
+def finishes(m: MoveProfile | None, t: Combatant, dmg: int) -> int:
+    """Non-Finisher: the hit cannot take him below 1 Life Bar (000 L4735)."""
+    if m is None or not m.trait(MoveTrait.non_finisher):
+        return dmg
+    return min(dmg, max(t.life - 1, 0))
+
+
+def drain(ctx: Turn, f: Combatant, m: MoveProfile | None, lost: int) -> None:
+    """Drain Life: the attacker heals the Life Bar the hit took, all or half (rounded down) as the move is built,
+    at the end of the turn (000 L3232–L3240; ``turn._pending``)."""
+    if m is None or drain_life.heal_kind(m) is not drain_life.Heal.taken:
+        return
+    heal = drain_life.taken_heal(m, lost)
+    if heal > 0:
+        f.heal += heal
+        ctx.note("E.5", f.id, f"Drain Life: {f.id} will heal {heal} at the end of the turn.", "000 L3232–L3240")
+
+
+def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) -> int:
+    """Power Up, decided before the attack roll: in its Life Bar version, +1 damage for each Life Bar he spends, up
+    to his Power Level (000 L3852–L3862). Ruling: no Control is rolled in Dramatic Combat (000 L7084), so the Control
+    version, and Extra Elements and Enhanced Power Up on it (000 L3870–L3886), have none to spend, as in a Dramatic
+    turn with Thugs. Returns the damage added."""
+    if not life_bar_version:
+        return 0
+    room = max(min(f.pl, f.life - 1), 0)
+    key, v = ctx.decide(
+        f.id,
+        "power_up_bonus",
+        "D.1",
+        f"{f.id}: Power Up {m.name} by how much Life Bar (up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = v.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("POWER_UP_INVALID", f"decisions.{key}.amount", f"{key}: Power Up {m.name} by 0–{room}.", key=key)
+    if n:
+        f.life -= n
+        ctx.note(
+            "D.1",
+            f.id,
+            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} damage.",
+            "000 L3860",
+            {"amount": n},
+            {"life_bar": f.life},
+        )
+    return n

@@ -480,6 +480,26 @@ _IN_TURN = frozenset(
 )
 
 
+def _next_dice(ds: dict[str, Dram]) -> None:
+    """A move's Fast or Slow Recovery waiting for next turn goes on the Initiative die, there being no Control
+    (000 L3358, L4836, L7084), as in a Dramatic turn with Thugs."""
+    for d in ds.values():
+        d.next_steps += sum(x[1] for x in d.f.next_dice)
+        d.f.next_dice = []
+
+
+def _healed(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """H.1: Drain Life's pending heal, unless he was defeated first (000 L3240), up to his Dramatic Life Bar
+    (000 L7072)."""
+    for d in ds.values():
+        f = d.f
+        if f.heal and not f.defeated:
+            before = f.life
+            f.life = max(min(f.life + f.heal, d.life_max), before)
+            ctx.note("H.1", f.id, f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).", "000 L3240")
+        f.heal = 0
+
+
 def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
@@ -507,9 +527,11 @@ def run(ctx: Turn) -> None:
         tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
+    _healed(ctx, ds)
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
     if not ctx.round_over:
         time_roll(ctx)
+    _next_dice(ds)
     store(ds)

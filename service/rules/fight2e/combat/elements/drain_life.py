@@ -28,6 +28,12 @@ def heal_kind(m: MoveProfile) -> Heal | None:
     return found[-1][1] if found else None
 
 
+def taken_heal(m: MoveProfile, lost: int) -> int:
+    """What Drain Life heals of the Life Bar a hit took: all of it for the 4-Element version, else half, rounded
+    down (000 L3232–L3244)."""
+    return lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+
+
 @MOVE_HIT(10, entries=("drain_life",))
 def drain(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost: int) -> None:
     """Ruling: the heal is the Life Bar the attack took (half, rounded down, for the 3-Element version); a Drain Life
@@ -35,7 +41,7 @@ def drain(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile, i: int, lost:
     if heal_kind(m) is not Heal.taken:
         return
     a = atk.attacker
-    heal = lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+    heal = taken_heal(m, lost)
     heal = heal if i == 0 else min(lost, 1)
     if heal > 0:
         a.heal += heal
