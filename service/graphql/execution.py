@@ -20,12 +20,15 @@ from typing import Any, ClassVar
 from graphql import (
     DocumentNode,
     ExecutionResult,
+    GraphQLBoolean,
     GraphQLInputObjectType,
+    GraphQLInt,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLSchema,
+    GraphQLString,
     ListValueNode,
     ObjectValueNode,
     OperationDefinitionNode,
@@ -201,6 +204,10 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if value is None:
             return None
         if isinstance(t, GraphQLList):
+            rows = self._rows(t.of_type, details) if value else None
+            done = _table(rows, value) if rows is not None else None
+            if done is not None:
+                return done
             return [self._complete(t.of_type, details, v, Path(path, i, None)) for i, v in enumerate(value)]
         if isinstance(t, GraphQLObjectType) and t.is_type_of is None:
             grouped, defers, *_ = self.collect_subfields(t, details)
@@ -210,6 +217,83 @@ class PlainInputsExecutionContext(StrawberryGraphQLCoreExecutionContext):
         if is_leaf_type(t):
             return self.complete_leaf_value(t, value)  # type: ignore[arg-type]
         raise _NotPlain  # a union or an interface: graphql-core resolves its type
+
+    def _rows(self, t: GraphQLOutputType, details: FieldDetailsList) -> _Rows | None:
+        """A list's items as rows: when its items are objects whose selected fields are all attributes of leaf type
+        (events, Life Bars …), each field's response name, attribute, and how its value is output, read once per
+        request and selection; None for any other list."""
+        item = t.of_type if isinstance(t, GraphQLNonNull) else t
+        if not isinstance(item, GraphQLObjectType) or item.is_type_of is not None:
+            return None
+        grouped, defers, *_ = self.collect_subfields(item, details)
+        known: dict[int, tuple[GroupedFieldSet, _Rows | None]] = self.__dict__.setdefault("_rows_of", {})
+        if id(grouped) in known:
+            return known[id(grouped)][1]
+        rows: _Rows | None = ([], isinstance(t, GraphQLNonNull))
+        for response_name, field_details in grouped.items() if not defers else ():
+            rows = rows if rows is None else _row(item, response_name, field_details, rows)
+        known[id(grouped)] = (grouped, None if defers else rows)  # ``grouped`` kept alive: its id is not reused
+        return None if defers else rows
+
+
+_Row = tuple[str, str | None, bool, type | None, Any]  # response name, attribute (None: __typename), non-null, own
+_Rows = tuple[list[_Row], bool]  # the rows, and whether an item may not be null
+_INT: tuple[int, int] = (-(2**31), 2**31 - 1)
+_OWN: dict[Any, type] = {GraphQLString: str, GraphQLBoolean: bool, GraphQLInt: int}  # already their own output
+
+
+def _row(parent: GraphQLObjectType, response_name: str, details: FieldDetailsList, rows: _Rows) -> _Rows | None:
+    node = details[0].node
+    field = parent.fields.get(node.name.value)
+    if field is None and node.name.value == "__typename":
+        rows[0].append((response_name, None, True, None, parent.name))
+        return rows
+    name = getattr(field.resolve, _PLAIN, None) if field is not None else None
+    if name is None or node.arguments or node.directives:
+        return None
+    t = field.type  # type: ignore[union-attr]
+    non_null = isinstance(t, GraphQLNonNull)
+    leaf = t.of_type if non_null else t
+    if not is_leaf_type(leaf):
+        return None
+    rows[0].append((response_name, name, non_null, _OWN.get(leaf), leaf.coerce_output_value))
+    return rows
+
+
+def _int32(value: Any) -> bool:
+    return bool(_INT[0] <= value <= _INT[1])
+
+
+def _table(rows: _Rows, items: Any) -> list[Any] | None:
+    """The items completed as rows, or None where any value needs graphql-core (a null where none may be, a value
+    its type does not output): the list is then completed item by item, with graphql-core's errors."""
+    fields, items_non_null = rows
+    out: list[Any] = []
+    try:
+        for item in items:
+            if item is None:
+                if items_non_null:
+                    return None
+                out.append(None)
+                continue
+            row: dict[str, Any] = {}
+            for response_name, name, non_null, own, coerce in fields:
+                if name is None:
+                    row[response_name] = coerce  # __typename: the type's name
+                    continue
+                value: Any = getattr(item, name)
+                if value is None:
+                    if non_null:
+                        return None
+                elif type(value) is not own or (own is int and not _int32(value)):
+                    value = coerce(value)
+                    if value is None or value is Undefined:
+                        return None
+                row[response_name] = value
+            out.append(row)
+    except Exception:
+        return None
+    return out
 
 
 class _NotPlain(Exception):

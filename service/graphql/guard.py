@@ -116,10 +116,13 @@ class _Raw:
         self._data = data
 
     def __getattr__(self, name: str) -> Any:
-        key = to_camel_case(name)
+        key = _camel(name)
         if key not in self._data:
             raise AttributeError(name)
         return _raw(self._data[key])
+
+
+_camel = functools.lru_cache(maxsize=1024)(to_camel_case)
 
 
 def _raw(value: Any) -> Any:
@@ -135,12 +138,16 @@ def _excess(value: Any) -> int:
     excess, stack = 0, [value]
     while stack:  # JSON and literal values are dicts and lists (concrete types: cheap checks, on every request)
         item = stack.pop()
-        if isinstance(item, list):
-            excess += max(0, len(item) - MAX_LIST_ITEMS)
-            stack.extend([i for i in item if isinstance(i, list | dict)])
-        elif isinstance(item, dict):
-            stack.extend([v for v in item.values() if isinstance(v, list | dict)])
+        if type(item) is list:
+            if len(item) > MAX_LIST_ITEMS:
+                excess += len(item) - MAX_LIST_ITEMS
+            stack += [i for i in item if type(i) in _CONTAINERS]
+        elif type(item) is dict:
+            stack += [v for v in item.values() if type(v) in _CONTAINERS]
     return excess
+
+
+_CONTAINERS = frozenset((list, dict))  # what JSON and graphql-core's literal values nest in
 
 
 def _operation_cost(op: Any, field: FieldNode, variables: dict[str, Any]) -> int:

@@ -72,3 +72,29 @@ def test_projected_answers_are_graphql_cores(
         assert not result.errors, result.errors
         results.append(result.encoded)
     assert results[0] == results[1]
+
+
+def test_a_list_of_leaf_rows_falls_back_where_graphql_core_must_answer() -> None:
+    """A list of objects with only leaf fields is completed as rows (``_table``); a null where none may be, an Int
+    outside 32 bits or a null item of a non-null list hands the list back to graphql-core, which reports it."""
+    from graphql import GraphQLInt, GraphQLString
+
+    from service.graphql.execution import _table
+
+    rows = (
+        [
+            ("id", "id", True, str, GraphQLString.coerce_output_value),
+            ("n", "n", False, int, GraphQLInt.coerce_output_value),
+            ("t", None, True, None, "Thing"),
+        ],
+        True,
+    )
+    items = [SimpleNamespace(id="a", n=1), SimpleNamespace(id="b", n=None), SimpleNamespace(id="c", n=True)]
+    assert _table(rows, items) == [
+        {"id": "a", "n": 1, "t": "Thing"},
+        {"id": "b", "n": None, "t": "Thing"},
+        {"id": "c", "n": 1, "t": "Thing"},  # a bool is output as GraphQL's Int outputs it
+    ]
+    assert _table(rows, [SimpleNamespace(id=None, n=1)]) is None
+    assert _table(rows, [SimpleNamespace(id="a", n=2**31)]) is None
+    assert _table(rows, [None]) is None
