@@ -164,3 +164,14 @@ def test_a_wind_up_is_held_and_then_strikes_with_added_damage() -> None:
     assert [(e["id"], e["move"], e["since"]) for e in ava(held)["ongoing_effects"]] == [("wind_up", "charge", 99)]
     assert "T1.ava.attack" not in {r["key"] for r in held["rolls"]} and _members(held) == {"g": 5}
     assert "thug_user_states" not in {u["id"] for u in held["unsupported"]}
+
+
+def test_drain_life_heals_no_further_than_her_dramatic_life_bar() -> None:
+    # Ava's Life Bar is 40 (test_thugs' sheet), so 20 in Dramatic Combat (half, 000 L7072); at 20 her Drain Life hit
+    # heals nothing more (000 L3240): it stays 20 and the next turn still starts within the Dramatic maximum.
+    out = resolved(
+        _req(move("leech", "drain_life"), life=20),
+        {"T1.ava.action": _hit("leech"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    assert ava(out)["life_bar"] == 20

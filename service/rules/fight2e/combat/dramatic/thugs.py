@@ -641,7 +641,7 @@ def run(ctx: Turn) -> None:
     if not thug_group.over(ctx, groups):
         thug_team.lapse(ctx, ds, groups)
         thug_group_team.lapse(ctx, groups, lambda g: thug_groups.act(ctx, g, queue, strike), pts)
-    thug_attacks.eliminations(ctx, groups, queue)
+    thug_attacks.eliminations(ctx, groups, queue, lambda fid: ds[fid].life_max)  # Drain Life to his Dramatic max
     for fid in ctx.order:  # hurt and hurting no one: points for n² Life Bar (000 L7253–L7255)
         heal_life_bar(ctx, ds[fid])
         _stances_end(ctx, ds[fid])

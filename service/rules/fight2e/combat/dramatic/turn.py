@@ -24,6 +24,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import super_only, tag_team
+from ..elements.effects import heal
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
@@ -492,12 +493,7 @@ def _healed(ctx: Turn, ds: dict[str, Dram]) -> None:
     """H.1: Drain Life's pending heal, unless he was defeated first (000 L3240), up to his Dramatic Life Bar
     (000 L7072)."""
     for d in ds.values():
-        f = d.f
-        if f.heal and not f.defeated:
-            before = f.life
-            f.life = max(min(f.life + f.heal, d.life_max), before)
-            ctx.note("H.1", f.id, f"{f.id} heals {f.life - before} Life Bar ({before} → {f.life}).", "000 L3240")
-        f.heal = 0
+        heal(ctx, d.f, d.life_max)
 
 
 def run(ctx: Turn) -> None:

@@ -248,11 +248,12 @@ def stun_check(ctx: Turn, atk: Attack, d: Combatant, stun: int) -> bool:
     return False
 
 
-def heal(ctx: Turn, f: Combatant) -> None:
-    """H.1: pending healing, unless he was defeated first (000 L3240)."""
+def heal(ctx: Turn, f: Combatant, most: int | None = None) -> None:
+    """H.1: pending healing, unless he was defeated first (000 L3240), up to his full Life Bar or ``most`` (a
+    Dramatic Life Bar, 000 L7072)."""
     if f.heal and not f.defeated:
         before = f.life
-        f.life = min(f.life + f.heal, f.prof.life_max)
+        f.life = max(min(f.life + f.heal, f.prof.life_max if most is None else most), before)
         ctx.note(
             "H.1",
             f.id,

@@ -469,13 +469,15 @@ def installments(ctx: Turn, groups: list[Group]) -> None:
                 award(ctx, f.id, -3, "defeated in combat", "000 L851", extra=True)
 
 
-def eliminations(ctx: Turn, groups: list[Group], queue: list[tuple[str, str]]) -> None:
+def eliminations(
+    ctx: Turn, groups: list[Group], queue: list[tuple[str, str]], most: Callable[[str], int | None] = lambda _: None
+) -> None:
     """Gradual Effect installments (before H.1), then: a successful dodge close to a group of two or more takes one
     Thug out now, for 1 Glory (000 L6706); the conditions are checked again here (ruling: the group may have
     changed since the dodge)."""
     installments(ctx, groups)
     for fid in ctx.order:  # healing waits for H.1 (Drain Life, 000 L3240)
-        heal(ctx, ctx.fighters[fid])
+        heal(ctx, ctx.fighters[fid], most(fid))  # ``most``: a Dramatic Life Bar (000 L7072)
     by_id = {g.id: g for g in groups}
     for fid, gid in queue:
         g, f = by_id[gid], ctx.fighters[fid]
