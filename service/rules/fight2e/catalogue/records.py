@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter, model_validator
 
 from ...core.models import Record as _Record
+from .sheet_records import ChargePool, NamesMoves, NeedsMove, OnEverySuper, OpensFrom, StyleBound, sheet_options
 
 
 class _Frozen(_Record):
@@ -617,7 +618,13 @@ Record = Annotated[
     | AccuracyForDamage
     | ExtendsDuration
     | OnlyIn
-    | AgainstThugs,
+    | AgainstThugs
+    | NeedsMove
+    | NamesMoves
+    | OpensFrom
+    | ChargePool
+    | OnEverySuper
+    | StyleBound,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])
@@ -645,8 +652,8 @@ def option_refs(records: tuple[Record, ...], choices_only: bool = False) -> list
 
 
 def option_names(records: tuple[Record, ...]) -> set[str]:
-    """The design options the records read."""
-    return {ref.option for ref in option_refs(records)}
+    """The design options the records read (the sheet's records name theirs plainly)."""
+    return {ref.option for ref in option_refs(records)} | sheet_options(records)
 
 
 def lasting_problems(records: tuple[Record, ...]) -> list[str]:

@@ -242,7 +242,7 @@ def _contextual_code(s: Sheet, m: MoveState, v: dict) -> str | None:
         return "KI_REQUIRED_BY_MOVE" if "ki_skill" in entry.requires.fighter else "MOVE_ELEMENT_REQUIREMENT"
     if v["code"] == "PREREQUISITE_MISSING" and entry.parent and not m.has(entry.parent):
         return "MOVE_MODIFIER_WITHOUT_BASE"
-    if v["code"] == "CAMPAIGN_OPTION_REQUIRED" and entry.id in ("super_energy_liability", "no_super_energy"):
+    if v["code"] == "CAMPAIGN_OPTION_REQUIRED" and "supers" in entry.requires.campaign:
         return "MOVE_ELEMENT_REQUIREMENT"
     return None
 

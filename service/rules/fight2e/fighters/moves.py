@@ -5,10 +5,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
+from typing import TypeVar
 
 from ..catalogue.character_catalog import normalise
+from ..catalogue.sheet_records import ChargePool, NamesMoves, NeedsMove, OnEverySuper, OpensFrom, TargetMust
 from .fighter_models import Budget, FighterMoveKind, FreeSource, Role
 from .sheet import MoveState, Sheet
+
+R = TypeVar("R")
 
 # ── 4.F Move Points and Special Moves ───────────────────────────────────────────────────────────────
 
@@ -275,106 +279,111 @@ def _names(m: MoveState) -> set[str]:
     return {normalise(x) for x in (m.move.name, m.move.id) if x}
 
 
-def check_move_references(s: Sheet) -> None:
-    """Elements that need another of the Fighter's moves (moves digest part 2 §2.9)."""
-    found, moves = s.found, s.moves
+def _sheet_records(s: Sheet, m: MoveState, kind: type[R]) -> Iterable[tuple[str, R]]:
+    """The move's entries' records of ``kind``, each with its entry's id."""
+    for c in (*m.move.elements, *m.move.liabilities):
+        for r in s.mcat.records.get(c.id, ()):
+            if isinstance(r, kind):
+                yield c.id, r
 
-    def others(m: MoveState, entry_id: str) -> list[MoveState]:
-        return [o for o in moves if o is not m and o.has(entry_id)]
 
-    needs = {
-        "prop_recovery": ("prop", "a move with the Prop Liability"),  # 000 L3904
-        "reload": ("limited_use.special_move_reload", "a move with Special Move Reload"),  # 000 L4644
-        "super_reload": ("limited_use", "a Limited Use move"),  # 000 L4958
-        "powerless_exception": ("set_up.powerless", "a move with Powerless"),
-    }  # 000 L4103
-    by_name = {name: o for o in moves for name in _names(o)}
-    for m in moves:
-        for entry_id, (other, what) in needs.items():
-            if m.has(entry_id) and not others(m, other):
-                found.add(
+def _carries(m: MoveState, entries: tuple[str, ...]) -> bool:
+    return all(m.has(e) for e in entries)
+
+
+def _name(s: Sheet, entry_id: str) -> str:
+    entry = s.mcat.entries.get(entry_id)
+    return entry.name if entry else entry_id
+
+
+def _misfit(s: Sheet, m: MoveState, hit: MoveState, r: NamesMoves) -> str | None:
+    """Why the move ``hit`` that ``m`` names does not fit the record, or None."""
+    if r.must is TargetMust.super and not hit.is_super:
+        return f"is not {r.what}"
+    if r.with_entries and not _carries(hit, r.with_entries):
+        return f"is not {r.what}"
+    if (
+        r.must is TargetMust.same_style
+        and not (m.move.cross_style or hit.move.cross_style)
+        and (m.move.style or s.base_style) != (hit.move.style or s.base_style)
+    ):
+        return "belongs to another style"
+    return None
+
+
+def _check_named_moves(s: Sheet, m: MoveState, by_name: dict[str, MoveState]) -> None:
+    """The moves an entry's design option names (a Power Enhancer's, a Super Move Enhancer's, an End Buff's)."""
+    for entry_id, r in _sheet_records(s, m, NamesMoves):
+        named = [t.strip() for t in (_option(m, entry_id, r.option) or "").split(",") if t.strip()]
+        for target in named:
+            hit = by_name.get(normalise(target))
+            key = f"{entry_id}:{target}"
+            if hit is None or hit is m:
+                s.found.add(
                     "CROSS_MOVE_REFERENCE_MISSING",
                     m.path,
-                    f"{m.label}: {entry_id.replace('_', ' ')} needs {what} among the Fighter's other moves.",
+                    f"{m.label}: '{target}' is not another move on the sheet.",
+                    key=key,
+                )
+            elif (why := _misfit(s, m, hit, r)) is not None:
+                s.found.add(r.code, m.path, f"{m.label}: '{target}' {why}.", key=key)
+        if r.unnamed and not named and not any(_misfit(s, m, o, r) is None for o in s.moves if o is not m):
+            s.found.add(r.code, m.path, f"{m.label}: no other move is {r.what}.", key=entry_id)
+
+
+def check_move_references(s: Sheet) -> None:
+    """Entries that need or name another of the Fighter's moves (moves digest part 2 §2.9), read from their sheet
+    records (``catalogue/sheet_records.py``)."""
+    found, moves = s.found, s.moves
+    by_name = {name: o for o in moves for name in _names(o)}
+    pools: dict[str, set[str | None]] = {}
+    for m in moves:
+        for entry_id, need in _sheet_records(s, m, NeedsMove):
+            if not any(o is not m and _carries(o, need.entries) for o in moves):
+                found.add(
+                    need.code,
+                    m.path,
+                    f"{m.label}: {_name(s, entry_id)} needs {need.what} among the Fighter's other moves.",
                     key=entry_id,
                 )
-        for entry_id, option in (
-            ("power_enhancer", "target_moves"),
-            ("super_move_enhancer", "target_super"),
-            ("end_buff", "target_buff"),
-        ):
-            if not m.has(entry_id):
-                continue
-            for target in [t.strip() for t in (_option(m, entry_id, option) or "").split(",") if t.strip()]:
-                hit = by_name.get(normalise(target))
-                if hit is None or hit is m:
-                    found.add(
-                        "CROSS_MOVE_REFERENCE_MISSING",
-                        m.path,
-                        f"{m.label}: '{target}' is not another move on the sheet.",
-                        key=f"{entry_id}:{target}",
-                    )
-                elif entry_id == "super_move_enhancer" and not hit.is_super:
-                    found.add(
-                        "CROSS_MOVE_REFERENCE_MISSING",
-                        m.path,
-                        f"{m.label}: '{target}' is not a Super Move.",
-                        key=f"{entry_id}:{target}",
-                    )
-                elif entry_id == "end_buff" and not (hit.has("buff") and hit.has("buff.early_ending")):
-                    found.add(
-                        "END_BUFF_TARGET_MISSING", m.path, f"{m.label}: '{target}' is not a Buff with Early Ending."
-                    )  # 000 L3264, L3274
-                elif (
-                    entry_id == "power_enhancer"
-                    and not (m.move.cross_style or hit.move.cross_style)
-                    and (m.move.style or s.base_style) != (hit.move.style or s.base_style)
-                ):
-                    found.add("CROSS_STYLE_EFFECT", m.path, f"{m.label}: '{target}' belongs to another style.")
-        if (
-            m.has("end_buff")
-            and not _option(m, "end_buff", "target_buff")
-            and not any(o.has("buff") and o.has("buff.early_ending") for o in moves if o is not m)
-        ):
-            found.add("END_BUFF_TARGET_MISSING", m.path, f"{m.label}: no Buff with Early Ending to end.")
-        for entry_id, option in (
-            ("move_sub_set", "opening_move"),
-            ("multi_part_move", "opening_move"),
-            ("multi_part_throw", "opening_throw"),
-        ):
-            opening = _option(m, entry_id, option)
-            if m.has(entry_id) and opening and normalise(opening) not in by_name:
+        _check_named_moves(s, m, by_name)
+        for entry_id, opens in _sheet_records(s, m, OpensFrom):
+            opening = _option(m, entry_id, opens.option)
+            if opening and normalise(opening) not in by_name:
                 found.add(
                     "SEQUENCE_OPENING_MISSING",
                     m.path,
                     f"{m.label}: the opening move '{opening}' is not on the sheet yet.",
                     key=entry_id,
                 )
-        if m.has("cancel_throw") and not others(m, "throw"):
-            found.add("CANCEL_THROW_NO_THROW_MOVE", m.path, f"{m.label}: Cancel Throw, but no Throw to cancel.")
-    # Limited Use pools: every move drawing on one pool reloads the same way (000 L4603–L4642).
-    pools: dict[str, set[str | None]] = {}
+        for entry_id, p in _sheet_records(s, m, ChargePool):
+            if pool := _option(m, entry_id, p.pool):
+                pools.setdefault(normalise(pool), set()).add(_option(m, entry_id, p.reload))
+    # Every move drawing on one pool reloads the same way (000 L4603–L4642).
     for m in moves:
-        pool = _option(m, "limited_use", "pool")
-        if pool:
-            pools.setdefault(normalise(pool), set()).add(_option(m, "limited_use", "reload_method"))
-    for m in moves:
-        pool = _option(m, "limited_use", "pool")
-        if pool and len(pools[normalise(pool)]) > 1:
-            found.add(
-                "LIMITED_USE_POOL_INCONSISTENT",
-                m.path,
-                f"{m.label}: the moves of pool '{pool}' reload in different ways.",
-            )
-    supers = [m for m in moves if m.is_super]
-    with_choice = [m for m in supers if m.has("limited_choice")]
-    if with_choice and len(with_choice) != len(supers):
-        for m in supers:
-            if not m.has("limited_choice"):
+        for entry_id, p in _sheet_records(s, m, ChargePool):
+            pool = _option(m, entry_id, p.pool)
+            if pool and len(pools[normalise(pool)]) > 1:
                 found.add(
-                    "LIMITED_CHOICE_INCONSISTENT",
+                    "LIMITED_USE_POOL_INCONSISTENT",
                     m.path,
-                    f"{m.label}: Limited Choice must be on every Super Move once one has it.",
+                    f"{m.label}: the moves of pool '{pool}' reload in different ways.",
+                )
+    _check_every_super(s)
+
+
+def _check_every_super(s: Sheet) -> None:
+    """An entry that, once on one Super Move, must be on each (Limited Choice, 000 L4972)."""
+    supers = [m for m in s.moves if m.is_super]
+    binding = {(e, r.code) for m in supers for e, r in _sheet_records(s, m, OnEverySuper)}
+    for entry_id, code in sorted(binding):
+        for m in supers:
+            if not m.has(entry_id):
+                s.found.add(
+                    code,
+                    m.path,
+                    f"{m.label}: {_name(s, entry_id)} must be on every Super Move once one has it.",
+                    key=entry_id,
                 )
 
 

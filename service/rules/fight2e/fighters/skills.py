@@ -8,9 +8,10 @@ from collections import Counter
 
 from ..catalogue.character_catalog import normalise
 from ..catalogue.character_schema import SkillCap, SkillKind
+from ..catalogue.records import ComboPart, ComboRole
 from .codes import Severity
 from .fighter_models import Budget, CombatSkills, ExchangeTarget
-from .sheet import NPC_ROLES, Sheet
+from .sheet import NPC_ROLES, MoveState, Sheet
 
 DET = ("defense", "evasion", "tactics")
 
@@ -47,7 +48,7 @@ def check_skill_names_and_caps(s: Sheet) -> None:
             "fighter.combat_skills.attack_string",
             f"Attack String {cs.attack_string} is above the cap of {cap}.",
         )
-    if cs.combo == 1 and not any(m.has("easy_to_combo") for m in s.moves):
+    if cs.combo == 1 and not any(_easy(s, m) for m in s.moves):
         found.add(
             "COMBO_ONE_INEFFECTIVE",
             "fighter.combat_skills.combo",
@@ -381,3 +382,12 @@ def check_skill_budgets(s: Sheet) -> None:
             "fighter.skill_point_scheme",
             "The hero and support schemes do not mix well with Dramatic Combat.",
         )
+
+
+def _easy(s: Sheet, m: MoveState) -> bool:
+    """The move is not counted against the Combo Skill (an Easy to Combo entry, 000 L3256–L3262)."""
+    return any(
+        isinstance(r, ComboRole) and ComboPart.easy in r.parts
+        for c in (*m.move.elements, *m.move.liabilities)
+        for r in s.mcat.records.get(c.id, ())
+    )

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import math
 
-from .fighter_models import FighterMoveKind
+from ..catalogue.sheet_records import StyleBound, StyleRole
+from .fighter_models import FighterMoveKind, Style
 from .move_pricing import _purchase_groups
 from .sheet import Sheet
 
-# Entries whose benefit a Limited Movement / No Movement style cancels (000 L5100, L5136–L5138; ruling A-43),
-# and Liabilities a No Defense style cancels (000 L5126). Chosen from the catalogue: anything that moves the
-# user, restricts how he moves, or restricts how he defends.
-MOVEMENT_LIABILITIES = frozenset(
-    {"no_movement", "limited_mobile", "limited_movement", "charge_forward", "buff.no_movement", "buff.movement_only"}
-)
-MOVEMENT_ELEMENT_ROOTS = frozenset({"mobile", "free_movement", "pass_through", "teleportation", "power_dash", "flight"})
-DEFENSE_LIABILITIES = frozenset({"buff.defense_liability", "charge_down", "charge_up", "slow_startup"})
+# The options a Style may take (000 L5072–L5140): every field of the model but its name, its Base flag and the
+# Defense Skill a Modified Defense names.
+_STYLE_OPTIONS = tuple(n for n in Style.model_fields if n not in ("name", "is_base", "modified_defense_skill"))
+
+
+def _roles(s: Sheet, entry_id: str) -> set[StyleRole]:
+    """What a Style that does not move or defend takes from the entry: its style records, or its parent's (Mobile's
+    modifiers move too; 000 L5100, L5126, L5136–L5138; ruling A-43)."""
+    roles: set[StyleRole] = set()
+    entry = s.mcat.entries.get(entry_id)
+    for i in (entry_id, entry.parent if entry else None):
+        roles |= {r.role for r in s.mcat.records.get(i or "", ()) if isinstance(r, StyleBound)}
+    return roles
 
 
 # ── Multiple Styles (4.F 110–114) ───────────────────────────────────────────────────────────────────
@@ -66,18 +72,7 @@ def _check_style_options(s: Sheet) -> None:
     found, camp = s.found, s.camp
     for i, st in enumerate(s.f.styles):
         path = f"fighter.styles[{i}]"
-        options = [
-            n
-            for n in (
-                "harder_command_move",
-                "forced_style_change",
-                "limited_movement",
-                "no_defense",
-                "no_movement",
-                "modified_defense",
-            )
-            if getattr(st, n)
-        ]
+        options = [n for n in _STYLE_OPTIONS if getattr(st, n)]
         if not options:
             continue
         if not camp.style_options_enabled:
@@ -163,9 +158,9 @@ def _check_style_move_benefits(s: Sheet) -> None:
         if not (immobile or style.no_defense):
             continue
         lost = 0.0
+        excepted = any(StyleRole.movement_exception in _roles(s, c.id) for c in m.move.elements)
         for j, c in enumerate(m.move.elements):
-            root = c.id.split(".", 1)[0]
-            if immobile and root in MOVEMENT_ELEMENT_ROOTS and not m.has("end_style.movement_exception"):
+            if immobile and StyleRole.movement in _roles(s, c.id) and not excepted:
                 s.found.add(
                     "STYLE_ELEMENT_INERT",
                     f"{m.path}.elements[{j}]",
@@ -175,8 +170,9 @@ def _check_style_move_benefits(s: Sheet) -> None:
             entry = s.mcat.entries.get(c.id)
             if entry is None:
                 continue
-            if (immobile and c.id in MOVEMENT_LIABILITIES and not m.has("end_style.movement_exception")) or (
-                style.no_defense and c.id in DEFENSE_LIABILITIES
+            roles = _roles(s, c.id)
+            if (immobile and StyleRole.movement in roles and not excepted) or (
+                style.no_defense and StyleRole.defense in roles
             ):
                 lost += -entry.cost * c.times
         if lost:

@@ -25,6 +25,7 @@ from service.rules.fight2e.catalogue.records import (
     Record,
     UseLock,
 )
+from service.rules.fight2e.catalogue.sheet_records import SHEET_KINDS
 from service.rules.fight2e.combat.contract.codes import CODES
 from service.rules.fight2e.combat.registry import points
 from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, applied_entries
@@ -109,6 +110,13 @@ BAD_RULES = {
     "roll default not a roll": (
         "    rules:\n      - {kind: die_shift_next_turn, steps: 1, roll: {option: bonus_to, default: speed}}\n"
     ),
+    # the Fighter sheet's records read design options too (catalogue/sheet_records.py)
+    "names moves through an option the entry lacks": (
+        "    rules:\n      - {kind: names_moves, option: target_moves, ref: r}\n"
+    ),
+    "charge pool without its options": "    rules:\n      - {kind: charge_pool, pool: pool, reload: how, ref: r}\n",
+    "needs a move with nothing": "    rules:\n      - {kind: needs_move, entries: [], what: w, ref: r}\n",
+    "unknown style role": "    rules:\n      - {kind: style_bound, role: flying, ref: r}\n",
 }
 
 
@@ -260,7 +268,7 @@ def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
     assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family} | set(
         PROFILE_KINDS
-    )
+    ) | set(SHEET_KINDS)
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 

@@ -37,6 +37,7 @@ from ...catalogue.records import (
     UseLock,
     When,
 )
+from ...catalogue.sheet_records import SHEET_KINDS
 
 if TYPE_CHECKING:
     from ..state.combatant import Combatant
@@ -82,7 +83,7 @@ class _Part(Protocol):
     def counted(self) -> str: ...
 
 
-_FOLDED = (Priced, Family, *PROFILE_KINDS)
+_FOLDED = (Priced, Family, *PROFILE_KINDS, *SHEET_KINDS)
 
 
 def at_turn_points(r: Record) -> bool:
