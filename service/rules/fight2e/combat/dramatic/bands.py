@@ -100,7 +100,7 @@ def move(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -
 
 def _move_on_grid(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -> tuple[int, int]:
     """``n`` squares toward (or away from) ``ref``, one square a Range, straight or diagonally along the line
-    (000 L5680, ``grid.destination``). Ruling (000 L7106, L7152): a move that would take him off the grid stops on
+    (000 L5680–L5682, ``grid.destination``). Ruling (000 L7106, L7152): a move that would take him off the grid stops on
     it, a square short; he leaves by Leaving Combat. No Hazard's square is played (000 L7106)."""
     was = ctx.squares.get(f.id)
     before = ctx.distance(f, ref) if ref is not None else 0
