@@ -561,8 +561,8 @@ def maker(*mods: str) -> dict[str, Any]:
 
 
 def test_a_hazard_made_on_the_grid_goes_one_square_toward_the_target() -> None:
-    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5680–L5682): (3,3),
-    # nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
+    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5680–L5682):
+    # (3,3), nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
     res = ok(on_grid({"a": (2, 3), "b": (5, 3)}, {"T1.a.action": attack(["raise"])}, A_FIRST, sheets={"a": maker()}))
     assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("wall", [(3, 3)])]
     assert not res.unsupported

@@ -31,7 +31,8 @@ def _plus(sq: Square, step: Square) -> Square:
 
 
 def line(frm: Square, to: Square) -> Square:
-    """The one-square step from ``frm`` along the line to ``to``: straight along a gridline or diagonal (000 L5680–L5682)."""
+    """The one-square step from ``frm`` along the line to ``to``: straight along a gridline or diagonal
+    (000 L5680–L5682)."""
     return _sign(to[0] - frm[0]), _sign(to[1] - frm[1])
 
 
