@@ -98,6 +98,8 @@ def test_the_books_two_fighter_start_is_range_2() -> None:
     res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {"T1.a.action": {"action": "move", "movement": 1}}, A_FIRST))
     assert squares(res)["a"] == (3, 3)
     assert any("Range 2 → 1" in s.text for s in res.log if s.label == "C")
+    # the step cites the grid's movement lines (000 L5680–L5682), not the lateral step's (000 L5684)
+    assert [s.ref for s in res.log if s.label == "C" and s.actor == "a"] == ["000 L5680–L5682"]
 
 
 # ── movement ────────────────────────────────────────────────────────────────────────────────────────────
@@ -521,6 +523,8 @@ def test_the_one_in_between_checks_and_the_checked_cannot_shoot_past_him() -> No
         trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, {**CHECK_B, "T1.b.action": attack(["shot"], target="c")}, rolls)
     )
     assert [(e.id, e.target) for e in res.fighters[1].state.ongoing_effects] == [("checked", "a")]
+    # the Check by the one in between cites 000 L5690, not L5692 (the next section's heading)
+    assert any(x.text.startswith("b is Checked by a") and x.ref == "000 L5690" for x in res.log)
     assert not [x for x in res.log if x.label == "D.3" and x.actor == "b"]
     assert any(x.text.startswith("b cannot get at c past a") for x in res.log)
 
@@ -540,6 +544,9 @@ def test_the_checked_cannot_move_toward_the_guarded_one() -> None:
     dec = {"T1.b.action": {"action": "move", "movement": 1, "target": "c"}}
     res = ok(trio({"b": (1, 3), "a": (2, 3), "c": (4, 3)}, dec, {}, states=state))
     assert squares(res)["b"] == (1, 3)
+    assert any(
+        x.text.startswith("b is Checked by a") and "move toward c" in x.text and x.ref == "000 L5690" for x in res.log
+    )
     # a beside the line, at (2,2), is not between them: b walks to (2,3)
     res = ok(trio({"b": (1, 3), "a": (2, 2), "c": (4, 3)}, dec, {}, states=state))
     assert squares(res)["b"] == (2, 3)

@@ -8,9 +8,10 @@ span it (000 L5654–L5656, L5950). Environmental Hazards are not used in Dramat
 band's Hazard is played here.
 
 On a Battle Grid (000 L5670–L5690, "A Battle Map can be used", 000 L7106) the same calls work on squares: Range is
-the count of squares, diagonals 1; movement one square a Range along the line (the main turn's ``grid`` helpers);
-Knock Back in a straight line and never off the grid (there is no Range 5 on it, 000 L5678); getting away is moving
-off the grid (000 L5678, L7152). No Hazard's square is played either (000 L7106)."""
+the count of squares, diagonals 1 (000 L5676); movement one square a Range along the line (000 L5680–L5682, the
+main turn's ``grid`` helpers); Knock Back in a straight line (000 L5686) and never off the grid (there is no Range 5
+on it, 000 L5678); getting away is moving off the grid (000 L5678, L7152). No Hazard's square is played either
+(000 L7106)."""
 
 from __future__ import annotations
 
