@@ -19,6 +19,8 @@ INDEX = BookIndex(SECTIONS)
         ("000 L4131", "4 Basic Moves, Special Moves, and Super Moves", "Elements and Liabilities"),
         # The +1 for spare Control is part of resolving an attack (heading at 000 L5692).
         ("000 L5708", "5 Combat", "Resolving an Attack"),
+        # The Battle Grid's last paragraph (the one in between, 000 L5690) is still in the Battle Maps section.
+        ("000 L5690", "5 Combat", "Using Battle Maps in Combat"),
         # A range cites its first line: Perfect Hit is an Element.
         ("000 L4745–L4753", "4 Basic Moves, Special Moves, and Super Moves", "Elements and Liabilities"),
         # A Fighter's Power Level rules (heading at 000 L639).

@@ -6797,7 +6797,7 @@ export interface components {
             response?: components["schemas"]["Fight2eResponseKind"] | null;
             /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
             skill?: components["schemas"]["Fight2eYellSkill"] | null;
-            /** @description Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) and `movement` Ranges nearer to or farther from his target (000 L5684); with action `move` and `movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5688). Left out: straight (or diagonally) toward or away from the target. Default: `null`. */
+            /** @description Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) and `movement` Ranges nearer to or farther from his target (000 L5680–L5682); with action `move` and `movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5684). Left out: straight (or diagonally) toward or away from the target. Default: `null`. */
             square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Stunt Sequence
@@ -10312,7 +10312,7 @@ export interface components {
             mode: components["schemas"]["Fight2ePositioningMode"];
             /**
              * Off Grid
-             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5678); they have no square.
              */
             off_grid: string[];
             /**
@@ -10323,7 +10323,7 @@ export interface components {
             range: number | null;
             /**
              * Squares
-             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5676).
              */
             squares: {
                 [key: string]: components["schemas"]["Fight2eGridSquare"];
@@ -10342,7 +10342,7 @@ export interface components {
             mode?: components["schemas"]["Fight2ePositioningMode"];
             /**
              * Off Grid
-             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5678); they have no square.
              */
             off_grid?: string[];
             /**
@@ -10352,7 +10352,7 @@ export interface components {
             range?: number | null;
             /**
              * Squares
-             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5676).
              */
             squares?: {
                 [key: string]: components["schemas"]["Fight2eGridSquare"];

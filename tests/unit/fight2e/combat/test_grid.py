@@ -1,7 +1,7 @@
 """The Battle Grid in a main turn (000 L5670–L5690): every fighter on a square of a 5×5 grid, columns and rows 1–5.
-Range is the shortest count of squares, a diagonal counting 1 (000 L5678). Sheets from support.sheet: PL 3, Life Bar
+Range is the shortest count of squares, a diagonal counting 1 (000 L5676). Sheets from support.sheet: PL 3, Life Bar
 50, FS 30; b has Defense 0. a pays 3 FS for +3 Accuracy against b's Defense Total 0 or 1: a sure hit (SURE). A hit
-Knocks Back 1 (000 L5950), in a straight line away from the attacker (000 L5688)."""
+Knocks Back 1 (000 L5950), in a straight line away from the attacker (000 L5686)."""
 
 from __future__ import annotations
 
@@ -74,8 +74,8 @@ def test_the_grid_is_no_longer_a_missing_rule() -> None:
 
 
 def test_a_diagonal_neighbour_is_at_range_1_and_is_knocked_back_diagonally() -> None:
-    # a (1,1), b (2,2): one diagonal step, Range 1 (000 L5678). The hit pushes b on along the line a→b, one square
-    # diagonally (000 L5688): (3,3), Range max(2, 2) = 2.
+    # a (1,1), b (2,2): one diagonal step, Range 1 (000 L5676). The hit pushes b on along the line a→b, one square
+    # diagonally (000 L5686): (3,3), Range max(2, 2) = 2.
     res = ok(on_grid({"a": (1, 1), "b": (2, 2)}, {"T1.a.action": attack(["fist"]), **SURE}, A_FIRST))
     assert inp(res, "D.3", "a")["range"] == 1
     assert squares(res) == {"a": (1, 1), "b": (3, 3)}
@@ -84,7 +84,7 @@ def test_a_diagonal_neighbour_is_at_range_1_and_is_knocked_back_diagonally() -> 
 
 
 def test_a_knight_step_apart_is_range_2() -> None:
-    # a (1,1), b (2,3): one column and two rows apart, the longer count: Range 2 (000 L5678). A Fist reaches
+    # a (1,1), b (2,3): one column and two rows apart, the longer count: Range 2 (000 L5676). A Fist reaches
     # Range 0–1 only, so a walks 1 toward b first: one diagonal step along the line, to (2,2), Range 1.
     res = ok(on_grid({"a": (1, 1), "b": (2, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
     assert inp(res, "D.3", "a")["range"] == 1
@@ -93,11 +93,13 @@ def test_a_knight_step_apart_is_range_2() -> None:
 
 
 def test_the_books_two_fighter_start_is_range_2() -> None:
-    # the middle row, the centre square between them: (2,3) and (4,3) are Range 2 (000 L5674, L5678); moving
+    # the middle row, the centre square between them: (2,3) and (4,3) are Range 2 (000 L5674, L5676); moving
     # 1 toward b takes a to the centre (3,3), Range 1.
     res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, {"T1.a.action": {"action": "move", "movement": 1}}, A_FIRST))
     assert squares(res)["a"] == (3, 3)
     assert any("Range 2 → 1" in s.text for s in res.log if s.label == "C")
+    # the step cites the grid's movement lines (000 L5680–L5682), not the lateral step's (000 L5684)
+    assert [s.ref for s in res.log if s.label == "C" and s.actor == "a"] == ["000 L5680–L5682"]
 
 
 # ── movement ────────────────────────────────────────────────────────────────────────────────────────────
@@ -105,14 +107,14 @@ def test_the_books_two_fighter_start_is_range_2() -> None:
 
 def test_a_chosen_diagonal_step_toward_and_the_knock_back_along_that_line() -> None:
     # a (2,3) → (3,2): one square, Range to b (4,3) max(1, 1) = 1, one less than 2: a step diagonally toward
-    # him (000 L5684). Knock Back along (3,2)→(4,3), one diagonal square: b to (5,4), Range max(2, 2) = 2.
+    # him (000 L5680–L5682). Knock Back along (3,2)→(4,3), one diagonal square: b to (5,4), Range max(2, 2) = 2.
     dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 3, "row": 2}), **SURE}
     res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST))
     assert squares(res) == {"a": (3, 2), "b": (5, 4)}
 
 
 def test_a_square_the_movement_cannot_reach_is_refused() -> None:
-    # (2,1) is two squares from (2,3): not 1 square of movement (000 L5684)
+    # (2,1) is two squares from (2,3): not 1 square of movement (000 L5680–L5682)
     dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 2, "row": 1})}
     res = on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
     assert res.violations[0].code == "GRID_SQUARE_INVALID"
@@ -140,7 +142,7 @@ def test_a_fighter_without_a_square_is_named() -> None:
 
 def test_the_lateral_step_gives_plus_one_to_every_defense_total_this_turn() -> None:
     # b acts first and steps from (4,3) to (4,2): still Range 2 from a (2,3), one square to his side, his whole
-    # action: +1 to his Defense Totals for the rest of the turn (000 L5688). a then walks 1 toward him, along the
+    # action: +1 to his Defense Totals for the rest of the turn (000 L5684). a then walks 1 toward him, along the
     # line (2,3)→(4,2): diagonally to (3,2), Range 1, and hits: b's Defense Total is 0 + 1 = 1.
     dec = {
         "T1.b.action": {"action": "move", "movement": 1, "square": {"col": 4, "row": 2}},
@@ -149,14 +151,14 @@ def test_the_lateral_step_gives_plus_one_to_every_defense_total_this_turn() -> N
     }
     res = ok(on_grid({"a": (2, 3), "b": (4, 3)}, dec, B_FIRST))
     assert inp(res, "D.4", "b")["moved_one_range"] == 1
-    assert any(s.actor == "b" and s.ref == "000 L5688" for s in res.log if s.label == "C")
+    assert any(s.actor == "b" and s.ref == "000 L5684" for s in res.log if s.label == "C")
     assert any("Defense Total 1" in s.text for s in res.log if s.label == "D.4")
     # Knock Back along (3,2)→(4,2): straight along the row to (5,2)
     assert squares(res) == {"a": (3, 2), "b": (5, 2)}
 
 
 def test_the_lateral_step_is_the_whole_action() -> None:
-    # the lateral step with an attack after it is not allowed: it is "in lieu of taking any other action" (L5688)
+    # the lateral step with an attack after it is not allowed: it is "in lieu of taking any other action" (L5684)
     dec = {"T1.a.action": attack(["fist"], movement=1, square={"col": 2, "row": 2})}
     res = on_grid({"a": (2, 3), "b": (4, 3)}, dec, A_FIRST)
     assert res.violations[0].code == "GRID_SQUARE_INVALID"
@@ -167,7 +169,7 @@ def test_the_lateral_step_is_the_whole_action() -> None:
 
 def test_knock_back_against_the_edge_leaves_him_where_he_is() -> None:
     # a (4,3), b (5,3): straight away is column 6, off the grid; no other square next to b is farther than Range 1
-    # from a (each is column 4 or 5, rows 2–4). He cannot be pushed off: he stays, Range 1 (000 L5682, L5688).
+    # from a (each is column 4 or 5, rows 2–4). He cannot be pushed off: he stays, Range 1 (000 L5678, L5686).
     res = ok(on_grid({"a": (4, 3), "b": (5, 3)}, {"T1.a.action": attack(["fist"]), **SURE}, A_FIRST))
     assert squares(res) == {"a": (4, 3), "b": (5, 3)}
     assert not [e for e in res.events if e.kind in (EventKind.moved_on_grid, EventKind.left_grid)]
@@ -175,7 +177,7 @@ def test_knock_back_against_the_edge_leaves_him_where_he_is() -> None:
 
 def test_knock_back_turns_aside_when_the_straight_line_leaves_the_grid() -> None:
     # a (4,2), b (5,4): Range 2; the line's step (1,1) leads to (6,5), off the grid. Of the squares next to b only
-    # (4,5) and (5,5) are farther than 2 from a (row 5: 3 rows away); the attacker's choice (000 L5688), by default
+    # (4,5) and (5,5) are farther than 2 from a (row 5: 3 rows away); the attacker's choice (000 L5686), by default
     # the straight step nearest the line, column first then row (a Battle Grid ruling): (5,5), Range 3.
     dec = {"T1.a.action": attack(["kick"], movement=0), **SURE}
     res = ok(on_grid({"a": (4, 2), "b": (5, 4)}, dec, A_FIRST))
@@ -185,7 +187,7 @@ def test_knock_back_turns_aside_when_the_straight_line_leaves_the_grid() -> None
 
 def test_knock_back_at_range_0_follows_the_attackers_movement() -> None:
     # a (2,3) moves 1 toward b (3,3): into his square, Range 0, his step (1,0). At Range 0 the push carries on the
-    # way the attacker was moving: b goes on to (4,3) (000 L5690).
+    # way the attacker was moving: b goes on to (4,3) (000 L5688).
     res = ok(on_grid({"a": (2, 3), "b": (3, 3)}, {"T1.a.action": attack(["fist"], movement=1), **SURE}, A_FIRST))
     assert inp(res, "D.3", "a")["range"] == 0
     assert squares(res) == {"a": (3, 3), "b": (4, 3)}
@@ -195,7 +197,7 @@ def test_knock_back_at_range_0_follows_the_attackers_movement() -> None:
 
 
 def test_moving_off_the_grid_from_range_4_of_every_opponent_leaves_the_combat() -> None:
-    # a (1,3), b (5,3): Range 4. One more Range away takes him off the grid: out of the combat (000 L5682).
+    # a (1,3), b (5,3): Range 4. One more Range away takes him off the grid: out of the combat (000 L5678).
     res = ok(
         on_grid(
             {"a": (1, 3), "b": (5, 3)}, {"T1.a.action": {"action": "move", "movement": 1, "direction": "away"}}, A_FIRST
@@ -208,7 +210,7 @@ def test_moving_off_the_grid_from_range_4_of_every_opponent_leaves_the_combat() 
 
 
 def test_no_leaving_while_an_opponent_is_nearer_than_range_4() -> None:
-    # a (1,3) has b at Range 4 but c at (3,3), Range 2: he may not step off the grid (000 L5682); away from b is
+    # a (1,3) has b at Range 4 but c at (3,3), Range 2: he may not step off the grid (000 L5678); away from b is
     # column 0, and no square next to him is farther from b, so he stays.
     sides = {"a": "heroes", "b": "villains", "c": "villains"}
     dec = {"T1.a.action": {"action": "move", "movement": 1, "direction": "away", "target": "b"}}
@@ -220,7 +222,7 @@ def test_no_leaving_while_an_opponent_is_nearer_than_range_4() -> None:
 def test_a_fighter_off_the_grid_is_at_range_5_and_stays_off() -> None:
     res = ok(on_grid({"b": (5, 3)}, {"T1.a.action": {"action": "move", "movement": 1}}, A_FIRST, off=["a"]))
     assert res.fight.positioning.off_grid == ["a"]
-    assert any(s.ref == "000 L5682" for s in res.log)
+    assert any(s.ref == "000 L5678" for s in res.log)
 
 
 # ── two on one ──────────────────────────────────────────────────────────────────────────────────────────
@@ -403,7 +405,7 @@ def bomb_turn(bomb_at: tuple[int, int]) -> TurnResult:
 
 
 def test_a_bomb_catches_whoever_is_within_one_square() -> None:
-    # The blast reaches its square and the next (Range 0–1, 000 L2917); squares count diagonals 1 (000 L5678).
+    # The blast reaches its square and the next (Range 0–1, 000 L2917); squares count diagonals 1 (000 L5676).
     # At (5,4): b (4,3) is 1 away, caught; a (2,3) is 3 away. At (5,5): b is 2 away, nobody is caught.
     near = bomb_turn((5, 4))
     assert near.fighters[1].state.life_bar < LIFE[3] and near.fighters[0].state.life_bar == LIFE[3]
@@ -479,7 +481,7 @@ def test_a_dropped_prop_is_picked_up_on_its_square_only() -> None:
 
 def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
     # Move Closer: the attacker goes in instead of drawing the target (000 L4023), by the Knock Back distance, 1
-    # (000 L4007). On the grid he steps along the line to the target (000 L5684): a (1,1) → b (4,4) is the
+    # (000 L4007). On the grid he steps along the line to the target (000 L5680–L5682): a (1,1) → b (4,4) is the
     # diagonal, Range 3; one step to (2,2), Range 2. b stays where he was.
     yank = {
         "id": "yank",
@@ -500,7 +502,7 @@ def test_move_closer_on_the_grid_moves_the_attacker_along_the_line() -> None:
     assert squares(res) == {"a": (1, 1), "b": (3, 3)}
 
 
-# ── Checked by the combatant in between (000 L5692) ───────────────────────────────────────────────────────
+# ── Checked by the combatant in between (000 L5690) ───────────────────────────────────────────────────────
 
 SHOT = {"id": "shot", "name": "Shot", "level": 3, "elements": [{"id": "ranged"}]}
 TRIO = {"a": "red", "c": "red", "b": "blue"}
@@ -513,7 +515,7 @@ def trio(sq: dict[str, tuple[int, int]], dec: dict[str, Any], rolls: dict[str, i
 
 
 def test_the_one_in_between_checks_and_the_checked_cannot_shoot_past_him() -> None:
-    # b (2,3), a (3,3), c (4,3): a stands on the square the walk from b to c passes (000 L5692). In place of
+    # b (2,3), a (3,3), c (4,3): a stands on the square the walk from b to c passes (000 L5690). In place of
     # movement a wins the Maneuver Check 9 against 1: b is Checked. b's Shot at c (Range 2) first needs a Maneuver
     # Check in place of movement against a: 1 against 9, lost, his action is spent.
     rolls = {"T1.a.maneuver": 9, "T1.b.maneuver": 1, "T1.b.maneuver.2": 1, "T1.a.maneuver.2": 9}
@@ -521,12 +523,14 @@ def test_the_one_in_between_checks_and_the_checked_cannot_shoot_past_him() -> No
         trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, {**CHECK_B, "T1.b.action": attack(["shot"], target="c")}, rolls)
     )
     assert [(e.id, e.target) for e in res.fighters[1].state.ongoing_effects] == [("checked", "a")]
+    # the Check by the one in between cites 000 L5690, not L5692 (the next section's heading)
+    assert any(x.text.startswith("b is Checked by a") and x.ref == "000 L5690" for x in res.log)
     assert not [x for x in res.log if x.label == "D.3" and x.actor == "b"]
     assert any(x.text.startswith("b cannot get at c past a") for x in res.log)
 
 
 def test_the_checked_may_still_shoot_the_one_in_between() -> None:
-    # Only the combatant on the other side is guarded (000 L5692): b's Shot at a himself needs no check.
+    # Only the combatant on the other side is guarded (000 L5690): b's Shot at a himself needs no check.
     state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
     dec = {"T1.b.action": attack(["shot"], target="a")}
     res = ok(trio({"b": (2, 3), "a": (3, 3), "c": (4, 3)}, dec, {"T1.b.attack": 6}, states=state))
@@ -535,18 +539,21 @@ def test_the_checked_may_still_shoot_the_one_in_between() -> None:
 
 
 def test_the_checked_cannot_move_toward_the_guarded_one() -> None:
-    # b Checked by a, who stands between b (1,3) and c (4,3): b's move 1 toward c does not happen (000 L5692).
+    # b Checked by a, who stands between b (1,3) and c (4,3): b's move 1 toward c does not happen (000 L5690).
     state = {"b": {"ongoing_effects": [{"id": "checked", "target": "a", "since": 1}]}}
     dec = {"T1.b.action": {"action": "move", "movement": 1, "target": "c"}}
     res = ok(trio({"b": (1, 3), "a": (2, 3), "c": (4, 3)}, dec, {}, states=state))
     assert squares(res)["b"] == (1, 3)
+    assert any(
+        x.text.startswith("b is Checked by a") and "move toward c" in x.text and x.ref == "000 L5690" for x in res.log
+    )
     # a beside the line, at (2,2), is not between them: b walks to (2,3)
     res = ok(trio({"b": (1, 3), "a": (2, 2), "c": (4, 3)}, dec, {}, states=state))
     assert squares(res)["b"] == (2, 3)
 
 
 def test_a_check_from_beside_the_line_is_refused() -> None:
-    # a (3,2) is not on the walk from b (2,3) to c (4,3), (3,3): no Check on the grid (000 L5692).
+    # a (3,2) is not on the walk from b (2,3) to c (4,3), (3,3): no Check on the grid (000 L5690).
     res = trio({"b": (2, 3), "a": (3, 2), "c": (4, 3)}, CHECK_B, {"T1.a.maneuver": 9, "T1.b.maneuver": 1})
     assert res.violations[0].code == "HAZARD_INTERACTION_INVALID"
     assert "Battle Grid" in res.violations[0].message
@@ -561,8 +568,8 @@ def maker(*mods: str) -> dict[str, Any]:
 
 
 def test_a_hazard_made_on_the_grid_goes_one_square_toward_the_target() -> None:
-    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5684): (3,3),
-    # nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
+    # a (2,3), b (5,3): the made Wall goes 1 square toward b along the row (as 1 band, 000 L3139; 000 L5680–L5682):
+    # (3,3), nobody there, no roll. It is a's own Hazard: nothing on the grid is played without its square.
     res = ok(on_grid({"a": (2, 3), "b": (5, 3)}, {"T1.a.action": attack(["raise"])}, A_FIRST, sheets={"a": maker()}))
     assert [(h.kind, [(s.col, s.row) for s in h.squares]) for h in res.fight.hazards] == [("wall", [(3, 3)])]
     assert not res.unsupported

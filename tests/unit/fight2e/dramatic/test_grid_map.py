@@ -191,7 +191,7 @@ def test_with_thugs_her_move_and_a_flourish_knock_back_move_her_square() -> None
     # Ava (3,3), g (2,3), h (5,3). Action 1: 1 toward g, one square along the row: (2,3), Range 0 to g and 3 to h
     # (000 L5676, L5680). Action 2: she invites g to a Flourish (her point, 000 L7189); it accepts and wins, 9
     # against 2: 1d10 shows 4, 20 → 16, and she is knocked back 1 from g. On g's own square the direction is the
-    # grid's default step, column +1 (Battle Grid ruling, 000 L5688–L5690): (3,3), Range 1 to g and 2 to h.
+    # grid's default step, column +1 (Battle Grid ruling, 000 L5688): (3,3), Range 1 to g and 2 to h.
     toward = {"action": "move", "movement": 1, "direction": "toward", "target": "g"}
     decisions = {"T1.ava.action": toward, "T1.ava.action.2": {"option": "flourish", "target": "g"}}
     decisions |= {"T1.g.accept_flourish": {"choice": "act"}, **THUG_STAY}

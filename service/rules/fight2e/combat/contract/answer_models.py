@@ -85,7 +85,7 @@ class EventKind(StrEnum):
     moved = "moved"  # Band Map: amount: bands moved (signed), value: band after
     range_changed = "range_changed"  # two fighters: amount: signed change, value: Range after
     moved_on_grid = "moved_on_grid"  # Battle Grid: amount: squares moved, figures: col and row after, from_col/row
-    left_grid = "left_grid"  # Battle Grid: moved off the grid, out of the combat (000 L5682); figures: from_col/row
+    left_grid = "left_grid"  # Battle Grid: moved off the grid, out of the combat (000 L5678); figures: from_col/row
     round_over = "round_over"  # fighter: the winning side, none on a draw
     action_points = "action_points"  # Dramatic Combat: amount: signed change of his bank, value: banked after
 

@@ -55,9 +55,9 @@ class DecisionValue(Model):
     square: GridSquare | None = Field(
         None,
         description="Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) "
-        "and `movement` Ranges nearer to or farther from his target (000 L5684); with action `move` and `movement` "
-        "1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5688). Left "
-        "out: straight (or diagonally) toward or away from the target.",
+        "and `movement` Ranges nearer to or farther from his target (000 L5680–L5682); with action `move` and "
+        "`movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 "
+        "L5684). Left out: straight (or diagonally) toward or away from the target.",
     )
     full_offense: bool | None = None
     cross_up: bool | None = None

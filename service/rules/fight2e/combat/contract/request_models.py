@@ -42,13 +42,13 @@ class Positioning(Model):
     squares: dict[FighterId, GridSquare] = Field(
         default_factory=dict,
         max_length=MAX_FIGHTERS,
-        description="Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).",
+        description="Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5676).",
     )
     off_grid: list[FighterId] = Field(
         default_factory=list,
         max_length=MAX_FIGHTERS,
         description="Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the "
-        "combat (000 L5682); they have no square.",
+        "combat (000 L5678); they have no square.",
     )
 
 

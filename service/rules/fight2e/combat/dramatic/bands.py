@@ -8,9 +8,10 @@ span it (000 L5654–L5656, L5950). Environmental Hazards are not used in Dramat
 band's Hazard is played here.
 
 On a Battle Grid (000 L5670–L5690, "A Battle Map can be used", 000 L7106) the same calls work on squares: Range is
-the count of squares, diagonals 1; movement one square a Range along the line (the main turn's ``grid`` helpers);
-Knock Back in a straight line and never off the grid (there is no Range 5 on it, 000 L5678); getting away is moving
-off the grid (000 L5678, L7152). No Hazard's square is played either (000 L7106)."""
+the count of squares, diagonals 1 (000 L5676); movement one square a Range along the line (000 L5680–L5682, the
+main turn's ``grid`` helpers); Knock Back in a straight line (000 L5686) and never off the grid (there is no Range 5
+on it, 000 L5678); getting away is moving off the grid (000 L5678, L7152). No Hazard's square is played either
+(000 L7106)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ def move(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -
 
 def _move_on_grid(ctx: Turn, f: Combatant, ref: Combatant | None, n: int, toward: bool) -> tuple[int, int]:
     """``n`` squares toward (or away from) ``ref``, one square a Range, straight or diagonally along the line
-    (000 L5680, ``grid.destination``). Ruling (000 L7106, L7152): a move that would take him off the grid stops on
+    (000 L5680–L5682, ``grid.destination``). Ruling (000 L7106, L7152): a move that would take him off the grid stops on
     it, a square short; he leaves by Leaving Combat. No Hazard's square is played (000 L7106)."""
     was = ctx.squares.get(f.id)
     before = ctx.distance(f, ref) if ref is not None else 0

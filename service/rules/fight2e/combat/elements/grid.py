@@ -1,6 +1,6 @@
 """The Battle Grid: every fighter on a square of a 5×5 grid (000 L5670–L5690). The Range between two fighters is the
-shortest count of squares between them, a diagonal step counting 1 (000 L5678); off the grid is Range 5, out of the
-combat (000 L5682). ``positions`` calls these for mode `grid`."""
+shortest count of squares between them, a diagonal step counting 1 (000 L5676); off the grid is Range 5, out of the
+combat (000 L5678). ``positions`` calls these for mode `grid`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..state.turn import Turn
 
 SIZE = 5
 # The steps to try, in order, where the text leaves the direction to a player (a Knock Back at Range 0 by an attacker
-# who has not moved, 000 L5690; a step the straight line cannot take): a Battle Grid ruling, RULINGS.md.
+# who has not moved, 000 L5688; a step the straight line cannot take): a Battle Grid ruling, RULINGS.md.
 STEPS: tuple[Square, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
 
@@ -31,7 +31,8 @@ def _plus(sq: Square, step: Square) -> Square:
 
 
 def line(frm: Square, to: Square) -> Square:
-    """The one-square step from ``frm`` along the line to ``to``: straight along a gridline or diagonal (000 L5684)."""
+    """The one-square step from ``frm`` along the line to ``to``: straight along a gridline or diagonal
+    (000 L5680–L5682)."""
     return _sign(to[0] - frm[0]), _sign(to[1] - frm[1])
 
 
@@ -42,7 +43,7 @@ def _nearest_first(direction: Square) -> list[Square]:
 
 def _away_step(here: Square, ref: Square, direction: Square) -> Square | None:
     """A step that leaves ``here`` for a square on the grid farther from ``ref``: along ``direction`` when it can,
-    else the nearest one that can (000 L5688 "provided it is away")."""
+    else the nearest one that can (000 L5686 "provided it is away")."""
     for s in _nearest_first(direction):
         nxt = _plus(here, s)
         if on_grid(nxt) and dist(nxt, ref) > dist(here, ref):
@@ -52,9 +53,9 @@ def _away_step(here: Square, ref: Square, direction: Square) -> Square | None:
 
 def destination(ctx: Turn, mover: Combatant, ref: Square | None, n: int, toward: bool) -> Square | None:
     """Where ``n`` squares of movement toward (or away from) ``ref`` end by default: one square a Range, straight or
-    diagonally along the line (000 L5684); through an opponent's square and on along the same line (000 L5644).
+    diagonally along the line (000 L5680–L5682); through an opponent's square and on along the same line (000 L5644).
     None: off the grid. A step the grid has no room for stops him, unless he is at Range 4 from every opponent,
-    when it takes him off the grid (000 L5682)."""
+    when it takes him off the grid (000 L5678)."""
     here = ctx.squares.get(mover.id)
     if here is None:
         return None
@@ -78,7 +79,7 @@ def destination(ctx: Turn, mover: Combatant, ref: Square | None, n: int, toward:
 
 def walk(frm: Square, to: Square) -> list[Square]:
     """The squares a straight walk from ``frm`` to ``to`` passes, along a gridline or a diagonal first and then
-    straight (000 L5684), without ``frm``, ending on ``to``."""
+    straight (000 L5680–L5682), without ``frm``, ending on ``to``."""
     out: list[Square] = []
     here = frm
     while here != to:
@@ -89,7 +90,7 @@ def walk(frm: Square, to: Square) -> list[Square]:
 
 def between(ctx: Turn, a: Combatant, mid: Combatant, b: Combatant) -> bool:
     """``mid`` is in a space between ``a`` and ``b``: on a square the straight walk from one to the other passes,
-    neither's own square (a Battle Grid ruling, 000 L5692)."""
+    neither's own square (a Battle Grid ruling, 000 L5690)."""
     sa, sm, sb = ctx.squares.get(a.id), ctx.squares.get(mid.id), ctx.squares.get(b.id)
     if sa is None or sm is None or sb is None or sm in (sa, sb):
         return False
@@ -97,7 +98,7 @@ def between(ctx: Turn, a: Combatant, mid: Combatant, b: Combatant) -> bool:
 
 
 def shielded(ctx: Turn, mid: Combatant, o: Combatant) -> list[Combatant]:
-    """The combatants ``mid`` stands between ``o`` and (000 L5692)."""
+    """The combatants ``mid`` stands between ``o`` and (000 L5690)."""
     return [c for c in ctx.fighters.values() if c.active and c not in (mid, o) and between(ctx, o, mid, c)]
 
 
@@ -131,13 +132,13 @@ def slide(sq: Square, step: Square, n: int) -> Square:
 
 
 def leaves(ctx: Turn, mover: Combatant) -> bool:
-    """Off the grid only from Range 4 of every opposing combatant (000 L5682)."""
+    """Off the grid only from Range 4 of every opposing combatant (000 L5678)."""
     return all(ctx.distance(mover, o) >= 4 for o in ctx.opponents(mover))
 
 
 def legal_square(ctx: Turn, mover: Combatant, ref: Combatant | None, square: Square, n: int, toward: bool) -> str:
     """Why ``square`` cannot end this movement ('' when it can): ``n`` squares away and ``n`` Ranges nearer to or
-    farther from the reference (000 L5684); the lateral step is one square at the same Range (000 L5688)."""
+    farther from the reference (000 L5680–L5682); the lateral step is one square at the same Range (000 L5684)."""
     here = ctx.squares.get(mover.id)
     if here is None:
         return "he is off the grid"
@@ -171,13 +172,13 @@ def place(ctx: Turn, mover: Combatant, square: Square | None) -> None:
         ctx.grid_step[mover.id] = line(here, square)
     ctx.squares[mover.id] = square
     if square is None:
-        ctx.note("C", mover.id, f"{mover.id} moves off the Battle Grid: he is out of the combat.", "000 L5682")
+        ctx.note("C", mover.id, f"{mover.id} moves off the Battle Grid: he is out of the combat.", "000 L5678")
 
 
 def knock_back(ctx: Turn, attacker: Combatant, defender: Combatant, n: int) -> bool:
     """Push the defender ``n`` squares away from the attacker in a straight line, or, where that cannot be done, the
-    nearest direction that still takes him farther away; never off the grid, no Range 5 (000 L5682, L5688). At
-    Range 0: along the attacker's last movement when he moved, else his choice (000 L5690). True if he moved."""
+    nearest direction that still takes him farther away; never off the grid, no Range 5 (000 L5678, L5686). At
+    Range 0: along the attacker's last movement when he moved, else his choice (000 L5688). True if he moved."""
     pa, pd = ctx.squares.get(attacker.id), ctx.squares.get(defender.id)
     if pa is None or pd is None:
         return False

@@ -54,7 +54,7 @@ def _move_on_grid(
     ctx: Turn, mover: Combatant, ref: Combatant | None, ranges: int, toward: bool, square: Square | None
 ) -> None:
     if ctx.squares.get(mover.id) is None:
-        ctx.note("C", mover.id, f"{mover.id} is off the grid, out of the combat: he does not move.", "000 L5682")
+        ctx.note("C", mover.id, f"{mover.id} is off the grid, out of the combat: he does not move.", "000 L5678")
         return
     if square is not None and grid.legal_square(ctx, mover, ref, square, ranges, toward):
         square = None  # the positions changed since he declared it: the straight line instead
@@ -126,7 +126,7 @@ def knock_back(ctx: Turn, attacker: Combatant, defender: Combatant, ranges: int)
     sign = (1 if pd > pa else -1) if pd != pa else ctx.last_mover.get(attacker.id, 1)
     span = [ctx.bands[f.id] for f in ctx.fighters.values() if f.active]
     if max(span) - min(span) >= 5:
-        return before, before  # two combatants already at Range 5: no Knock Back (000 L5656)
+        return before, before  # two combatants already at Range 5: no Knock Back (000 L5654)
     hazards.on_move(ctx, defender, False)  # a Knock Back ends a Behind condition (000 L4477)
     steps = min(ranges, max(4 - before, 0)) if before < 4 else 0
     new = pd + sign * steps

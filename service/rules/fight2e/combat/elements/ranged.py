@@ -206,7 +206,7 @@ def _close_in(ctx: Turn, atk: Attack, m: MoveProfile, n: int, label: str) -> int
     after = max(before - n, 0)  # never through to the other side (000 L4007)
     if mode == "move" and (ctx.band_mode or ctx.grid_mode):
         # ruling: on a Band Map the attacker travels the bands toward the target instead, on a Battle Grid the
-        # squares along the line to him (000 L4023, L5684)
+        # squares along the line to him (000 L4023, L5680–L5682)
         positions.set_range(ctx, a, d, after)
         atk.draw_modes["_toward"] = d.id
         who = f"{a.id} pulls himself toward {d.id}"

@@ -93,7 +93,7 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
 
 def _front_square(ctx: Turn, f: Combatant, facing: Combatant | None) -> tuple[int, int] | None:
     """Battle Grid: one square in front of him, along the line to ``facing`` (his own square at Range 0, as the
-    band; 000 L4191, L5684); None off the grid."""
+    band; 000 L4191, L5680–L5682); None off the grid."""
     here = ctx.squares.get(f.id)
     if here is None:
         return None
@@ -148,7 +148,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 
 
 def distance(ctx: Turn, f: Combatant, e: Effect, o: Combatant) -> int:
-    if ctx.grid_mode and e.square is not None:  # squares, diagonals counting 1; off the grid Range 5 (000 L5678)
+    if ctx.grid_mode and e.square is not None:  # squares, diagonals counting 1; off the grid Range 5 (000 L5676, L5678)
         there = ctx.squares.get(o.id)
         return grid.dist(e.square, there) if there is not None else 5
     if ctx.band_mode and e.band is not None:

@@ -148,7 +148,7 @@ def _positions(ctx: Turn) -> None:
 
 
 def _squares(ctx: Turn) -> None:
-    """Battle Grid: each fighter whose square changed, with the squares moved (diagonals count 1, 000 L5678)."""
+    """Battle Grid: each fighter whose square changed, with the squares moved (diagonals count 1, 000 L5676)."""
     for fid, sq in ctx.squares.items():
         was = ctx.snap_squares.get(fid)
         if sq == was or was is None:

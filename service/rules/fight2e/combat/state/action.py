@@ -37,7 +37,7 @@ class Plan:
     heal_target: Combatant | None = None  # Heal Others: who is healed
     charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
     square: tuple[int, int] | None = None  # Battle Grid: the square the movement ends on (grid.py)
-    lateral: bool = False  # Battle Grid: the lateral step, the whole action (000 L5688)
+    lateral: bool = False  # Battle Grid: the lateral step, the whole action (000 L5684)
 
 
 @dataclass(slots=True)

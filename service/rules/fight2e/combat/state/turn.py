@@ -125,7 +125,7 @@ class Turn:
     thug_state: list[ThugGroupState] | None = None
     thug_bands: dict[str, int] = field(default_factory=dict)  # Thug groups' bands on a Band Map (thug_thrashing)
     thug_squares: dict[str, Square] = field(default_factory=dict)  # Thug groups' squares on a Battle Grid
-    # Battle Grid (mode grid, elements/grid.py): each fighter's square (col, row), None once off the grid (000 L5682)
+    # Battle Grid (mode grid, elements/grid.py): each fighter's square (col, row), None once off the grid (000 L5678)
     grid_mode: bool = False
     squares: dict[str, Square | None] = field(default_factory=dict)
     grid_step: dict[str, Square] = field(default_factory=dict)  # the direction of each fighter's last step
@@ -410,7 +410,7 @@ class Turn:
         return [o for i in self.order if (o := self.fighters[i]).side != f.side and o.active]
 
     def distance(self, a: Combatant, b: Combatant) -> int:
-        if self.grid_mode:  # the Battle Grid: diagonal steps count 1; off the grid is Range 5 (000 L5678, L5682)
+        if self.grid_mode:  # the Battle Grid: diagonal steps count 1; off the grid is Range 5 (000 L5676, L5678)
             sa, sb = self.squares.get(a.id), self.squares.get(b.id)
             if sa is None or sb is None:
                 return 5

@@ -116,7 +116,7 @@ def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> N
 
 
 def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
-    """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5619); farther with a movement Element of the
+    """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5632); farther with a movement Element of the
     first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
     the FS pays for what goes beyond the usual 1)."""
     n = v.movement or 0
@@ -132,7 +132,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack, 2 with a Basic jump.", key=key)
     if n > 1:
         cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
-        spend_fs(ctx, f, cost, key, what)  # 000 L5619
+        spend_fs(ctx, f, cost, key, what)  # 000 L5632
     move(ctx, f, g, n, v.direction)
 
 

@@ -118,7 +118,7 @@ def movement(moves: list[MoveProfile]) -> tuple[int, int]:
         return 2, 0
     if m.moving.full_screen and m.movement == "long_mobile":
         return 3, 1
-    if m.movement == "mobile":  # a Basic Move's Mobile keyword is not its movement (000 L5619)
+    if m.movement == "mobile":  # a Basic Move's Mobile keyword is not its movement (000 L5632)
         return 2, 1
     return 0, 0
 

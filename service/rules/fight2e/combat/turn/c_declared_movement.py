@@ -206,8 +206,8 @@ def _wall_spring_end(ctx: Turn, f: Combatant, target: Combatant) -> int:
 
 def grid_square(ctx: Turn, f: Combatant, d: DecisionValue, plan: Plan, key: str) -> None:
     """Battle Grid: the square the declared movement ends on, `movement` squares of straight or diagonal steps
-    toward or away from the target (000 L5684), or the lateral step, one square beside him at the same Range, in
-    lieu of any other action (000 L5688)."""
+    toward or away from the target (000 L5680–L5682), or the lateral step, one square beside him at the same Range, in
+    lieu of any other action (000 L5684)."""
     if d.square is None:
         return
     path = f"decisions.{key}.square"
@@ -217,7 +217,7 @@ def grid_square(ctx: Turn, f: Combatant, d: DecisionValue, plan: Plan, key: str)
     why = grid.legal_square(ctx, f, plan.target, square, plan.movement, plan.toward) if plan.movement else "no movement"
     lateral = plan.movement == 1 and grid.is_lateral(ctx, f, plan.target, square)
     if lateral and plan.kind is not ActionType.move:
-        why = "the lateral step is the whole action (action `move`, 000 L5688)"
+        why = "the lateral step is the whole action (action `move`, 000 L5684)"
     if why:
         ctx.fail("GRID_SQUARE_INVALID", path, f"{key}: square ({square[0]}, {square[1]}): {why}.", key=key)
     plan.square = square

@@ -40,7 +40,7 @@ def do_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
         + (f", to square ({sq[0]}, {sq[1]})" if sq else "")
         + (f", {plan.fs_move} FS" if plan.fs_move else "")
         + ".",
-        "000 L5688" if plan.lateral else "000 L5684" if ctx.grid_mode else "000 L5603–L5644",
+        "000 L5684" if plan.lateral else "000 L5680–L5682" if ctx.grid_mode else "000 L5603–L5644",
         {"ranges": plan.movement, "fs": plan.fs_move},
         {"range": after, "fs": f.fs, **({"col": sq[0], "row": sq[1]} if sq else {})},
     )

@@ -279,8 +279,8 @@ def _check_positions(ctx: Turn) -> None:
 
 
 def _check_squares(ctx: Turn) -> None:
-    """Mode `grid`: every fighter on a square of the 5×5 grid (000 L5672) or listed off it (000 L5682); any number
-    may share a square (000 L5678). The Hazards' squares are checked with the Hazards (``hazards.load``)."""
+    """Mode `grid`: every fighter on a square of the 5×5 grid (000 L5672) or listed off it (000 L5678); any number
+    may share a square (000 L5676). The Hazards' squares are checked with the Hazards (``hazards.load``)."""
     pos = ctx.req.fight.positioning
     off = set(pos.off_grid)
     for f in ctx.fighters.values():

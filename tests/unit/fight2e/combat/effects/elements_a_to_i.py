@@ -626,7 +626,7 @@ def evasive_ranged_answers_a_ranged_special_move() -> None:
     assert hit_by(res, "b") and life(res, "a") == 50 - 4  # 1d6 rolled 4
     # Not against an ordinary Special Move.
     assert [v.code for v in _evade_ranged(PLAIN, 1).violations] == ["RESPONSE_TRIGGER_INVALID"]
-    # At Range 3 he may first move as his move allows (1 Range for a Normal Move, 000 L5627), after F.3.a, and
+    # At Range 3 he may first move as his move allows (1 Range for a Normal Move, 000 L5624), after F.3.a, and
     # then strike from Range 2.
     res = _evade_ranged(orb, 3, movement=1, direction="toward")
     assert res.status == "resolved", res.violations
@@ -1193,7 +1193,7 @@ def offensive_illusion_adds_to_tactics_and_glides_next_turn() -> None:
 
 
 def _anti_air(jump: bool) -> TurnResult:
-    # a attacks with a Basic Move, moving 2 Ranges first (a jump in, 000 L5627) or not; b's Tactics 3 beats his
+    # a attacks with a Basic Move, moving 2 Ranges first (a jump in, 000 L5626) or not; b's Tactics 3 beats his
     # roll of 1 (+1 Control, 2 < 3), and b answers with his Anti-Air move.
     dec = {
         "T1.a.action": attack(["basic_move"], **({"movement": 2} if jump else {})),

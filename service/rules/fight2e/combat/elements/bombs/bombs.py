@@ -90,7 +90,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
 
 def _grid_square(ctx: Turn, f: Combatant, ref: Combatant | None) -> tuple[int, int] | None:
     """Battle Grid: the Bomb goes in the square next to him toward or away from his opponent, along the line (as
-    the band next to him, 000 L2851; 000 L5684); the other way at the edge. None off the grid."""
+    the band next to him, 000 L2851; 000 L5680–L5682); the other way at the edge. None off the grid."""
     here = ctx.squares.get(f.id)
     if here is None:
         return None
@@ -226,7 +226,7 @@ def detonate(ctx: Turn, f: Combatant) -> None:
 
 
 def _apart(ctx: Turn, e: Effect, o: Combatant) -> int:
-    """Bands, or squares on a Battle Grid (diagonals 1, off the grid Range 5; 000 L5678), from the Bomb."""
+    """Bands, or squares on a Battle Grid (diagonals 1, off the grid Range 5; 000 L5676, L5678), from the Bomb."""
     if ctx.grid_mode and e.square is not None:
         there = ctx.squares.get(o.id)
         return grid.dist(e.square, there) if there is not None else 5

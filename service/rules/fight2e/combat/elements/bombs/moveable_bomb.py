@@ -133,7 +133,7 @@ def _kick_on_grid(
     dmg_n: tuple[int, int],
 ) -> None:
     """Battle Grid: 1 square per 2 damage along the line toward (or away from) his target, stopping at the edge
-    (000 L2897, L5684)."""
+    (000 L2897, L5680–L5682)."""
     dmg, n = dmg_n
     here = e.square or ctx.squares.get(f.id) or grid.CENTRE
     aim = ctx.squares.get(target.id)

@@ -100,13 +100,13 @@ def leap_out(ctx: Turn, f: Combatant) -> bool:
 
 def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> None:
     """In place of movement, a Maneuver Check against an opponent: won, the opponent is Checked (000 L5668). On a
-    Battle Grid only the one in a space between him and another combatant can Check him (000 L5692)."""
+    Battle Grid only the one in a space between him and another combatant can Check him (000 L5690)."""
     if ctx.grid_mode and not grid.shielded(ctx, f, o):
         ctx.fail(
             "HAZARD_INTERACTION_INVALID",
             f"decisions.{key}.target",
             f"{key}: on the Battle Grid {f.id} Checks {o.id} only from a square between him and another "
-            "combatant (000 L5692).",
+            "combatant (000 L5690).",
             key=key,
         )
     if movement:
@@ -126,7 +126,7 @@ def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> Non
             o.id,
             f"{o.id} is Checked by {f.id}: he must win a Maneuver Check in place of movement before attacking "
             + ("past him." if ctx.grid_mode else "him."),
-            "000 L5692" if ctx.grid_mode else "000 L5668",
+            "000 L5690" if ctx.grid_mode else "000 L5668",
             {},
             {"checked_by": f.id},
         )
@@ -134,7 +134,7 @@ def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> Non
 
 def checker(ctx: Turn, f: Combatant, t: Combatant) -> Combatant | None:
     """Who keeps the Checked ``f`` from ``t``: the checker himself (000 L5668); on a Battle Grid a checker standing
-    between them (000 L5692; an Ally's Check keeps its summoner, ``ally_checks``)."""
+    between them (000 L5690; an Ally's Check keeps its summoner, ``ally_checks``)."""
     for e in f.ongoing:
         if e.id != "checked" or (c := ctx.fighters.get(e.target or "")) is None:
             continue
@@ -144,19 +144,19 @@ def checker(ctx: Turn, f: Combatant, t: Combatant) -> Combatant | None:
 
 
 def blocked_move(ctx: Turn, f: Combatant, ref: Combatant | None) -> bool:
-    """Battle Grid: a Checked fighter cannot move toward the combatant the checker stands in front of (000 L5692);
+    """Battle Grid: a Checked fighter cannot move toward the combatant the checker stands in front of (000 L5690);
     breaking the Check takes a Maneuver Check in place of movement, so he does not move this turn."""
     c = checker(ctx, f, ref) if ctx.grid_mode and ref is not None else None
     if c is None or ref is None:
         return False
-    ctx.note("C", f.id, f"{f.id} is Checked by {c.id}: he cannot move toward {ref.id}.", "000 L5692")
+    ctx.note("C", f.id, f"{f.id} is Checked by {c.id}: he cannot move toward {ref.id}.", "000 L5690")
     return True
 
 
 def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: str) -> bool:
     """A Checked fighter attacking his checker (on a Battle Grid: past him): a Maneuver Check in place of movement
     first; won, the Checked condition is gone and the attack goes on; lost, the action is spent (ruling; 000 L5668,
-    L5692)."""
+    L5690)."""
     c = checker(ctx, f, t)
     if c is None:
         return True
@@ -171,6 +171,6 @@ def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: st
     if maneuver_check(ctx, f, c, f"break {c.id}'s Check", "C"):  # rolled against the checker, his mark goes
         f.ongoing = [e for e in f.ongoing if not (e.id == "checked" and e.target == c.id)]
         return True
-    ref = "000 L5692" if ctx.grid_mode else "000 L5668"
+    ref = "000 L5690" if ctx.grid_mode else "000 L5668"
     ctx.note("C", f.id, f"{f.id} cannot get at {t.id} past {c.id}: his action is spent.", ref)
     return False

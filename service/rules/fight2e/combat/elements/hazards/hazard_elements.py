@@ -175,7 +175,7 @@ def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_o
 
 
 def _carry_on_grid(ctx: Turn, a: Combatant, d: Combatant, h: Hazard) -> None:
-    """Battle Grid: 1 square toward the Hazard's nearest square, along the line (000 L4357, L5684)."""
+    """Battle Grid: 1 square toward the Hazard's nearest square, along the line (000 L4357, L5680–L5682)."""
     here = ctx.squares.get(d.id)
     if here is None:
         return

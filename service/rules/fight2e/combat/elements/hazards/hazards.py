@@ -147,7 +147,7 @@ def at(ctx: Turn, h: Hazard, f: Combatant) -> bool:
 
 
 def reach(ctx: Turn, h: Hazard, f: Combatant) -> int | None:
-    """How far the fighter is from the Hazard: bands, or squares to its nearest square (diagonals 1, 000 L5678)."""
+    """How far the fighter is from the Hazard: bands, or squares to its nearest square (diagonals 1, 000 L5676)."""
     if ctx.grid_mode:
         sq = ctx.squares.get(f.id)
         if sq is None or not h.squares:

@@ -119,7 +119,7 @@ def _grid_spot(
     ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile
 ) -> tuple[tuple[Square, ...], list[Combatant]] | None:
     """Battle Grid: the Hazard goes 1 square toward or away from the target along the line (as 1 band on a Band
-    Map, 000 L3139, L5684; the other way at the edge); a Hazard placed from the start there blocks it. Returns its
+    Map, 000 L3139, L5680–L5682; the other way at the edge); a Hazard placed from the start there blocks it. Returns its
     square and the fighters in it, or None when it fails."""
     here, aim = ctx.squares.get(f.id), ctx.squares.get(t.id)
     if here is None:

@@ -52,7 +52,7 @@ def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> No
                 f"decisions.{key}.target",
                 f"{key}: a Check names an opponent, "
                 "on a Band Map with more than two fighters or from between two on a Battle Grid, without movement "
-                "(000 L5668, L5692).",
+                "(000 L5668, L5690).",
                 key=key,
             )
         assert o is not None
@@ -90,7 +90,7 @@ def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> No
 
 def _crowd(ctx: Turn, f: Combatant, movement: int) -> bool:
     """Whether he may Check an opponent in place of movement: on a Band Map with more than two fighters or a
-    summoned Ally (000 L5668, L4199); on a Battle Grid from a square between an opponent and another (000 L5692)."""
+    summoned Ally (000 L5668, L4199); on a Battle Grid from a square between an opponent and another (000 L5690)."""
     if movement:
         return False
     if ctx.grid_mode:
