@@ -147,8 +147,7 @@ def _opt(t: Taken, name: str, default: object = None) -> object:
 # ---- cost rules ------------------------------------------------------------------------------------------------
 
 
-@cost_rule("area_effect")
-@cost_rule("explosive")
+@cost_rule("area_by_reach")
 def _area(move: Move, t: Taken) -> float:
     # 2; 5 with Ranged; +1 when another entry makes the move No Damage (000 L2841; digest ruling A16).
     others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
@@ -156,23 +155,23 @@ def _area(move: Move, t: Taken) -> float:
     return 5.0 if move.has("ranged") else 2.0
 
 
-@cost_rule("charge_back")
+@cost_rule("charge_back_with_counter")
 def _charge_back(move: Move, t: Taken) -> float:
     return 1.0 if move.has("counter") else 0.0  # 000 L3107
 
 
-@cost_rule("end_style")
+@cost_rule("harder_command_move")
 def _end_style(move: Move, t: Taken) -> float:
     fighter = move.request.fighter
     return 1.0 + (fighter.harder_command_move_flaws if fighter else 0)  # digest ruling A22
 
 
-@cost_rule("buff.technique_buff")
+@cost_rule("technique_buff_duration")
 def _technique_buff(move: Move, t: Taken) -> float:
     return 2.0 if move.has("buff.increased_duration") else 1.0  # 000 L3075
 
 
-@cost_rule("buff")
+@cost_rule("buff_worth")
 def _buff(move: Move, t: Taken) -> float:
     # 1 + ½ per Element slot added to other moves (rounded up) + 3 per Basic Quality or Ki step + 1 per Defense point
     # traded; swaps are free (000 L2953–L2973).
@@ -183,12 +182,12 @@ def _buff(move: Move, t: Taken) -> float:
     return 1.0 + math.ceil(added / 2) + 3 * (raises + ki_steps) + trade
 
 
-@cost_rule("throw")
+@cost_rule("throw_blockability")
 def _throw(move: Move, t: Taken) -> float:
     return 0.0 if move.request.campaign.throws_blockable else 2.0  # 000 L4335–L4347
 
 
-@cost_rule("perfect_hit")
+@cost_rule("half_target_cost")
 def _perfect_hit(move: Move, t: Taken) -> float:
     target = _opt(t, "target")
     if isinstance(target, str) and move.has(target):
@@ -196,7 +195,7 @@ def _perfect_hit(move: Move, t: Taken) -> float:
     return t.entry.cost
 
 
-@cost_rule("summon")
+@cost_rule("ally_elements")
 def _summon(move: Move, t: Taken) -> float:
     allies = _opt(t, "ally_elements") or []
     total = 2.0  # 000 L4185
@@ -210,7 +209,7 @@ def _summon(move: Move, t: Taken) -> float:
 _SUPPRESSION_TIER = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
 
 
-@cost_rule("suppression")
+@cost_rule("suppression_tier")
 def _suppression(move: Move, t: Taken) -> float:
     tier = _SUPPRESSION_TIER.get(str(_opt(t, "tier", "none")), 0)
     lock = _opt(t, "movement_lock", "no") == "yes"
@@ -256,19 +255,21 @@ def _add(move: Move, t: Taken, code: str, message: str) -> None:
     move.found.add(code, t.path, message, t.entry.ref.line)
 
 
-@check("KI_SKILL_REQUIRED", ("knocks_down", "ELEMENT_ALREADY_GRANTED"), ("throw", "FREE_THROW_INVALID"))
+@check("KI_SKILL_REQUIRED")
+@check("ELEMENT_ALREADY_GRANTED", entries=("knocks_down",))
+@check("FREE_THROW_INVALID", entries=("throw",))
 def _covered(move: Move, t: Taken) -> None:
     """Checked by the generic steps: the Ki Skill requirement (with Ki Access), the Super's free Knocks Down and
     the free Throw at move level."""
 
 
-@check(("area_effect", "DESIGN_CHOICE_INVALID"), ("explosive", "DESIGN_CHOICE_INVALID"))
+@check("DESIGN_CHOICE_INVALID", entries=("area_effect", "explosive"))
 def _area_source(move: Move, t: Taken) -> None:
     if move.has("ranged") and _opt(t, "damage_source") == "strength":
         _add(move, t, "DESIGN_CHOICE_INVALID", f"With Ranged, {t.entry.name} damage is based on Ki, not Strength.")
 
 
-@check(("always_does_damage", "INSTANCE_LIMIT_EXCEEDED"))
+@check("INSTANCE_LIMIT_EXCEEDED", entries=("always_does_damage",))
 def _always_does_damage(move: Move, t: Taken) -> None:
     if move.is_super:
         limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
@@ -281,7 +282,7 @@ def _always_does_damage(move: Move, t: Taken) -> None:
             )
 
 
-@check(("buff.technique_buff", "INSTANCE_LIMIT_EXCEEDED"))
+@check("INSTANCE_LIMIT_EXCEEDED", entries=("buff.technique_buff",))
 def _technique_buff_instances(move: Move, t: Taken) -> None:
     associated = _opt(t, "associated") or []
     present = [i for i in associated if move.has(i)] if isinstance(associated, list) else []
@@ -366,7 +367,7 @@ def _end_style_style(move: Move, t: Taken) -> None:
         )
 
 
-@check(("throw", "OPTION_INVALID"))
+@check("OPTION_INVALID", entries=("throw",))
 def _throw_rule(move: Move, t: Taken) -> None:
     given = t.choice.options.get("throw_rule")
     expected = "blockable" if move.request.campaign.throws_blockable else "unblockable"
@@ -388,7 +389,7 @@ def _optional_rule(move: Move, t: Taken) -> None:
         move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref.line)
 
 
-@check(("mobile.wall_spring", "CAMPAIGN_OPTION_REQUIRED"))
+@check("CAMPAIGN_OPTION_REQUIRED", entries=("mobile.wall_spring",))
 def _wall_spring(move: Move, t: Taken) -> None:
     if not option_on(move, "wall_springs"):
         move.found.add(
@@ -398,13 +399,13 @@ def _wall_spring(move: Move, t: Taken) -> None:
         )
 
 
-@check(("super_energy_liability", "CAMPAIGN_OPTION_REQUIRED"), ("no_super_energy", "CAMPAIGN_OPTION_REQUIRED"))
+@check("CAMPAIGN_OPTION_REQUIRED", entries=("super_energy_liability", "no_super_energy"))
 def _needs_supers(move: Move, t: Taken) -> None:
     if not move.request.campaign.supers:
         _add(move, t, "CAMPAIGN_OPTION_REQUIRED", f"{t.entry.name} needs a campaign with Super Moves.")
 
 
-@check(("sidestep_setup", "CAMPAIGN_OPTION_REQUIRED"))
+@check("CAMPAIGN_OPTION_REQUIRED", entries=("sidestep_setup",))
 def _sidestep(move: Move, t: Taken) -> None:
     if not option_on(move, "sidestep"):
         _add(
@@ -416,13 +417,13 @@ def _sidestep(move: Move, t: Taken) -> None:
         )
 
 
-@check(("decreased_super_energy_cost", "CAMPAIGN_OPTION_REQUIRED"))
+@check("CAMPAIGN_OPTION_REQUIRED", entries=("decreased_super_energy_cost",))
 def _no_three_tier(move: Move, t: Taken) -> None:
     if move.request.campaign.three_tier_supers:
         _add(move, t, "CAMPAIGN_OPTION_REQUIRED", "Decreased Super Energy Cost is not used with three-tier Supers.")
 
 
-@check(("only_in_beast_form", "CAMPAIGN_OPTION_REQUIRED"))
+@check("CAMPAIGN_OPTION_REQUIRED", entries=("only_in_beast_form",))
 def _beast_form(move: Move, t: Taken) -> None:
     """The entry's campaign_option already gates it (000 L5321)."""
 
@@ -436,20 +437,20 @@ def _pl3(move: Move, t: Taken) -> None:
         _add(move, t, "POWER_LEVEL_TOO_LOW", f"{t.entry.name} needs Power Level 3 or more.")
 
 
-@check(("fake", "INCOMPATIBLE_ENTRIES"))
+@check("INCOMPATIBLE_ENTRIES", entries=("fake",))
 def _fake(move: Move, t: Taken) -> None:
     others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
     if "no_combo" in others:
         _add(move, t, "INCOMPATIBLE_ENTRIES", "Fake cannot go on a move that another entry makes No Combo.")
 
 
-@check(("pursuit", "EXCLUDED_COMBINATION"))
+@check("EXCLUDED_COMBINATION", entries=("pursuit",))
 def _pursuit(move: Move, t: Taken) -> None:
     if has(move.keywords, "knocks_down") and not move.has("pursuit.knock_down_pursuit"):
         _add(move, t, "EXCLUDED_COMBINATION", "Pursuit on a move that Knocks Down needs Knock Down Pursuit.")
 
 
-@check(("pursuit.knock_down_pursuit", "REQUIRED_COMPONENT_MISSING"))
+@check("REQUIRED_COMPONENT_MISSING", entries=("pursuit.knock_down_pursuit",))
 def _kd_pursuit(move: Move, t: Taken) -> None:
     if not move.is_super and not move.has("throw"):
         move.found.add(
@@ -460,7 +461,7 @@ def _kd_pursuit(move: Move, t: Taken) -> None:
         )
 
 
-@check(("utility_combo_opener", "REQUIRED_KEYWORD_MISSING"))
+@check("REQUIRED_KEYWORD_MISSING", entries=("utility_combo_opener",))
 def _uco(move: Move, t: Taken) -> None:
     if move.has("set_up") or move.has("triggered_interrupt"):
         return
@@ -468,7 +469,7 @@ def _uco(move: Move, t: Taken) -> None:
         _add(move, t, "REQUIRED_KEYWORD_MISSING", "Utility Combo Opener needs a Utility or No Damage move.")
 
 
-@check(("decreased_damage", "REQUIRED_KEYWORD_MISSING"))
+@check("REQUIRED_KEYWORD_MISSING", entries=("decreased_damage",))
 def _decreased_damage(move: Move, t: Taken) -> None:
     """Its Offensive requirement is data; the Healing waiver only lifts it, and needs no report."""
 
@@ -483,7 +484,7 @@ def _bomb_utility(move: Move, t: Taken) -> None:
 _RANGE_ENTRIES = ("ranged", "reach", "specific_range")
 
 
-@check(("bomb", "BOMB_PAYLOAD_FORBIDDEN"))
+@check("BOMB_PAYLOAD_FORBIDDEN", entries=("bomb",))
 def _bomb_payload(move: Move, t: Taken) -> None:
     assault = move.has("bomb.assault_bomb")  # the Assault Bomb's own shot may take these (000 L2869–L2871)
     allowed_with_assault = {"unblockable", "area_effect", "specific_range"}
@@ -502,12 +503,12 @@ def _bomb_payload(move: Move, t: Taken) -> None:
             )
 
 
-@check(("bomb.assault_bomb", "BOMB_PAYLOAD_FORBIDDEN"))
+@check("BOMB_PAYLOAD_FORBIDDEN", entries=("bomb.assault_bomb",))
 def _assault_note(move: Move, t: Taken) -> None:
     """The relaxation is applied by the Bomb check."""
 
 
-@check(("specific_range", "SPECIFIC_RANGE_INVALID"))
+@check("SPECIFIC_RANGE_INVALID", entries=("specific_range",))
 def _specific_range(move: Move, t: Taken) -> None:
     rng = _opt(t, "range")
     if rng is None:
@@ -525,7 +526,7 @@ def _specific_range(move: Move, t: Taken) -> None:
         )
 
 
-@check(("limited_move", "LIMITED_MOVE_VALUE_INVALID"))
+@check("LIMITED_MOVE_VALUE_INVALID", entries=("limited_move",))
 def _limited_move(move: Move, t: Taken) -> None:
     limited = _opt(t, "limited_elements") or []
     if (
@@ -537,26 +538,26 @@ def _limited_move(move: Move, t: Taken) -> None:
         _add(move, t, "LIMITED_MOVE_VALUE_INVALID", "Limited Move on one Element must be worth less than it.")
 
 
-@check(("suppression", "SUPPRESSION_INVALID"))
+@check("SUPPRESSION_INVALID", entries=("suppression",))
 def _suppression_check(move: Move, t: Taken) -> None:
     if _opt(t, "tier", "none") == "none" and _opt(t, "movement_lock", "no") != "yes":
         _add(move, t, "SUPPRESSION_INVALID", "Suppression must suppress something.")
 
 
-@check(("invisibility", "INVISIBILITY_NO_PENALTY"))
+@check("INVISIBILITY_NO_PENALTY", entries=("invisibility",))
 def _invisibility(move: Move, t: Taken) -> None:
     if _int(t, "initiative_steps") + _int(t, "control_steps") < 1:
         _add(move, t, "INVISIBILITY_NO_PENALTY", "Invisibility must lower the opponent's Initiative or Control die.")
 
 
-@check(("perfect_hit", "PERFECT_HIT_INVALID"))
+@check("PERFECT_HIT_INVALID", entries=("perfect_hit",))
 def _perfect_hit_check(move: Move, t: Taken) -> None:
     target = _opt(t, "target")
     if isinstance(target, str) and (not move.has(target) or move.cost_of(target) <= 0.5):
         _add(move, t, "PERFECT_HIT_INVALID", "Perfect Hit must name an Element on this move that costs more than ½.")
 
 
-@check(("summon", "SUMMON_ALLY_ELEMENT_FORBIDDEN"))
+@check("SUMMON_ALLY_ELEMENT_FORBIDDEN", entries=("summon",))
 def _summon_allies(move: Move, t: Taken) -> None:
     allies = _opt(t, "ally_elements") or []
     for ident in allies if isinstance(allies, list) else []:
@@ -584,7 +585,7 @@ def _element_addition(move: Move, t: Taken) -> None:
         _add(move, t, "ELEMENT_ADDITION_INVALID", "An Element Addition must name an Element.")
 
 
-@check(("move_sub_set", "SUB_SET_SIZE_LARGE"))
+@check("SUB_SET_SIZE_LARGE", entries=("move_sub_set",))
 def _sub_set_size(move: Move, t: Taken) -> None:
     if _int(t, "sub_set_size") > 6:  # the book calls more than six follow-ups a lot (000 L4658)
         move.found.add(
@@ -595,18 +596,16 @@ def _sub_set_size(move: Move, t: Taken) -> None:
         )
 
 
-@check(
-    "CROSS_MOVE_REFERENCE_MISSING",
-    "LIMITED_USE_POOL_INCONSISTENT",
-    "LIMITED_CHOICE_INCONSISTENT",
-    "INCOMPLETE_SEQUENCE_STALLED",
-    "END_BUFF_TARGET_MISSING",
-    "CANCEL_THROW_NO_THROW_MOVE",
-    "CROSS_STYLE_EFFECT",
-    "STYLE_RESTRICTION_VIOLATION",
-    "STYLE_RESTRICTED_ENTRY",
-    "ELEMENT_ALREADY_GRANTED",
-)
+@check("CROSS_MOVE_REFERENCE_MISSING")
+@check("LIMITED_USE_POOL_INCONSISTENT")
+@check("LIMITED_CHOICE_INCONSISTENT")
+@check("INCOMPLETE_SEQUENCE_STALLED")
+@check("END_BUFF_TARGET_MISSING")
+@check("CANCEL_THROW_NO_THROW_MOVE")
+@check("CROSS_STYLE_EFFECT")
+@check("STYLE_RESTRICTION_VIOLATION")
+@check("STYLE_RESTRICTED_ENTRY")
+@check("ELEMENT_ALREADY_GRANTED")
 def _roster(move: Move, t: Taken) -> None:
     """Rules about the Fighter's other moves or styles: a single move cannot decide them (Fighter validation)."""
     codes = [c.code for c in t.entry.constraints if c.code in _ROSTER_CODES]
@@ -635,7 +634,7 @@ _ROSTER_CODES = {
 }
 
 
-@check(("bounce", "COMBO_KNOCK_DOWN_DEFERRED"))
+@check("COMBO_KNOCK_DOWN_DEFERRED", entries=("bounce",))
 def _bounce(move: Move, t: Taken) -> None:
     """Bounce keeps the move out of the Ender rule; the keyword engine is told below (digest ruling A13)."""
 
@@ -651,7 +650,7 @@ def _named_qualities(value: object) -> list[str]:
     return [q for q in _QUALITIES if q in named]
 
 
-@check(("buff", "DESIGN_CHOICE_MISSING"))
+@check("DESIGN_CHOICE_MISSING", entries=("buff",))
 def _buff_benefits(move: Move, t: Taken) -> None:
     benefits = (
         _int(t, "added_elements"),
@@ -677,7 +676,7 @@ def _buff_benefits(move: Move, t: Taken) -> None:
         _add(move, t, "DESIGN_CHOICE_INVALID", "Write each swap as 'old > new' (or 'new for old'), comma separated.")
 
 
-@check(("buff", "BUFF_QUALITY_OUT_OF_RANGE"))
+@check("BUFF_QUALITY_OUT_OF_RANGE", entries=("buff",))
 def _buff_raise(move: Move, t: Taken) -> None:
     raised = _named_qualities(_opt(t, "raised_qualities"))
     steps = _int(t, "quality_raises")
@@ -698,7 +697,7 @@ def _buff_raise(move: Move, t: Taken) -> None:
             )
 
 
-@check(("buff.lowered_basic_quality", "BUFF_QUALITY_OUT_OF_RANGE"))
+@check("BUFF_QUALITY_OUT_OF_RANGE", entries=("buff.lowered_basic_quality",))
 def _buff_lower(move: Move, t: Taken) -> None:
     fighter = move.request.fighter
     for quality in _named_qualities(_opt(t, "qualities")):
@@ -709,7 +708,7 @@ def _buff_lower(move: Move, t: Taken) -> None:
             _add(move, t, "BUFF_QUALITY_OUT_OF_RANGE", f"The Buff would take {quality} below −2.")
 
 
-@check(("buff.repeatable", "BUFF_QUALITY_OUT_OF_RANGE"))
+@check("BUFF_QUALITY_OUT_OF_RANGE", entries=("buff.repeatable",))
 def _repeatable_raise(move: Move, t: Taken) -> None:
     """Each use stacks the raise again: checked against the three uses the book allows (000 L3051)."""
     buff = move.by_id.get("buff")
@@ -729,7 +728,7 @@ def _repeatable_raise(move: Move, t: Taken) -> None:
             )
 
 
-@check(("buff", "BUFF_DEFENSE_BELOW_ZERO"))
+@check("BUFF_DEFENSE_BELOW_ZERO", entries=("buff",))
 def _buff_defense(move: Move, t: Taken) -> None:
     trade = _int(t, "defense_trade")
     fighter = move.request.fighter
@@ -749,7 +748,7 @@ def _buff_defense(move: Move, t: Taken) -> None:
 _ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "taunt.element_addition")
 
 
-@check(("buff", "BUFF_FORBIDDEN_ADDITION"))
+@check("BUFF_FORBIDDEN_ADDITION", entries=("buff",))
 def _buff_additions(move: Move, t: Taken) -> None:
     named = str(_opt(t, "element_swaps") or "").lower().replace(",", " ").split()
     named += buff_design.added(_opt(t, "added_entries"))
@@ -758,7 +757,7 @@ def _buff_additions(move: Move, t: Taken) -> None:
             _add(move, t, "BUFF_FORBIDDEN_ADDITION", f"A Buff cannot give other moves {move.cat.entries[ident].name}.")
 
 
-@check(("buff.repeatable", "REPEATABLE_BUFF_MODIFIES_MOVES"))
+@check("REPEATABLE_BUFF_MODIFIES_MOVES", entries=("buff.repeatable",))
 def _repeatable_moves(move: Move, t: Taken) -> None:
     buff = move.by_id.get("buff")
     if buff is not None and (
@@ -770,13 +769,13 @@ def _repeatable_moves(move: Move, t: Taken) -> None:
 # ---- Create Environmental Hazard (000 L3133–L3193) ------------------------------------------------------------
 
 
-@check(("create_environmental_hazard", "DESIGN_CHOICE_MISSING"))
+@check("DESIGN_CHOICE_MISSING", entries=("create_environmental_hazard",))
 def _hazard_type(move: Move, t: Taken) -> None:
     if _opt(t, "hazard_type") is None and "create_environmental_hazard.damaging_hazard" not in move.ids:
         _add(move, t, "DESIGN_CHOICE_MISSING", "Choose the hazard: a Wall, a higher or a lower elevation.")
 
 
-@check(("create_environmental_hazard.reflection", "DESIGN_CHOICE_INVALID"))
+@check("DESIGN_CHOICE_INVALID", entries=("create_environmental_hazard.reflection",))
 def _reflection_wall(move: Move, t: Taken) -> None:
     hazard = move.by_id.get("create_environmental_hazard")
     if hazard is None:
@@ -788,14 +787,14 @@ def _reflection_wall(move: Move, t: Taken) -> None:
 # ---- Others -----------------------------------------------------------------------------------------------------
 
 
-@check(("mobile.full_screen", "EXCLUDED_COMBINATION"))
+@check("EXCLUDED_COMBINATION", entries=("mobile.full_screen",))
 def _full_screen(move: Move, t: Taken) -> None:
     limited = move.by_id.get("limited_movement")
     if limited is not None and _opt(limited, "direction") == "closer":
         _add(move, t, "EXCLUDED_COMBINATION", "Full Screen cannot go with Limited Movement toward the opponent.")
 
 
-@check(("power_up", "POWER_UP_ON_UTILITY"))
+@check("POWER_UP_ON_UTILITY", entries=("power_up",))
 def _power_up_utility(move: Move, t: Taken) -> None:
     harmful = {"bomb", "create_environmental_hazard.damaging_hazard", "healing"}
     if "utility" in move.keywords and not move.ids & harmful:
@@ -809,7 +808,7 @@ def _listed(text: object, separator: str = ",") -> list[str]:
     return [part.strip() for part in str(text or "").split(separator) if part.strip()]
 
 
-@check(("power_enhancer", "POWER_ENHANCER_INVALID"))
+@check("POWER_ENHANCER_INVALID", entries=("power_enhancer",))
 def _power_enhancer(move: Move, t: Taken) -> None:
     targets = _listed(_opt(t, "target_moves"))
     wanted = 1 + _int(t, "additional_targets")  # one target in the base price, 1 Element per further one (L3830)
@@ -828,7 +827,7 @@ def _power_enhancer(move: Move, t: Taken) -> None:
 _CONTROL_CAP = {None: 1, "double_level": 2, "triple_level": 3}  # Enhanced Power Up (000 L3884–L3886)
 
 
-@check(("power_up.extra_elements", "POWER_UP_SCHEDULE_INVALID"))
+@check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.extra_elements",))
 def _power_up_schedule(move: Move, t: Taken) -> None:
     power_up = move.by_id.get("power_up")
     if power_up is not None and _opt(power_up, "version") != "control":
@@ -851,12 +850,12 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
         )
 
 
-@check(("power_up.enhanced_power_up", "POWER_UP_SCHEDULE_INVALID"))
+@check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.enhanced_power_up",))
 def _enhanced_power_up(move: Move, t: Taken) -> None:
     """Its higher Control cap is applied by the schedule check; its damage cap acts during combat."""
 
 
-@check(("random_effect", "RANDOM_EFFECT_INVALID"))
+@check("RANDOM_EFFECT_INVALID", entries=("random_effect",))
 def _random_effect(move: Move, t: Taken) -> None:
     combos = combinations_of(t.choice)
     allocation = _int(t, "allocation")

@@ -578,7 +578,7 @@ def _guarded(move: Move) -> frozenset[str]:
     """The Elements a Perfect Hit guards: they act only when its roll succeeds (000 L4751–L4753)."""
     out = set()
     for t in move.taken:
-        if t.entry.cost_rule == "perfect_hit":
+        if t.entry.cost_rule == "half_target_cost":
             target = t.choice.options.get("target")
             if isinstance(target, str) and target in move.ids:
                 out.add(target)

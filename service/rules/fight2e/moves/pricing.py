@@ -145,10 +145,15 @@ def cost_rule(name: str) -> Callable[[CostRule], CostRule]:
     return register
 
 
-def check(*keys: tuple[str, str] | str) -> Callable[[Check], Check]:
+def check(code: str, entries: tuple[str, ...] = ()) -> Callable[[Check], Check]:
+    """Register the check of constraint ``code`` for each of the ``entries`` that declare it in the catalogue, or for
+    every entry declaring ``code`` when none is named."""
+
     def register(fn: Check) -> Check:
-        for key in keys:
-            CHECKS[key] = fn
+        for entry in entries:
+            CHECKS[(entry, code)] = fn
+        if not entries:
+            CHECKS[code] = fn
         return fn
 
     return register
