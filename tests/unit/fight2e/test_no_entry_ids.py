@@ -104,7 +104,6 @@ ALLOWED: dict[str, int] = {
     "combat/turn/f_response_attacks.py": 1,
     "combat/turn/f_responses.py": 3,
     "combat/turn/h_time.py": 1,
-    "moves/attack_strings.py": 11,
     "moves/constraints.py": 55,
     "moves/price.py": 30,
     "moves/random_effect.py": 1,

@@ -19,7 +19,16 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter, model_validator
 
 from ...core.models import Record as _Record
-from .sheet_records import ChargePool, NamesMoves, NeedsMove, OnEverySuper, OpensFrom, StyleBound, sheet_options
+from .sheet_records import (
+    ChargePool,
+    EndsAttackString,
+    NamesMoves,
+    NeedsMove,
+    OnEverySuper,
+    OpensFrom,
+    StyleBound,
+    sheet_options,
+)
 
 
 class _Frozen(_Record):
@@ -624,7 +633,8 @@ Record = Annotated[
     | OpensFrom
     | ChargePool
     | OnEverySuper
-    | StyleBound,
+    | StyleBound
+    | EndsAttackString,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

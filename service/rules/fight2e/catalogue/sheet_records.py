@@ -1,4 +1,5 @@
-"""Records an entry carries for the Fighter sheet (Chapter 4's rules between a Fighter's moves and his Styles).
+"""Records an entry carries for the Fighter sheet (Chapter 4's rules between a Fighter's moves and his Styles, and
+the Elements an Attack String may end with).
 
 A move's entry may need another move on the sheet (a Prop to pick up, a pool to reload, a Throw to cancel into),
 name moves of the sheet in a design option (what a Power Enhancer feeds, which Buff an End Buff ends), continue a
@@ -98,7 +99,14 @@ class StyleBound(_Record):
     ref: str
 
 
-SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound)
+class EndsAttackString(_Record):
+    """The entry is one of the base Elements an Attack String may end with (its optional rule, 000 L5185–L5196)."""
+
+    kind: Literal["ends_attack_string"]
+    ref: str
+
+
+SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound, EndsAttackString)
 
 
 def sheet_options(records: tuple[object, ...]) -> set[str]:

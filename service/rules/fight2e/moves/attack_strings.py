@@ -14,27 +14,11 @@ from ...core.references import ref_of
 from ..catalogue.catalog import Catalog, catalog
 from ..catalogue.keywords import apply, category, ordered
 from ..catalogue.schema import KeywordCategory
+from ..catalogue.sheet_records import EndsAttackString
 from ..identity import RULESET, VERSION
 from .codes import CODES
 from .models import Campaign, DamageBasis, Finding, Id, Model, OptionalInt, StrictInt
 
-# Elements an Attack String may end with, base versions only (000 L5185–L5196).
-ALLOWED = frozenset(
-    {
-        "knocks_down",
-        "throw",
-        "hits_low",
-        "crouching",
-        "hard_to_evade",  # where and how it lands
-        "increased_knockback",
-        "does_no_knockback",
-        "knockback_advance",
-        "position_shift",  # where it leaves them
-        "increased_stun",
-        "harry",
-        "fast_recovery",  # what it does after
-    }
-)
 MIN_LENGTH_FOR_ELEMENTS = 3  # 000 L5198
 
 
@@ -126,7 +110,7 @@ def price_attack_string(request: AttackStringRequest, cat: Catalog | None = None
                 )
             )
             continue
-        if ident not in ALLOWED:
+        if not any(isinstance(r, EndsAttackString) for r in cat.records.get(ident, ())):
             violations.append(
                 _finding(
                     "ATTACK_STRING_ELEMENT_NOT_ALLOWED",

@@ -49,3 +49,25 @@ def test_rules_for_added_elements() -> None:
     assert "ATTACK_STRING_MODIFIER_NOT_ALLOWED" in codes(string(length=3, skill=9, elements=["harry", "harry"]))
     assert "ATTACK_STRINGS_DISABLED" in codes(price_attack_string(AttackStringRequest(length=3, skill=3)))
     assert "ATTACK_STRING_EXCEEDS_SKILL" in codes(string(length=6, skill=9, director_cap=5))
+
+
+def test_the_book_list_of_ending_elements() -> None:
+    """The twelve base Elements the book lets an Attack String end with (000 L5185–L5196), and none other."""
+    listed = {
+        "crouching",
+        "does_no_knockback",
+        "fast_recovery",
+        "hard_to_evade",
+        "harry",
+        "hits_low",
+        "increased_knockback",
+        "increased_stun",
+        "knockback_advance",
+        "knocks_down",
+        "position_shift",
+        "throw",
+    }
+    refused = {"ranged", "increased_damage", "unblockable", "area_effect", "mobile"}
+    for ident in listed | refused:
+        found = {v.code for v in string(length=3, skill=20, elements=[ident]).violations}
+        assert ("ATTACK_STRING_ELEMENT_NOT_ALLOWED" in found) is (ident in refused), ident
