@@ -28,13 +28,9 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
+from .sheet_records import ActsLast
 
 DATA_DIR = Path(__file__).parent.parent / "data"
-
-
-# Entries that act after all others on a move (digest part 1 §5 step 5.3): they strip Knockback, or narrow the
-# finished move's Range.
-LAST = frozenset({"does_no_knockback", "create_environmental_hazard.pit", "specific_range"})
 
 
 class CatalogError(ValueError):
@@ -114,6 +110,8 @@ class Catalog:
     numbers: dict[str, Numbers] = field(default_factory=dict)
     # Modifiers and the entries that act last: when one is on a move, its entries are put in order.
     placed_late: frozenset[str] = frozenset()
+    # The entries whose keyword changes come after every other's (an ``acts_last`` record).
+    acts_last: frozenset[str] = frozenset()
     # Every entry as pricing looks it up: the entry, its figures, and (without design choices) what it is taken as.
     lookup: dict[str, Lookup] = field(default_factory=dict)
     # Each entry's combat records (``rules:`` in the data files), for the entries that have any.
@@ -293,7 +291,8 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         )
         if any(n):
             numbers[e.id] = n
-    late = frozenset(e.id for e in entries.values() if e.parent) | LAST
+    last = frozenset(i for i, found in rules.items() if any(isinstance(r, ActsLast) for r in found))
+    late = frozenset(e.id for e in entries.values() if e.parent) | last
     lookup = {
         e.id: Lookup(
             e,
@@ -314,6 +313,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         {k: tuple(v) for k, v in children.items()},
         numbers,
         late,
+        last,
         lookup,
         {k: v for k, v in rules.items() if k in entries},
     )

@@ -20,6 +20,7 @@ from pydantic import Field, TypeAdapter, model_validator
 
 from ...core.models import Record as _Record
 from .sheet_records import (
+    ActsLast,
     ChargePool,
     EndsAttackString,
     NamesMoves,
@@ -634,7 +635,8 @@ Record = Annotated[
     | ChargePool
     | OnEverySuper
     | StyleBound
-    | EndsAttackString,
+    | EndsAttackString
+    | ActsLast,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -1,5 +1,5 @@
 """Records an entry carries for the Fighter sheet (Chapter 4's rules between a Fighter's moves and his Styles, and
-the Elements an Attack String may end with).
+the Elements an Attack String may end with, and the order pricing applies an entry in).
 
 A move's entry may need another move on the sheet (a Prop to pick up, a pool to reload, a Throw to cancel into),
 name moves of the sheet in a design option (what a Power Enhancer feeds, which Buff an End Buff ends), continue a
@@ -106,7 +106,15 @@ class EndsAttackString(_Record):
     ref: str
 
 
-SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound, EndsAttackString)
+class ActsLast(_Record):
+    """Pricing applies the entry's keyword changes after every other entry's (digest part 1 §5 step 5.3): it strips
+    the finished move's Knockback or narrows its Range."""
+
+    kind: Literal["acts_last"]
+    ref: str
+
+
+SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound, EndsAttackString, ActsLast)
 
 
 def sheet_options(records: tuple[object, ...]) -> set[str]:

@@ -12,7 +12,7 @@ import msgspec
 
 from ...dice import D6, D8, die_name
 from ...memo import memo
-from ..catalogue.catalog import LAST, Catalog, catalog
+from ..catalogue.catalog import Catalog, catalog
 from ..catalogue.keywords import DAMAGE, MOVEMENT, RANGE, apply_plans, category, has, ordered, plans
 from ..catalogue.schema import Entry, KeywordCategory, OptionChoice, chosen
 from ..identity import RULESET, VERSION
@@ -26,7 +26,6 @@ from .models import (
 )
 from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, option_on, template
 
-SUPPRESSORS = LAST
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
 # without it (Ranged may take Specific Range 0, 000 L4852).
 FINISHING = frozenset({"specific_range"})
@@ -117,7 +116,7 @@ def _collect(move: Move) -> None:
     # Parents before their modifiers; otherwise as written (elements, then liabilities). Entries that strip
     # Knockback act last, so a later entry cannot give it back (digest part 1 §5 step 5.3).
     if not move.ids.isdisjoint(move.cat.placed_late):
-        move.taken.sort(key=lambda t: (t.entry.id in SUPPRESSORS, t.entry.id.count(".")))
+        move.taken.sort(key=lambda t: (t.entry.id in move.cat.acts_last, t.entry.id.count(".")))
         move.checked = [t for t in move.taken if move.cat.lookup[t.entry.id].checked]
 
 
