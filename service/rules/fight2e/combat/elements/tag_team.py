@@ -14,7 +14,7 @@ partner with a Tag Counter move may launch it (decision ``tag_counter``, 10 Supe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..contract.models import (
     ActionType,
@@ -210,18 +210,29 @@ def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, h
         ctx.squares.pop(f.id, None)
 
 
-def switch(ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry) -> None:
-    """The switch itself, in place of the user's action."""
+def switch(
+    ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry, ahead: Sequence[int] = ()
+) -> None:
+    """The switch itself, in place of the user's action. ``ahead``: the Initiatives of the others still to act that
+    are no Fighters (a turn with Thugs passes its groups'), which the newcomer must beat too to act at once."""
     # ruling: Instantaneous, so no Reaction Attack window, and no Glory as it is not a Special Move (000 L6267)
     f.non_attack_action = True
     f.tag_waiting = True
-    _enter(ctx, f, partner, "switches in", entry=entry)
+    _enter(ctx, f, partner, "switches in", entry=entry, ahead=ahead)
     if ctx.band_mode or ctx.grid_mode:
         ctx.bands.pop(f.id, None)  # mode range: the Range in the fight is unchanged (the exact same place)
         ctx.squares.pop(f.id, None)
 
 
-def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False, entry: Entry = main_entry) -> None:
+def _enter(
+    ctx: Turn,
+    out: Combatant,
+    new: Combatant,
+    how: str,
+    again: bool = False,
+    entry: Entry = main_entry,
+    ahead: Sequence[int] = (),
+) -> None:
     new.tag_waiting = False
     if new.acted and not again:
         # ruling: a fighter who already acted this turn comes back without a second action; only a Combo Switch
@@ -246,7 +257,7 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
     waiting = [
         o for o in ctx.fighters.values() if o.active and not o.acted and not o.holding and o is not new and o is not out
     ]
-    now = all(new.init > o.init for o in waiting)
+    now = all(new.init > o.init for o in waiting) and all(new.init > i for i in ahead)
     new.tag_entered = not now
     ctx.note(
         "B.1",

@@ -9,7 +9,8 @@ once (decision point ``transform_too``)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ...catalogue.records import OnlyIn, State
@@ -162,7 +163,24 @@ def check(ctx: Turn, f: Combatant, movement: int, key: str) -> None:
         )
 
 
-def transform(ctx: Turn, f: Combatant) -> None:
+def near(ctx: Turn, f: Combatant) -> list[Combatant]:
+    """The Fighters in the fight within Range 0–1 of him, in the order (000 L5313)."""
+    return [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o.active and ctx.distance(f, o) <= 1]
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """Whom the change reaches: the Fighters (``fighters``) and, in a turn with Thug groups, the groups, which
+    ``others`` hits after them (thug_thrashing/tag.py gives both)."""
+
+    fighters: Callable[[Turn, Combatant], list[Combatant]] = near
+    others: Callable[[Turn, Combatant], None] | None = None
+
+
+MAIN = Surroundings()
+
+
+def transform(ctx: Turn, f: Combatant, around: Surroundings = MAIN) -> None:
     """He changes; everyone else within Range 0–1 takes his Basic Move's damage (000 L5313)."""
     f.transformed = True
     _enter(ctx, f)
@@ -174,16 +192,18 @@ def transform(ctx: Turn, f: Combatant) -> None:
         {"beast_energy": f.beast_energy},
         {"beast_form": True},
     )
-    near = [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o.active and ctx.distance(f, o) <= 1]
-    for o in near:
+    reached = around.fighters(ctx, f)
+    for o in reached:
         if o.active and not o.transformed:
-            _joins(ctx, o, f)
-    for o in near:
+            _joins(ctx, o, f, around)
+    for o in reached:
         if o.active:
             _blast(ctx, f, o)
+    if around.others is not None:
+        around.others(ctx, f)
 
 
-def _joins(ctx: Turn, o: Combatant, f: Combatant) -> None:
+def _joins(ctx: Turn, o: Combatant, f: Combatant, around: Surroundings) -> None:
     """An opponent who has not acted may declare his own change now and changes at once (000 L5313–L5315)."""
     if o.side == f.side or o.acted or o.stunned or o.knocked_down or o.action_lost or not _can(ctx, o):
         return
@@ -204,7 +224,7 @@ def _joins(ctx: Turn, o: Combatant, f: Combatant) -> None:
         # ruling: declaring the change early spends his action on it at once (000 L5315)
         o.acted = True
         o.holding = False
-        transform(ctx, o)
+        transform(ctx, o, around)
 
 
 def _blast(ctx: Turn, f: Combatant, o: Combatant) -> None:
