@@ -1,0 +1,199 @@
+"""Switching Tag Team partners (000 L6277–L6283) and changing into Beast Form (000 L5305–L5319) in the turns with
+Thug groups (000 L6646: the Main Combat System's rules where the Thug rules are silent), worked by hand. Ava of the
+support module (PL 2, Strength 2, Defense 3, Thug Thrashing 1, Initiative 1d8, Control 1d6); Ken, her waiting
+partner, has her sheet. The group: support.THUG (Initiative 1d4, Accuracy +0, Defense 2, Life Save 5)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tests.unit.fight2e.dramatic.test_thugs import request as dramatic_request
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ok, _req, _turn
+
+KEN = {**copy.deepcopy(AVA), "name": "Ken"}
+SWITCH = {"action": "switch", "target": "ken"}
+DEFENSE = {"defense": "defense", "fs": 0}
+KEN_IDLE = {"T1.ken.action": IDLE, "T1.ken.action.2": IDLE}
+
+
+def _tagged(req: dict[str, Any], life: int = 40) -> dict[str, Any]:
+    """Ken waits on the sidelines, on Ava's side, with the Tag Team option on."""
+    req["options"]["tag_team"] = True
+    state = {"life_bar": life, "fighting_spirit": 20, "fs_start": 20, "tag_waiting": True}
+    req["fighters"].append({"id": "ken", "sheet": KEN, "state": state})
+    req["fight"]["sides"] = {"ava": "heroes", "ken": "heroes"}
+    return req
+
+
+def _state(out: dict[str, Any], fid: str) -> dict[str, Any]:
+    return next(f["state"] for f in out["fighters"] if f["id"] == fid)
+
+
+def _first(out: dict[str, Any], text: str) -> int:
+    return next(i for i, e in enumerate(out["log"]) if text in e["text"])
+
+
+def _groups(out: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {g["id"]: g for g in out["fight"]["thugs"]}
+
+
+# ── Switching in a Thug Thrashing turn ─────────────────────────────────────────────────────────
+
+
+def test_the_partner_takes_her_range_to_the_group_and_acts_at_once_above_it() -> None:
+    # Ava (Initiative 6, Control 4) at Range 3 from g (Initiative 1) switches with her first action: Ken comes in at
+    # her place, Range 3 to g (000 L6283), rolls 1d8 5 and 1d6 3, no FS on them; 5 beats g's 1, the only one still to
+    # act: he acts at once (000 L6283), two actions at Control 3 then 1 (000 L6750–L6754). Ava's second action is gone
+    # with her. Then g moves 1 toward Ken, Range 3 → 2, and attacks (000 L6672): 1 + 0 against Defense 3 misses.
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.ken.init": 5, "T1.ken.ctrl": 3}
+    out = _ok(
+        _tagged(_req(rng=3)),
+        {"T1.ava.action": SWITCH, **KEN_IDLE, "T1.ken.defense": DEFENSE},
+        {**rolls, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _state(out, "ava")["tag_waiting"] and not _state(out, "ken")["tag_waiting"]
+    assert {"in": "ken", "initiative": 5, "control": 3} in [e["change"] for e in out["log"]]
+    assert _first(out, "ken has 2 actions: Control 3, then 1") < _first(out, "g moves 1 Range: Range to ken 3 → 2")
+    assert _groups(out)["g"]["ranges"] == {"ken": 2}
+    # resolved with no T1.ava.action.2 given: it was never asked
+
+
+@pytest.mark.parametrize("ken_init", [2, 3])
+def test_a_group_still_to_act_above_or_level_with_him_goes_first(ken_init: int) -> None:
+    # g rolls 3. Ken's 2, or a tie at 3, does not beat it (ruling: groups still to act count; a tie goes after):
+    # g attacks Ken first at the Range handed over, 1 (1 + 0 against Defense 3: a miss), then Ken takes his turn.
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 3, "T1.ken.init": ken_init, "T1.ken.ctrl": 3}
+    out = _ok(
+        _tagged(_req(rng=1)),
+        {"T1.ava.action": SWITCH, **KEN_IDLE, "T1.ken.defense": DEFENSE},
+        {**rolls, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _first(out, "g attacks ken at Range 1") < _first(out, "ken has 2 actions")
+    assert _groups(out)["g"]["ranges"] == {"ken": 1}
+
+
+def test_an_extra_action_may_switch() -> None:
+    # Ava does nothing with her first action, then switches with her extra one (Control 2, above the L1 action's 1,
+    # 000 L6267, L6750): Ken (1d8 4 > g's 1) acts at once.
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.ken.init": 4, "T1.ken.ctrl": 2}
+    out = _ok(
+        _tagged(_req(rng=1)),
+        {"T1.ava.action": IDLE, "T1.ava.action.2": SWITCH, **KEN_IDLE, "T1.ken.defense": DEFENSE},
+        {**rolls, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _state(out, "ava")["tag_waiting"] and _groups(out)["g"]["ranges"] == {"ken": 1}
+
+
+def test_on_a_band_map_he_takes_her_band() -> None:
+    # Ava in band 3, g in band 5 (Range 2). Ken comes in at band 3 (000 L6283), Range 2 to g; Ava leaves the map.
+    req = _tagged(_req())
+    req["fight"]["positioning"] = {"mode": "band", "bands": {"ava": 3}}
+    req["fight"]["thugs"][0] = {"id": "g", "thug": THUG, "members": 5, "band": 5}
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.ken.init": 5, "T1.ken.ctrl": 3}
+    out = _ok(req, {"T1.ava.action": SWITCH, **KEN_IDLE, "T1.g.action": IDLE}, {**rolls, "T1.fight.time": 3})
+    assert out["fight"]["positioning"]["bands"] == {"ken": 3}
+    assert _groups(out)["g"]["band"] == 5 and _groups(out)["g"]["ranges"] == {"ken": 2}
+
+
+def test_the_switch_is_offered_and_needs_a_waiting_partner() -> None:
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1}
+    pending = _turn(_tagged(_req()), {}, rolls)["decisions_needed"][0]
+    assert {"action": "switch", "target": "ken"} in [
+        {k: v for k, v in c["value"].items() if k in ("action", "target") and v is not None} for c in pending["choices"]
+    ]
+    bad = _turn(_req(tag_team=True), {"T1.ava.action": SWITCH}, rolls)  # nobody waiting (000 L6283)
+    assert [v["code"] for v in bad["violations"]] == ["TAG_TEAM_INVALID"]
+
+
+# ── The change in a Thug Thrashing turn ──────────────────────────────────────────────────────────
+
+
+def _beast(sheet: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Ava with 10 Beast Energy, g at Range 1 and h at Range 2."""
+    req = _req(rng=1, transformations=True)
+    req["fighters"][0]["state"]["beast_energy"] = 10
+    if sheet is not None:
+        req["fighters"][0]["sheet"] = sheet
+    req["fight"]["thugs"].append({"id": "h", "thug": THUG, "members": 5, "ranges": {"ava": 2}})
+    return req
+
+
+CHANGE_ROLLS = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.h.init": 1, "T1.fight.time": 3}
+# both groups miss her: g where it stands, h after closing 1 Range (1 + 0 against Defense 3)
+MISSES = {"T1.g.attack": 1, "T1.h.attack": 1}
+
+
+@pytest.mark.parametrize(("face", "left"), [(4, 4), (3, 5)])
+def test_the_change_hits_a_group_within_range_1_as_one_combatant(face: int, left: int) -> None:
+    # 000 L5313: the change does her Basic Move's damage to everything within Range 0–1, no attack roll. g at
+    # Range 1 is one combatant (as under Area Effect, 000 L2839): one Thug saves against 5 − Strength 2 − 0 (the
+    # Basic Move's 1d4 is no size above 1d4) = 3 (000 L6570); 4 takes him out, 3 keeps him. h at Range 2 is out of
+    # reach. No Knock Back on a group (000 L6716): g stays at Range 1. Nothing else that turn (000 L5313): no second
+    # action is asked.
+    out = _ok(_beast(), {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
+        **CHANGE_ROLLS,
+        "T1.g.life_save": face,
+        **MISSES,
+    })
+    g, h = _groups(out)["g"], _groups(out)["h"]
+    assert (g["members"], h["members"]) == (left, 5)
+    assert [e["inputs"]["life_save"] for e in out["log"] if e["text"].startswith("Life Save")] == [3]
+    assert g["ranges"] == {"ava": 1}
+    assert _state(out, "ava")["beast_form"] is True
+    # resolved with no T1.ava.action.2 given: it was never asked
+    assert not out["glory"]  # no attack, no Glory
+
+
+def test_the_blast_uses_the_forms_strength() -> None:
+    # A Strength 1 Ava who raises Strength and Stamina in Beast Form (000 L5319): Strength 2 once changed, so the
+    # save is 5 − 2 = 3 (000 L6570), not the 4 of her human Strength; a 4 takes the Thug out.
+    sheet = {**AVA, "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0}}
+    sheet["beast_form_boosts"] = ["strength", "stamina"]
+    out = _ok(_beast(sheet), {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
+        **CHANGE_ROLLS,
+        "T1.g.life_save": 4,
+        **MISSES,
+    })
+    assert _groups(out)["g"]["members"] == 4
+
+
+def test_the_change_is_her_first_action_only() -> None:
+    # Nothing else on the turn of the change (000 L5313): offered on her first action, refused on her extra one
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1}
+    req = _beast()
+    req["fight"]["thugs"].pop()
+    first = _turn(req, {}, rolls)["decisions_needed"][0]
+    assert {"action": "transform"} in [{k: v for k, v in c["value"].items() if v is not None} for c in first["choices"]]
+    extra = _turn(req, {"T1.ava.action": IDLE}, rolls)["decisions_needed"][0]
+    assert extra["key"] == "T1.ava.action.2"
+    assert not [c for c in extra["choices"] if c["value"].get("action") == "transform"]
+    bad = _turn(req, {"T1.ava.action": IDLE, "T1.ava.action.2": {"action": "transform"}}, rolls)
+    assert [v["code"] for v in bad["violations"]] == ["TRANSFORM_INVALID"]
+
+
+# ── A Dramatic turn with Thugs ─────────────────────────────────────────────────────────────────
+
+
+def test_dramatic_with_thugs_the_partner_rolls_dramatic_initiative_and_takes_her_range() -> None:
+    # Ava (Initiative 6) switches; Ken rolls his Dramatic Initiative, 1d8 (Speed 1) 4 + Control Bonus 0 = 4, no
+    # Control (000 L7084; ruling: entering), above g's 1: he acts at once, at Ava's Range 1 to g (000 L6283).
+    req = _tagged(dramatic_request(), life=20)
+    rolls = {"T1.ava.init": 6, "T1.g.init": 1, "T1.ken.init": 4, "T1.g.attack": 1, "T1.fight.time": 3}
+    out = _ok(req, {"T1.ava.action": SWITCH, **KEN_IDLE, "T1.ken.defense": DEFENSE}, rolls)
+    assert {"in": "ken", "initiative": 4} in [e["change"] for e in out["log"]]
+    assert _first(out, "ken has 2 actions") < _first(out, "g attacks ken at Range 1")
+    assert _groups(out)["g"]["ranges"] == {"ken": 1} and _state(out, "ava")["tag_waiting"]
+
+
+def test_dramatic_with_thugs_the_change_hits_the_group() -> None:
+    # As in Thug Thrashing: the save against 5 − 2 = 3 (000 L5313, L6570); 4 takes the Thug out, 5 → 4 members.
+    req = dramatic_request()
+    req["options"]["transformations"] = True
+    req["fighters"][0]["state"]["beast_energy"] = 10
+    rolls = {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.life_save": 4, "T1.g.attack": 1, "T1.fight.time": 3}
+    out = _ok(req, {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, rolls)
+    assert _groups(out)["g"]["members"] == 4 and _state(out, "ava")["beast_form"] is True
+    # resolved with no T1.ava.action.2 given: it was never asked
