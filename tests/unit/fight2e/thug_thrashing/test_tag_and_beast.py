@@ -197,3 +197,47 @@ def test_dramatic_with_thugs_the_change_hits_the_group() -> None:
     out = _ok(req, {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, rolls)
     assert _groups(out)["g"]["members"] == 4 and _state(out, "ava")["beast_form"] is True
     # resolved with no T1.ava.action.2 given: it was never asked
+
+
+# ── Beast Energy and the form at the end of a turn with Thugs ───────────────────────────────────
+
+
+@pytest.mark.parametrize(("attack", "energy"), [(1, 0), (4, 1)])
+def test_beast_energy_against_thugs_is_one_less_a_turn(attack: int, energy: int) -> None:
+    # Beast Energy gathers as Super Energy does (000 L5311): 1 for the turn (Super Energy 10: 10 / 20 rounded up,
+    # 000 L5271) and 1 for the group that took Life Bar from her (000 L5264), 1 less against Thugs (000 L6730; ruling).
+    # She does nothing; g's 1 misses her Defense 3: 1 − 1 = 0; its 4 hits (1d4 2: 40 → 38): 1 + 1 − 1 = 1.
+    req = _req(transformations=True)
+    out = _ok(
+        req,
+        {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE},
+        {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.g.attack": attack, "T1.fight.time": 3}
+        | ({"T1.g.damage": 2} if attack == 4 else {}),
+    )
+    assert _state(out, "ava")["life_bar"] == (38 if attack == 4 else 40)
+    assert _state(out, "ava")["beast_energy"] == energy
+
+
+def test_in_beast_form_she_regains_a_life_bar_at_the_end_of_a_thug_turn() -> None:
+    # Ava changes at Life Bar 30 (the Thug saves: 3 against 3). At the end of the turn 1 Life Bar back, 30 → 31
+    # (000 L5319); her Beast Energy loses nothing, no move or damage counting and 1 less against Thugs (000 L5317,
+    # L6730; ruling): 10 stays.
+    req = _beast()
+    req["fighters"][0]["state"]["life_bar"] = 30
+    out = _ok(req, {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
+        **CHANGE_ROLLS,
+        "T1.g.life_save": 3,
+        **MISSES,
+    })
+    assert (_state(out, "ava")["life_bar"], _state(out, "ava")["beast_energy"]) == (31, 10)
+
+
+def test_dramatic_with_thugs_the_form_heals_up_to_the_dramatic_life_bar() -> None:
+    # Dramatic Life Bar 20 (half of 40, 000 L7072): changed at 19, she ends at 20 (000 L5319); at 20 she stays there.
+    for life, after in ((19, 20), (20, 20)):
+        req = dramatic_request()
+        req["options"]["transformations"] = True
+        req["fighters"][0]["state"] |= {"beast_energy": 10, "life_bar": life}
+        rolls = {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.life_save": 3, "T1.g.attack": 1, "T1.fight.time": 3}
+        out = _ok(req, {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, rolls)
+        assert _state(out, "ava")["life_bar"] == after

@@ -670,6 +670,8 @@ def run(ctx: Turn) -> None:
     if not thug_group.over(ctx, groups):
         thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
+    counted = {fid: {"life_bar_lost": len(d.f.life_loss_from), "special_moves": d.specials} for fid, d in ds.items()}
+    thug_tag.beast_energy(ctx, lambda f: counted[f.id], lambda f: ds[f.id].life_max)  # as Super Energy, just above
     non_attack.end_of_turn(ctx)
     before = ctx.time_count
     if not thug_group.over(ctx, groups):

@@ -293,27 +293,30 @@ def end_of_turn(ctx: Turn) -> None:
         gather(ctx, f, counted, f.prof.life_max)
 
 
-def gather(ctx: Turn, f: Combatant, counted: dict[str, int], life_max: int) -> None:
-    """One fighter's Beast Energy at the end of a turn, from what his turn counts toward Super Energy (``counted``),
-    then 1 Life Bar back in Beast Form, up to ``life_max`` (000 L5311, L5317–L5319). Every turn kind closes with it."""
+def gather(ctx: Turn, f: Combatant, counted: dict[str, int], life_max: int, less: int = 0) -> None:
+    """One fighter's Beast Energy at the end of a turn, from what his turn counts toward Super Energy (``counted``,
+    ``less`` off the whole as a turn with Thugs takes off Super Energy), then 1 Life Bar back in Beast Form, up to
+    ``life_max`` (000 L5311, L5317–L5319). Every turn kind closes with it."""
     if f.defeated or not ctx.opts.transformations:
         return
     per_turn = math.ceil(ctx.opts.super_energy_max / 20)  # the campaign's Super Energy rate per turn (000 L5271)
     earned = sum(counted.values())
     before = f.beast_energy
+    if less:
+        counted = {**counted, "less": -less}
     if f.beast_form:
-        f.beast_energy = max(f.beast_energy - earned, FLOOR)
+        f.beast_energy = max(f.beast_energy - max(earned - less, 0), FLOOR)
         text = f"loses {before - f.beast_energy} Beast Energy in Beast Form"
     elif f.super_used:
         text = "used a Super Move: no Beast Energy"  # ruling: as for Super Energy (000 L5273)
     else:
-        f.beast_energy = min(f.beast_energy + per_turn + earned, CAP)
+        f.beast_energy = min(f.beast_energy + max(per_turn + earned - less, 0), CAP)
         text = f"gains {f.beast_energy - before} Beast Energy"
     ctx.note(
         "H.1",
         f.id,
         f"{f.id} {text}: {before} → {f.beast_energy}.",
-        "000 L5311, L5317",
+        "000 L5311, L5317" + (", L6730" if less else ""),
         {"turn": 0 if f.beast_form else per_turn, **counted},
         {"beast_energy": f.beast_energy},
     )

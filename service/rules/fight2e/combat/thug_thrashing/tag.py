@@ -13,6 +13,8 @@ Rulings where the text is silent (RULINGS.md, issue 36):
 * An extra Thug Thrashing action may switch (a non-attack action like Refocus, 000 L6750), but not with a Fighter
   opponent within Range 2 (000 L6752); the change is his first action and ends his actions for the turn, nothing
   else being done on the turn of the change (000 L5313).
+* Beast Energy: gathered as that turn's Super Energy is, so 1 less a turn against Thugs (000 L5311, L6730), and lost
+  in Beast Form 1 less too (000 L5317: at the rate it was gathered); the form's 1 Life Bar a turn as anywhere.
 * The blast: each group against him within Range 0–1 is hit as one combatant, as an Area Effect hits groups (000
   L2839; ``fighter_on_thugs.in_area``): no attack roll, as for a Fighter; one Thug rolls the Life Save of a Basic
   Move hit (his form's Strength and the die, 000 L6570); no Knock Back, a group suffering only that of Increased
@@ -39,6 +41,7 @@ from .group import Group
 
 ACTIONS = frozenset({ActionType.switch, ActionType.transform})
 BLAST_RANGE = 1  # the change reaches Range 0–1 (000 L5313)
+LESS = 1  # Super Energy against Thugs: 1 less a turn (000 L6730), and so Beast Energy (ruling, 000 L5311)
 
 
 class ThugSpine:
@@ -132,3 +135,11 @@ def act(ctx: Turn, f: Combatant, among: Among, key: str, v: DecisionValue, first
         return
     transformations.check(ctx, f, v.movement or 0, key)
     transformations.transform(ctx, f, among.surroundings())
+
+
+def beast_energy(ctx: Turn, counts: Callable[[Combatant], dict[str, int]], life_max: Callable[[Combatant], int]) -> None:
+    """H.1 of a turn with Thugs: each Fighter's Beast Energy from what the turn counts toward his Super Energy, 1 less
+    (ruling: Beast Energy, 000 L5311, L6730), then Beast Form's Life Bar (000 L5319)."""
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        transformations.gather(ctx, f, counts(f), life_max(f), less=LESS)

@@ -313,6 +313,11 @@ def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {m.level}, has {budget}.", key=key)
 
 
+def _counted(f: Combatant) -> dict[str, int]:
+    """What his turn counts toward Super Energy beyond the turn's share (000 L5264–L5275), for Beast Energy."""
+    return {"life_bar_lost": len(f.life_loss_from), "attacks": f.attacks, "specials": f.se_specials, "combos": f.se_combos}
+
+
 def _super_energy(ctx: Turn) -> None:
     """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
     ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
@@ -366,6 +371,7 @@ def run(ctx: Turn) -> None:
     non_attack.end_of_turn(ctx)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
+    tag.beast_energy(ctx, _counted, lambda f: f.prof.life_max)  # after Super Energy, as in the main turn
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
     before = ctx.time_count
