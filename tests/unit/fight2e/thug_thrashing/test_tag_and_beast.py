@@ -133,11 +133,15 @@ def test_the_change_hits_a_group_within_range_1_as_one_combatant(face: int, left
     # Basic Move's 1d4 is no size above 1d4) = 3 (000 L6570); 4 takes him out, 3 keeps him. h at Range 2 is out of
     # reach. No Knock Back on a group (000 L6716): g stays at Range 1. Nothing else that turn (000 L5313): no second
     # action is asked.
-    out = _ok(_beast(), {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
-        **CHANGE_ROLLS,
-        "T1.g.life_save": face,
-        **MISSES,
-    })
+    out = _ok(
+        _beast(),
+        {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE},
+        {
+            **CHANGE_ROLLS,
+            "T1.g.life_save": face,
+            **MISSES,
+        },
+    )
     g, h = _groups(out)["g"], _groups(out)["h"]
     assert (g["members"], h["members"]) == (left, 5)
     assert [e["inputs"]["life_save"] for e in out["log"] if e["text"].startswith("Life Save")] == [3]
@@ -152,11 +156,15 @@ def test_the_blast_uses_the_forms_strength() -> None:
     # save is 5 − 2 = 3 (000 L6570), not the 4 of her human Strength; a 4 takes the Thug out.
     sheet = {**AVA, "basic_qualities": {"strength": 1, "speed": 1, "stamina": 0}}
     sheet["beast_form_boosts"] = ["strength", "stamina"]
-    out = _ok(_beast(sheet), {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
-        **CHANGE_ROLLS,
-        "T1.g.life_save": 4,
-        **MISSES,
-    })
+    out = _ok(
+        _beast(sheet),
+        {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE},
+        {
+            **CHANGE_ROLLS,
+            "T1.g.life_save": 4,
+            **MISSES,
+        },
+    )
     assert _groups(out)["g"]["members"] == 4
 
 
@@ -224,11 +232,15 @@ def test_in_beast_form_she_regains_a_life_bar_at_the_end_of_a_thug_turn() -> Non
     # L6730; ruling): 10 stays.
     req = _beast()
     req["fighters"][0]["state"]["life_bar"] = 30
-    out = _ok(req, {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE}, {
-        **CHANGE_ROLLS,
-        "T1.g.life_save": 3,
-        **MISSES,
-    })
+    out = _ok(
+        req,
+        {"T1.ava.action": {"action": "transform"}, "T1.ava.defense": DEFENSE},
+        {
+            **CHANGE_ROLLS,
+            "T1.g.life_save": 3,
+            **MISSES,
+        },
+    )
     assert (_state(out, "ava")["life_bar"], _state(out, "ava")["beast_energy"]) == (31, 10)
 
 

@@ -55,9 +55,9 @@ from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
 from . import checks as dramatic_checks
-from . import tag as dramatic_tag
 from . import initiative as dramatic_initiative
 from . import pauses as dramatic_pauses
+from . import tag as dramatic_tag
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_group_team, thug_interpose, thug_options, thug_team

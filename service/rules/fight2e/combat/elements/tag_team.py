@@ -210,9 +210,7 @@ def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, h
         ctx.squares.pop(f.id, None)
 
 
-def switch(
-    ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry, ahead: Sequence[int] = ()
-) -> None:
+def switch(ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry, ahead: Sequence[int] = ()) -> None:
     """The switch itself, in place of the user's action. ``ahead``: the Initiatives of the others still to act that
     are no Fighters (a turn with Thugs passes its groups'), which the newcomer must beat too to act at once."""
     # ruling: Instantaneous, so no Reaction Attack window, and no Glory as it is not a Special Move (000 L6267)

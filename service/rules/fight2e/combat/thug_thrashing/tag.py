@@ -137,7 +137,9 @@ def act(ctx: Turn, f: Combatant, among: Among, key: str, v: DecisionValue, first
     transformations.transform(ctx, f, among.surroundings())
 
 
-def beast_energy(ctx: Turn, counts: Callable[[Combatant], dict[str, int]], life_max: Callable[[Combatant], int]) -> None:
+def beast_energy(
+    ctx: Turn, counts: Callable[[Combatant], dict[str, int]], life_max: Callable[[Combatant], int]
+) -> None:
     """H.1 of a turn with Thugs: each Fighter's Beast Energy from what the turn counts toward his Super Energy, 1 less
     (ruling: Beast Energy, 000 L5311, L6730), then Beast Form's Life Bar (000 L5319)."""
     for fid in ctx.order:

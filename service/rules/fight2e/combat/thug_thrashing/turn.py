@@ -50,6 +50,7 @@ from . import (
     mixed,
     move_elements,
     non_attack,
+    tag,
 )
 from . import (
     group as thug_group,
@@ -63,7 +64,6 @@ from . import (
 from . import (
     stunts as thug_stunts,
 )
-from . import tag
 from .group import Group
 
 D8 = Die(4)  # the Time Roll with Thugs in the fight
@@ -232,7 +232,9 @@ def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: 
     out = thug_choices.action_choices(ctx, f, groups, budget, extras, extra)
     if extra and mixed.fighter_near(ctx, f):  # only an attack on a group near a Fighter (000 L6752)
         return out
-    return out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget) + tag.offered(ctx, f, not extra)
+    return (
+        out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget) + tag.offered(ctx, f, not extra)
+    )
 
 
 def _recover(ctx: Turn, f: Combatant) -> None:
@@ -315,7 +317,12 @@ def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
 
 def _counted(f: Combatant) -> dict[str, int]:
     """What his turn counts toward Super Energy beyond the turn's share (000 L5264–L5275), for Beast Energy."""
-    return {"life_bar_lost": len(f.life_loss_from), "attacks": f.attacks, "specials": f.se_specials, "combos": f.se_combos}
+    return {
+        "life_bar_lost": len(f.life_loss_from),
+        "attacks": f.attacks,
+        "specials": f.se_specials,
+        "combos": f.se_combos,
+    }
 
 
 def _super_energy(ctx: Turn) -> None:
