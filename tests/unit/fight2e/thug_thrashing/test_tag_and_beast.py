@@ -87,6 +87,19 @@ def test_an_extra_action_may_switch() -> None:
     assert _state(out, "ava")["tag_waiting"] and _groups(out)["g"]["ranges"] == {"ken": 1}
 
 
+def test_switched_back_she_takes_the_range_back_and_acts_no_more() -> None:
+    # Ken, in at once (5 > 1), switches straight back: Ava returns at Range 1 to g, but has already acted this turn
+    # (the main turn's ruling, 000 L6293), so no second action of hers is asked, nor Ken's second.
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.ken.init": 5, "T1.ken.ctrl": 3}
+    out = _ok(
+        _tagged(_req(rng=1)),
+        {"T1.ava.action": SWITCH, "T1.ken.action": {"action": "switch", "target": "ava"}, "T1.ava.defense": DEFENSE},
+        {**rolls, "T1.g.attack": 1, "T1.fight.time": 3},
+    )
+    assert _groups(out)["g"]["ranges"] == {"ava": 1} and _state(out, "ken")["tag_waiting"]
+    assert _first(out, "g attacks ava at Range 1") > _first(out, "ava switches in for ken")
+
+
 def test_on_a_band_map_he_takes_her_band() -> None:
     # Ava in band 3, g in band 5 (Range 2). Ken comes in at band 3 (000 L6283), Range 2 to g; Ava leaves the map.
     req = _tagged(_req())

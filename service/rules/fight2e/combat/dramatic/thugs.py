@@ -228,9 +228,7 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
         if v.action in thug_tag.ACTIONS and v.option is None:  # before the Fighter targets: a switch names his partner
             thug_tag.check(ctx, f, v, key, first=i == 0)
             dramatic_tag.act(ctx, ds, d, v, key, thug_tag.Among(every))
-            if f.transformed:  # nothing else on the turn of the change (000 L5313)
-                return
-            continue
+            return  # he left the fight, or changed and does nothing else that turn (000 L6283, L5313)
         _carry_out(ctx, ds, d, groups, key, v, pts, Actions(tt, count - 1 - i, tt + 1 if special else 1))
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")

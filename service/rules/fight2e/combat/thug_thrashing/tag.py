@@ -11,8 +11,9 @@ Rulings where the text is silent (RULINGS.md, issue 36):
 * Entering: he acts at once only when his Initiative beats every Fighter and every group still to act, the groups
   taking their places in the same order (000 L6652–L6654); a group tied with him goes first, as a tied Fighter does.
 * An extra Thug Thrashing action may switch (a non-attack action like Refocus, 000 L6750), but not with a Fighter
-  opponent within Range 2 (000 L6752); the change is his first action and ends his actions for the turn, nothing
-  else being done on the turn of the change (000 L5313).
+  opponent within Range 2 (000 L6752); his actions left go with him to the sidelines, and he gets none back if
+  switched in again that turn (``tag_team``'s ruling). The change is his first action and ends his actions for the
+  turn, nothing else being done on the turn of the change (000 L5313).
 * Beast Energy: gathered as that turn's Super Energy is, so 1 less a turn against Thugs (000 L5311, L6730), and lost
   in Beast Form 1 less too (000 L5317: at the rate it was gathered); the form's 1 Life Bar a turn as anywhere.
 * The blast: each group against him within Range 0–1 is hit as one combatant, as an Area Effect hits groups (000

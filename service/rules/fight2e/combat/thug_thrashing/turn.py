@@ -214,9 +214,7 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             mixed.check_extra_action(ctx, f, groups, key, v)
         if v.action in tag.ACTIONS:  # before the Fighter targets: a switch names his partner
             tag.act(ctx, f, tag.Among(groups), key, v, first=i == 0)
-            if f.transformed:  # nothing else on the turn of the change (000 L5313)
-                return
-            continue
+            return  # he left the fight, or changed and does nothing else that turn (000 L6283, L5313)
         _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
