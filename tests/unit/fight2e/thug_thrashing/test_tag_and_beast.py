@@ -100,6 +100,21 @@ def test_switched_back_she_takes_the_range_back_and_acts_no_more() -> None:
     assert _first(out, "g attacks ava at Range 1") > _first(out, "ava switches in for ken")
 
 
+@pytest.mark.parametrize("dramatic", [False, True])
+def test_when_she_falls_he_comes_in_at_her_range(dramatic: bool) -> None:
+    # Ava (Life Bar 2) does nothing; g's 4 beats her Defense 3 and its 1d4 rolls 2: 2 → 0, defeated. Ken takes her
+    # place at once (the main turn's ruling, 000 L6279), Range 1 to g, rolls his Initiative 5 (and Control 3 outside
+    # Dramatic Combat, 000 L6283, L7084) and, nobody being left to act, acts at once: the fight goes on.
+    req = _tagged(dramatic_request(), life=20) if dramatic else _tagged(_req())
+    req["fighters"][0]["state"]["life_bar"] = 2
+    rolls = {"T1.ava.init": 6, "T1.g.init": 1, "T1.g.attack": 4, "T1.g.damage": 2, "T1.ken.init": 5}
+    rolls |= {"T1.fight.time": 3} | ({} if dramatic else {"T1.ava.ctrl": 4, "T1.ken.ctrl": 3})
+    out = _ok(req, {"T1.ava.action": IDLE, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE, **KEN_IDLE}, rolls)
+    assert _state(out, "ava")["life_bar"] == 0 and not _state(out, "ken")["tag_waiting"]
+    assert _groups(out)["g"]["ranges"] == {"ken": 1} and out["over"] is False
+    assert _first(out, "ava is defeated") < _first(out, "ken has 2 actions")
+
+
 def test_on_a_band_map_he_takes_her_band() -> None:
     # Ava in band 3, g in band 5 (Range 2). Ken comes in at band 3 (000 L6283), Range 2 to g; Ava leaves the map.
     req = _tagged(_req())

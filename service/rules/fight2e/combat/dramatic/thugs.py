@@ -643,6 +643,7 @@ def run(ctx: Turn) -> None:
     start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
     main = ctx.spine
     ctx.spine = thug_tag.ThugSpine(main, partial(_slot, ds, groups, pts))  # a partner switched in acts (000 L6283)
+    among = thug_tag.Among(groups)
     for i, actor in enumerate(order):
         tag_team.enter_due(ctx, _init(actor))  # a partner switched in with a higher Initiative acts first (000 L6283)
         if i == 0 or _init(order[i - 1]) != _init(actor):
@@ -651,6 +652,7 @@ def run(ctx: Turn) -> None:
             _fighter_turn(ctx, ds, actor, groups, pts)
         else:
             _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike, groups))
+        thug_tag.replace_fallen(ctx, among, order[i + 1 :], dramatic_tag.entry(ds))  # a partner for the defeated
         if thug_group.over(ctx, groups) and not any(start.get(a.id, 0) for a in order[i + 1 :] if isinstance(a, Group)):
             ctx.round_over = True
             break

@@ -8,6 +8,8 @@ Rulings where the text is silent (RULINGS.md, issue 36):
 * Handing over: the partner coming in takes the outgoing Fighter's Range to each Thug group (000 L6283: the same
   place, Range to every opponent and band or square alike); with no map those Ranges are the pair's alone (000
   L6668), so each moves over to him; on a Band Map or Battle Grid his band or square does it.
+* Falling: as in the main turn, a side left with nobody in the fight sends in its waiting partner at the defeated
+  one's place, with his Ranges, once the place in the order where he fell is over (``tag_team``'s ruling, 000 L6279).
 * Entering: he acts at once only when his Initiative beats every Fighter and every group still to act, the groups
   taking their places in the same order (000 L6652–L6654); a group tied with him goes first, as a tied Fighter does.
 * An extra Thug Thrashing action may switch (a non-attack action like Refocus, 000 L6750), but not with a Fighter
@@ -25,7 +27,7 @@ Rulings where the text is silent (RULINGS.md, issue 36):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -121,9 +123,15 @@ def check(ctx: Turn, f: Combatant, v: DecisionValue, key: str, first: bool) -> N
 
 
 def switch(ctx: Turn, f: Combatant, partner: Combatant, among: Among, entry: tag_team.Entry) -> None:
-    """The switch among groups: the Ranges handed over, then the main turn's switch."""
-    among.hand_over(ctx, f, partner)
-    tag_team.switch(ctx, f, partner, entry, among.ahead(f))
+    """The main turn's switch, the groups' Ranges handed over and the groups still to act counted."""
+    tag_team.switch(ctx, f, partner, entry, among.ahead(f), among.hand_over)
+
+
+def replace_fallen(ctx: Turn, among: Among, rest: Sequence[object], entry: tag_team.Entry) -> None:
+    """After a place in the order: a Tag Team side left with nobody in the fight sends in a waiting partner at the
+    defeated one's place (``tag_team``'s ruling, 000 L6279), the groups' Ranges handed over; ``rest``: the places
+    still to come, whose groups he must beat to act at once."""
+    tag_team.replace_fallen(ctx, entry, among.hand_over, [a.init for a in rest if isinstance(a, Group) and a.members])
 
 
 def act(ctx: Turn, f: Combatant, among: Among, key: str, v: DecisionValue, first: bool) -> None:

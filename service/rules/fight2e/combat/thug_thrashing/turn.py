@@ -105,6 +105,7 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
     came up (those taken out at it act too, and a group emptied at it still acts), since nothing done at the same
     moment can stop it; a group's movement is no slower than an attack there (no priority of attacks over it)."""
     start: dict[str, int] = {}  # a group's Thugs when its tied slot began
+    among = tag.Among(groups)
     for i, actor in enumerate(order):
         tag_team.enter_due(ctx, actor.init)  # a partner switched in with a higher Initiative acts first (000 L6283)
         if i == 0 or order[i - 1].init != actor.init:
@@ -112,6 +113,7 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
         if isinstance(actor, Combatant):
             if not thug_group.over(ctx, groups) or _tied_left(order[i:], start):
                 _fighter_turn(ctx, actor, groups)
+            tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)  # a partner for the defeated
             continue
         tied = any(isinstance(o, Combatant) and _tied(o, actor) for o in order)
         now = actor.members
@@ -128,6 +130,7 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
             actor.members = now
         elif not thug_group.over(ctx, groups):
             thug_groups.act(ctx, actor, queue)
+        tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
     if not thug_group.over(ctx, groups):
         tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
     if thug_group.over(ctx, groups):
