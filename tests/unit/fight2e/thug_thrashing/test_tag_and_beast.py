@@ -210,6 +210,40 @@ def test_the_change_is_her_first_action_only() -> None:
     assert [v["code"] for v in bad["violations"]] == ["TRANSFORM_INVALID"]
 
 
+def _with_bob(req: dict[str, Any], energy: int = 0) -> dict[str, Any]:
+    """Bob, Ava's sheet, on the other side at Range 1 from her, with the group g on his side."""
+    state = {"life_bar": 40, "fighting_spirit": 20, "fs_start": 20, "beast_energy": energy}
+    req["fighters"].append({"id": "bob", "sheet": {**copy.deepcopy(AVA), "name": "Bob"}, "state": state})
+    req["fight"]["sides"] = {**req["fight"].get("sides", {"ava": "heroes"}), "bob": "villains"}
+    req["fight"]["positioning"] = {"mode": "range", "range": 1}
+    req["fight"]["thugs"][0]["side"] = "villains"
+    return req
+
+
+def test_an_opponent_who_changes_with_her_spends_his_action_and_spares_his_group() -> None:
+    # Ava changes next to Bob (Range 1), who has 12 Beast Energy and has not acted: he changes too (000 L5313–L5315)
+    # and his action is spent. Neither is knocked back; each takes the other's Basic Move damage, 1d8 (1d4 two sizes
+    # up for Strength 2 against Stamina 0), 2: 40 → 38, then 1 back in Beast Form at the end, 39 (000 L5319). Ava's
+    # blast takes one of g's Thugs out (9 against 3); Bob's leaves g, on his side, alone.
+    req = _with_bob(_beast(), energy=12)
+    req["fight"]["thugs"].pop()
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.bob.init": 3, "T1.bob.ctrl": 3, "T1.g.init": 1}
+    rolls |= {"T1.g.life_save": 9, "T1.ava.damage": 2, "T1.bob.damage": 2, "T1.g.attack": 1, "T1.fight.time": 3}
+    dec = {"T1.ava.action": {"action": "transform"}, "T1.bob.transform_too": {"choice": "act"}}
+    out = _ok(req, dec | {"T1.ava.defense": DEFENSE}, rolls)  # no T1.bob.action asked
+    assert _state(out, "ava")["beast_form"] and _state(out, "bob")["beast_form"]
+    assert (_state(out, "ava")["life_bar"], _state(out, "bob")["life_bar"]) == (39, 39)
+    assert _groups(out)["g"]["members"] == 4
+
+
+def test_no_extra_action_switch_with_a_fighter_opponent_within_range_2() -> None:
+    # 000 L6752: with Bob at Range 1 her extra action may only attack a group; the switch is refused there
+    req = _with_bob(_tagged(_req()))
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.bob.init": 3, "T1.bob.ctrl": 3, "T1.g.init": 1}
+    bad = _turn(req, {"T1.ava.action": IDLE, "T1.ava.action.2": SWITCH}, rolls)
+    assert [v["code"] for v in bad["violations"]] == ["DECISION_INVALID"]
+
+
 # ── A Dramatic turn with Thugs ─────────────────────────────────────────────────────────────────
 
 
