@@ -20,6 +20,7 @@ from .combat.dramatic.thugs import RESOLVED_TRAITS as DRAMATIC_TRAITS
 from .combat.registry.coverage import IMPLEMENTED
 from .combat.thug_thrashing.group import RESOLVED_TRAITS as THUG_TURN_TRAITS
 from .combat.thug_thrashing.non_attack import RESOLVED as NON_ATTACK_WITH_THUGS
+from .combat.thug_thrashing.tag import ACTIONS as CAMPAIGN_WITH_THUGS
 from .dramatic.catalogue import tables
 from .moves.price import TECHNIQUE_TRAITS
 from .moves.pricing import CHECKS, COST_RULES
@@ -29,10 +30,11 @@ from .thugs.catalogue import thug_catalogue
 # Fighter requirements moves.py checks (``_fighter_requirement``); any other is reported unsupported.
 _CHECKED_TRAITS = frozenset({"ki_skill", "style_change", *TECHNIQUE_TRAITS})
 # What a Fighter's action may be in every turn kind (attack, movement, nothing, and the main system's other actions
-# in turns with Thugs: thug_thrashing.non_attack; a plain Dramatic turn: dramatic.actions and, for switching a Tag
-# Team partner and transforming, dramatic.tag); those the turns with Thugs do not resolve stay listed.
+# in turns with Thugs: thug_thrashing.non_attack and, for switching a Tag Team partner and transforming,
+# thug_thrashing.tag; a plain Dramatic turn: dramatic.actions and dramatic.tag); those the turns with Thugs do not
+# resolve stay listed.
 _EVERY_TURN = frozenset({ActionType.attack, ActionType.move, ActionType.none}) | (
-    NON_ATTACK_WITH_THUGS & (DRAMATIC_ACTIONS | DRAMATIC_CAMPAIGN_ACTIONS)
+    (NON_ATTACK_WITH_THUGS | CAMPAIGN_WITH_THUGS) & (DRAMATIC_ACTIONS | DRAMATIC_CAMPAIGN_ACTIONS)
 )
 # A Thug trait is applied when both turns with Thugs apply it (Thug Thrashing; Dramatic Combat with Thugs).
 RESOLVED_TRAITS = THUG_TURN_TRAITS & DRAMATIC_TRAITS

@@ -24,6 +24,8 @@ from ..elements import tag_team, transformations
 from ..state.action import Attack, Guard, Outcome
 from ..state.combatant import Combatant
 from ..state.turn import Spine, Turn
+from ..thug_thrashing import tag as thug_tag
+from ..thug_thrashing.tag import Among
 from .base import Dram
 from .initiative import roll_initiative
 
@@ -66,17 +68,21 @@ def offered(ctx: Turn, d: Dram) -> list[ChoiceOption]:
     return tag_team.choices(ctx, d.f, control=False) + transformations.choices(ctx, d.f)
 
 
-def act(ctx: Turn, ds: dict[str, Dram], d: Dram, v: DecisionValue, key: str) -> None:
-    """``v.action`` is ``switch`` or ``transform`` (one of ACTIONS)."""
+def act(ctx: Turn, ds: dict[str, Dram], d: Dram, v: DecisionValue, key: str, among: Among | None = None) -> None:
+    """``v.action`` is ``switch`` or ``transform`` (one of ACTIONS); ``among``: the Thug groups of a Dramatic turn
+    with Thugs, which get the Ranges handed over and the change's blast (thug_thrashing.tag)."""
     f = d.f
     if v.action is ActionType.switch:
         partner = tag_team.check_switch(ctx, f, v, key, control=False)  # ruling: no Control gate (000 L7084)
         d.non_attack = True  # a non-attack action (000 L6283): the Defense skill only for the rest of the turn
-        tag_team.switch(ctx, f, partner, entry(ds))
+        if among is None:
+            tag_team.switch(ctx, f, partner, entry(ds))
+        else:
+            thug_tag.switch(ctx, f, partner, among, entry(ds))
         return
     transformations.check(ctx, f, v.movement or 0, key)
     life = {x.f.id: x.f.life for x in ds.values()}
-    transformations.transform(ctx, f)
+    transformations.transform(ctx, f, transformations.MAIN if among is None else among.surroundings())
     for x in ds.values():
         x.acted = x.acted or x.f.acted  # an opponent who changed with him spent his action on it (000 L5315)
         # ruling: Life Bar lost as from a hit, though no attack (000 L5313, L7253)

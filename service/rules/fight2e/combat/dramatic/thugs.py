@@ -23,8 +23,9 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
-from ..elements import super_only
+from ..elements import super_only, tag_team
 from ..protocol import events
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import (
@@ -48,6 +49,7 @@ from ..thug_thrashing import (
 from ..thug_thrashing import (
     stunts as thug_stunts,
 )
+from ..thug_thrashing import tag as thug_tag
 from ..thug_thrashing.group import Group
 from ..thug_thrashing.turn import D8
 from ..turn.a_initiative import declaration_order
@@ -55,6 +57,7 @@ from ..turn.h_time import time_roll
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
 from . import pauses as dramatic_pauses
+from . import tag as dramatic_tag
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
 from . import thug_group_team, thug_interpose, thug_options, thug_team
@@ -174,12 +177,12 @@ def _tt_level(ctx: Turn, d: Dram, groups: list[Group]) -> int:
     )
 
 
-def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], pts: acts.GroupPoints) -> None:
+def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], pts: acts.GroupPoints) -> None:
     f = d.f
-    if not f.active:
+    if not f.active or f.acted:  # one who changed with an opponent's change spent his action on it (000 L5315)
         return
     f.acted = d.acted = True
-    groups = [g for g in groups if thug_group.opposes(g, f)]  # he acts on the groups against him (000 L6646)
+    groups = [g for g in every if thug_group.opposes(g, f)]  # he acts on the groups against him (000 L6646)
     if f.thug_hold:  # a group's Sustained Hold (000 L4381)
         ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
         return
@@ -219,9 +222,13 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
         special = _saga_special(ctx, d, v)
         if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
-        if i > 0:
+        if i > 0 and v.action not in thug_tag.ACTIONS:  # thug_tag.check says what an extra action may do of these
             _spare_villains(ctx, groups, key, v)
             mixed.check_extra_action(ctx, f, groups, key, v)  # never on a Fighter, near one only on Thugs (000 L6752)
+        if v.action in thug_tag.ACTIONS and v.option is None:  # before the Fighter targets: a switch names his partner
+            thug_tag.check(ctx, f, v, key, first=i == 0)
+            dramatic_tag.act(ctx, ds, d, v, key, thug_tag.Among(every))
+            return  # he left the fight, or changed and does nothing else that turn (000 L6283, L5313)
         _carry_out(ctx, ds, d, groups, key, v, pts, Actions(tt, count - 1 - i, tt + 1 if special else 1))
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
@@ -461,6 +468,7 @@ def _group_choices(ctx: Turn, d: Dram, groups: list[Group], extra: bool) -> list
     out += thug_options.offered(ctx, d, groups)
     price = spendable(d, DramaticOption.special_move)
     out += non_attack.offered(ctx, f, groups, lambda m: acts.special_price(d, m) <= price)
+    out += thug_tag.offered(ctx, f, not extra, control=False)  # ruling: no Control gate (000 L7084)
     if spendable(d, DramaticOption.property_damage) >= 1:
         out += [
             choice(DecisionValue(option=DramaticOption.property_damage, target=g.id), f"Property Damage at {g.id}")
@@ -559,6 +567,11 @@ def _fighters_tied(ctx: Turn, ds: dict[str, Dram]) -> set[str]:
     return {d.f.id for d in order if d.acted}
 
 
+def _slot(ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints, ctx: Turn, f: Combatant) -> None:
+    """A partner switched in takes his place in the order with his own actions (000 L6283, L6750)."""
+    _fighter_turn(ctx, ds, ds[f.id], groups, pts)
+
+
 def _init(a: Dram | Group) -> int:
     return a.f.init if isinstance(a, Dram) else a.init
 
@@ -628,16 +641,24 @@ def run(ctx: Turn) -> None:
     spent = flourishes.tied(ctx, ds, groups) | _fighters_tied(ctx, ds)
     order = [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent)
     start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
+    main = ctx.spine
+    ctx.spine = thug_tag.ThugSpine(main, partial(_slot, ds, groups, pts))  # a partner switched in acts (000 L6283)
+    among = thug_tag.Among(groups)
     for i, actor in enumerate(order):
+        tag_team.enter_due(ctx, _init(actor))  # a partner switched in with a higher Initiative acts first (000 L6283)
         if i == 0 or _init(order[i - 1]) != _init(actor):
             start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == _init(actor)}
         if isinstance(actor, Dram):
             _fighter_turn(ctx, ds, actor, groups, pts)
         else:
             _group_turn(ctx, actor, order, start, partial(_group_acts, ctx, ds, pts, queue, strike, groups))
+        thug_tag.replace_fallen(ctx, among, order[i + 1 :], dramatic_tag.entry(ds))  # a partner for the defeated
         if thug_group.over(ctx, groups) and not any(start.get(a.id, 0) for a in order[i + 1 :] if isinstance(a, Group)):
             ctx.round_over = True
             break
+    if not thug_group.over(ctx, groups):
+        tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
+    ctx.spine = main
     if not thug_group.over(ctx, groups):
         thug_team.lapse(ctx, ds, groups)
         thug_group_team.lapse(ctx, groups, lambda g: thug_groups.act(ctx, g, queue, strike), pts)
@@ -649,6 +670,8 @@ def run(ctx: Turn) -> None:
     if not thug_group.over(ctx, groups):
         thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
+    counted = {fid: {"life_bar_lost": len(d.f.life_loss_from), "special_moves": d.specials} for fid, d in ds.items()}
+    thug_tag.beast_energy(ctx, lambda f: counted[f.id], lambda f: ds[f.id].life_max)  # as Super Energy, just above
     non_attack.end_of_turn(ctx)
     before = ctx.time_count
     if not thug_group.over(ctx, groups):

@@ -14,7 +14,7 @@ partner with a Tag Counter move may launch it (decision ``tag_counter``, 10 Supe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..contract.models import (
     ActionType,
@@ -64,6 +64,9 @@ def _partners(ctx: Turn, f: Combatant) -> list[Combatant]:
 # How a partner entering mid-turn gets his place in the order: the rolls, then the text and figures the log shows.
 # The main turn's is ``main_entry``; a Dramatic turn rolls its own Initiative (dramatic/tag.py).
 Entry = Callable[[Turn, Combatant], tuple[str, LogMap]]
+# What else goes over from the one leaving to the one coming in (out, new): a turn with Thug groups gives each group's
+# Range (thug_thrashing/tag.py); the band and square are handed over here.
+HandOver = Callable[[Turn, Combatant, Combatant], None]
 
 
 def main_entry(ctx: Turn, new: Combatant) -> tuple[str, LogMap]:
@@ -80,7 +83,13 @@ def main_entry(ctx: Turn, new: Combatant) -> tuple[str, LogMap]:
     return f"Initiative {new.init}, Control {new.control}", {"initiative": new.init, "control": new.control}
 
 
-def _replace_fallen(ctx: Turn, entering_rolls: bool, entry: Entry = main_entry) -> None:
+def _replace_fallen(
+    ctx: Turn,
+    entering_rolls: bool,
+    entry: Entry = main_entry,
+    hand_over: HandOver | None = None,
+    ahead: Sequence[int] = (),
+) -> None:
     # ruling: a side whose fighter in the fight is defeated sends in its first waiting partner at the same place
     # (the video-game convention; the book is silent, 000 L6279).
     for side in sorted({f.side for f in ctx.fighters.values()}):
@@ -92,7 +101,8 @@ def _replace_fallen(ctx: Turn, entering_rolls: bool, entry: Entry = main_entry) 
             continue
         fallen = next((m for m in members if m.defeated), None)
         if entering_rolls and fallen is not None:
-            _enter(ctx, fallen, waiting[0], "takes the place of his defeated partner", entry=entry)
+            how = "takes the place of his defeated partner"
+            _enter(ctx, fallen, waiting[0], how, entry=entry, ahead=ahead, hand_over=hand_over)
         else:
             new = waiting[0]
             new.tag_waiting = False
@@ -102,10 +112,13 @@ def _replace_fallen(ctx: Turn, entering_rolls: bool, entry: Entry = main_entry) 
             ctx.note("A", new.id, f"{new.id} comes in for his defeated partner.", REF)
 
 
-def replace_fallen(ctx: Turn, entry: Entry = main_entry) -> None:
-    """After an action: a side left with nobody in the fight sends in a waiting partner, who enters the turn."""
+def replace_fallen(
+    ctx: Turn, entry: Entry = main_entry, hand_over: HandOver | None = None, ahead: Sequence[int] = ()
+) -> None:
+    """After an action: a side left with nobody in the fight sends in a waiting partner, who enters the turn
+    (``hand_over`` and ``ahead`` as for ``switch``)."""
     if ctx.opts.tag_team:
-        _replace_fallen(ctx, entering_rolls=True, entry=entry)
+        _replace_fallen(ctx, entering_rolls=True, entry=entry, hand_over=hand_over, ahead=ahead)
 
 
 def choices(ctx: Turn, f: Combatant, control: bool = True) -> list[ChoiceOption]:
@@ -210,19 +223,39 @@ def combo_switch(ctx: Turn, f: Combatant, moves: list[MoveProfile], hit: bool, h
         ctx.squares.pop(f.id, None)
 
 
-def switch(ctx: Turn, f: Combatant, partner: Combatant, entry: Entry = main_entry) -> None:
-    """The switch itself, in place of the user's action."""
+def switch(
+    ctx: Turn,
+    f: Combatant,
+    partner: Combatant,
+    entry: Entry = main_entry,
+    ahead: Sequence[int] = (),
+    hand_over: HandOver | None = None,
+) -> None:
+    """The switch itself, in place of the user's action. ``ahead``: the Initiatives of the others still to act that
+    are no Fighters (a turn with Thugs passes its groups'), which the newcomer must beat too to act at once;
+    ``hand_over``: what else of the user's place goes over to him."""
     # ruling: Instantaneous, so no Reaction Attack window, and no Glory as it is not a Special Move (000 L6267)
     f.non_attack_action = True
     f.tag_waiting = True
-    _enter(ctx, f, partner, "switches in", entry=entry)
+    _enter(ctx, f, partner, "switches in", entry=entry, ahead=ahead, hand_over=hand_over)
     if ctx.band_mode or ctx.grid_mode:
         ctx.bands.pop(f.id, None)  # mode range: the Range in the fight is unchanged (the exact same place)
         ctx.squares.pop(f.id, None)
 
 
-def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = False, entry: Entry = main_entry) -> None:
+def _enter(
+    ctx: Turn,
+    out: Combatant,
+    new: Combatant,
+    how: str,
+    again: bool = False,
+    entry: Entry = main_entry,
+    ahead: Sequence[int] = (),
+    hand_over: HandOver | None = None,
+) -> None:
     new.tag_waiting = False
+    if hand_over is not None:
+        hand_over(ctx, out, new)
     if new.acted and not again:
         # ruling: a fighter who already acted this turn comes back without a second action; only a Combo Switch
         # after a hit lets the partners take turns attacking (000 L6293).
@@ -246,7 +279,7 @@ def _enter(ctx: Turn, out: Combatant, new: Combatant, how: str, again: bool = Fa
     waiting = [
         o for o in ctx.fighters.values() if o.active and not o.acted and not o.holding and o is not new and o is not out
     ]
-    now = all(new.init > o.init for o in waiting)
+    now = all(new.init > o.init for o in waiting) and all(new.init > i for i in ahead)
     new.tag_entered = not now
     ctx.note(
         "B.1",

@@ -9,7 +9,8 @@ once (decision point ``transform_too``)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ...catalogue.records import OnlyIn, State
@@ -162,7 +163,24 @@ def check(ctx: Turn, f: Combatant, movement: int, key: str) -> None:
         )
 
 
-def transform(ctx: Turn, f: Combatant) -> None:
+def near(ctx: Turn, f: Combatant) -> list[Combatant]:
+    """The Fighters in the fight within Range 0–1 of him, in the order (000 L5313)."""
+    return [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o.active and ctx.distance(f, o) <= 1]
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """Whom the change reaches: the Fighters (``fighters``) and, in a turn with Thug groups, the groups, which
+    ``others`` hits after them (thug_thrashing/tag.py gives both)."""
+
+    fighters: Callable[[Turn, Combatant], list[Combatant]] = near
+    others: Callable[[Turn, Combatant], None] | None = None
+
+
+MAIN = Surroundings()
+
+
+def transform(ctx: Turn, f: Combatant, around: Surroundings = MAIN) -> None:
     """He changes; everyone else within Range 0–1 takes his Basic Move's damage (000 L5313)."""
     f.transformed = True
     _enter(ctx, f)
@@ -174,16 +192,18 @@ def transform(ctx: Turn, f: Combatant) -> None:
         {"beast_energy": f.beast_energy},
         {"beast_form": True},
     )
-    near = [o for i in ctx.order if (o := ctx.fighters[i]) is not f and o.active and ctx.distance(f, o) <= 1]
-    for o in near:
+    reached = around.fighters(ctx, f)
+    for o in reached:
         if o.active and not o.transformed:
-            _joins(ctx, o, f)
-    for o in near:
+            _joins(ctx, o, f, around)
+    for o in reached:
         if o.active:
             _blast(ctx, f, o)
+    if around.others is not None:
+        around.others(ctx, f)
 
 
-def _joins(ctx: Turn, o: Combatant, f: Combatant) -> None:
+def _joins(ctx: Turn, o: Combatant, f: Combatant, around: Surroundings) -> None:
     """An opponent who has not acted may declare his own change now and changes at once (000 L5313–L5315)."""
     if o.side == f.side or o.acted or o.stunned or o.knocked_down or o.action_lost or not _can(ctx, o):
         return
@@ -204,7 +224,7 @@ def _joins(ctx: Turn, o: Combatant, f: Combatant) -> None:
         # ruling: declaring the change early spends his action on it at once (000 L5315)
         o.acted = True
         o.holding = False
-        transform(ctx, o)
+        transform(ctx, o, around)
 
 
 def _blast(ctx: Turn, f: Combatant, o: Combatant) -> None:
@@ -273,27 +293,30 @@ def end_of_turn(ctx: Turn) -> None:
         gather(ctx, f, counted, f.prof.life_max)
 
 
-def gather(ctx: Turn, f: Combatant, counted: dict[str, int], life_max: int) -> None:
-    """One fighter's Beast Energy at the end of a turn, from what his turn counts toward Super Energy (``counted``),
-    then 1 Life Bar back in Beast Form, up to ``life_max`` (000 L5311, L5317–L5319). Every turn kind closes with it."""
+def gather(ctx: Turn, f: Combatant, counted: dict[str, int], life_max: int, less: int = 0) -> None:
+    """One fighter's Beast Energy at the end of a turn, from what his turn counts toward Super Energy (``counted``,
+    ``less`` off the whole as a turn with Thugs takes off Super Energy), then 1 Life Bar back in Beast Form, up to
+    ``life_max`` (000 L5311, L5317–L5319). Every turn kind closes with it."""
     if f.defeated or not ctx.opts.transformations:
         return
     per_turn = math.ceil(ctx.opts.super_energy_max / 20)  # the campaign's Super Energy rate per turn (000 L5271)
     earned = sum(counted.values())
     before = f.beast_energy
+    if less:
+        counted = {**counted, "less": -less}
     if f.beast_form:
-        f.beast_energy = max(f.beast_energy - earned, FLOOR)
+        f.beast_energy = max(f.beast_energy - max(earned - less, 0), FLOOR)
         text = f"loses {before - f.beast_energy} Beast Energy in Beast Form"
     elif f.super_used:
         text = "used a Super Move: no Beast Energy"  # ruling: as for Super Energy (000 L5273)
     else:
-        f.beast_energy = min(f.beast_energy + per_turn + earned, CAP)
+        f.beast_energy = min(f.beast_energy + max(per_turn + earned - less, 0), CAP)
         text = f"gains {f.beast_energy - before} Beast Energy"
     ctx.note(
         "H.1",
         f.id,
         f"{f.id} {text}: {before} → {f.beast_energy}.",
-        "000 L5311, L5317",
+        "000 L5311, L5317" + (", L6730" if less else ""),
         {"turn": 0 if f.beast_form else per_turn, **counted},
         {"beast_energy": f.beast_energy},
     )

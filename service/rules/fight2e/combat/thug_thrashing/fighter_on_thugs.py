@@ -514,6 +514,17 @@ def _on_hit(
         ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
 
 
+def blast(ctx: Turn, f: Combatant, g: Group, m: MoveProfile, ref: str) -> None:
+    """Damage on a group that is no attack (Beast Form's change, thug_thrashing.tag): the group is one combatant, one
+    Thug rolling the Life Save of a hit by ``m`` (000 L6570), with no attack roll, push or Glory."""
+    saves = _saves(f, g, [m], ThugComboMode.reduce, 0)
+    ctx.note("B.1", f.id, f"{f.id}'s change reaches {g.id} at Range {g.ranges[f.id]}: {m.name} damage.", ref)
+    if saves:
+        _save(ctx, g, saves[0], "Life Save")
+    if not g.members:
+        ctx.note("E.2", g.id, f"{g.id} is defeated: no Thugs left.", "000 L6568")
+
+
 def drain(ctx: Turn, f: Combatant, moves: list[MoveProfile], out: int) -> None:
     """Drain Life against a group: 1 Life Bar, as no damage is rolled; opening a Combo, 1 for each Thug it defeats
     (000 L3246; ruling: never less than the 1 of a hit). Healed at H.1 (000 L3240)."""

@@ -31,6 +31,7 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
+from ..elements import tag_team
 from ..elements.combo import control_cost
 from ..protocol import events
 from ..state.combatant import Combatant
@@ -49,6 +50,7 @@ from . import (
     mixed,
     move_elements,
     non_attack,
+    tag,
 )
 from . import (
     group as thug_group,
@@ -103,12 +105,15 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
     came up (those taken out at it act too, and a group emptied at it still acts), since nothing done at the same
     moment can stop it; a group's movement is no slower than an attack there (no priority of attacks over it)."""
     start: dict[str, int] = {}  # a group's Thugs when its tied slot began
+    among = tag.Among(groups)
     for i, actor in enumerate(order):
+        tag_team.enter_due(ctx, actor.init)  # a partner switched in with a higher Initiative acts first (000 L6283)
         if i == 0 or order[i - 1].init != actor.init:
             start = {g.id: g.members for g in order[i:] if isinstance(g, Group) and g.init == actor.init}
         if isinstance(actor, Combatant):
             if not thug_group.over(ctx, groups) or _tied_left(order[i:], start):
                 _fighter_turn(ctx, actor, groups)
+            tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)  # a partner for the defeated
             continue
         tied = any(isinstance(o, Combatant) and _tied(o, actor) for o in order)
         now = actor.members
@@ -125,6 +130,9 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
             actor.members = now
         elif not thug_group.over(ctx, groups):
             thug_groups.act(ctx, actor, queue)
+        tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
+    if not thug_group.over(ctx, groups):
+        tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
     if thug_group.over(ctx, groups):
         ctx.round_over = True
 
@@ -161,8 +169,9 @@ def _tt_level(ctx: Turn, f: Combatant, groups: list[Group], quiet: bool = False)
 
 def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     """His action and one extra action per Thug Thrashing level, back to back at his Initiative, the first at his
-    whole Control and each extra one at half of it (000 L6750–L6756)."""
-    if not f.active:
+    whole Control and each extra one at half of it (000 L6750–L6756). One who changed with an opponent's change has
+    spent his action on it (000 L5315)."""
+    if not f.active or f.acted:
         return
     f.acted = True
     if f.thug_hold:
@@ -203,20 +212,30 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
         special = _saga_special(ctx, f, v)
         if special and i > 0:  # ruling: his Thug Thrashing is already in use this turn (000 L6820)
             ctx.fail("DECISION_INVALID", key, f"{key}: at Saga Scale a Special Move is not an extra action.", key=key)
-        if i > 0:
+        if i > 0 and v.action not in tag.ACTIONS:  # tag.check says what an extra action may do of these
             _spare_villains(ctx, groups, key, v)
             mixed.check_extra_action(ctx, f, groups, key, v)
+        if v.action in tag.ACTIONS:  # before the Fighter targets: a switch names his partner
+            tag.act(ctx, f, tag.Among(groups), key, v, first=i == 0)
+            return  # he left the fight, or changed and does nothing else that turn (000 L6283, L5313)
         _carry_out(ctx, f, groups, budget, key, v, len(budgets) - 1, tt + 1 if special else 1)
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
 
 
+def _slot(groups: list[Group], ctx: Turn, f: Combatant) -> None:
+    """A partner switched in takes his place in the order with his own actions (000 L6283, L6750)."""
+    _fighter_turn(ctx, f, groups)
+
+
 def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: int, extra: bool) -> list[ChoiceOption]:
     out = thug_choices.action_choices(ctx, f, groups, budget, extras, extra)
     if extra and mixed.fighter_near(ctx, f):  # only an attack on a group near a Fighter (000 L6752)
         return out
-    return out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget)
+    return (
+        out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget) + tag.offered(ctx, f, not extra)
+    )
 
 
 def _recover(ctx: Turn, f: Combatant) -> None:
@@ -297,6 +316,16 @@ def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {m.level}, has {budget}.", key=key)
 
 
+def _counted(f: Combatant) -> dict[str, int]:
+    """What his turn counts toward Super Energy beyond the turn's share (000 L5264–L5275), for Beast Energy."""
+    return {
+        "life_bar_lost": len(f.life_loss_from),
+        "attacks": f.attacks,
+        "specials": f.se_specials,
+        "combos": f.se_combos,
+    }
+
+
 def _super_energy(ctx: Turn) -> None:
     """Each Fighter with Super Moves gains his usual Super Energy for the turn less 1, never below 0 (000 L6730;
     ruling: the whole turn's gain less 1); each group that hurt him counts as one opponent (000 L5264)."""
@@ -343,10 +372,14 @@ def run(ctx: Turn) -> None:
         if g.members:
             thug_group.roll_initiative(ctx, g)
     queue: list[tuple[str, str]] = []
+    main = ctx.spine
+    ctx.spine = tag.ThugSpine(main, partial(_slot, groups))  # a partner switched in acts here (000 L6283)
     _act_all(ctx, _order(ctx, groups), groups, queue)
+    ctx.spine = main
     non_attack.end_of_turn(ctx)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
+    tag.beast_energy(ctx, _counted, lambda f: f.prof.life_max)  # after Super Energy, as in the main turn
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
     before = ctx.time_count
