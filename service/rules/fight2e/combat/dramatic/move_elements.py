@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, OneRange, ThugAct, Traits, Trigger
+from ...catalogue.sheet_records import SHEET_KINDS
 from ..contract.models import DecisionValue
 from ..elements import drain_life
 from ..elements.glory import GLORY_RULES
@@ -57,7 +58,10 @@ _ATTACKER_TRAITS = frozenset(
 
 
 def _read_here(r: object) -> bool:
-    """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
+    """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above
+    (a Fighter sheet's records act on building, never in a turn)."""
+    if isinstance(r, SHEET_KINDS):
+        return True
     if isinstance(r, Traits):
         return _ATTACKER_TRAITS.issuperset(r.traits)
     return isinstance(r, Misfire | AgainstThugs | OneRange) or (

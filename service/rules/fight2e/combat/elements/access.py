@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ...catalogue.records import Point
+from ..contract.model_types import OngoingEffectId
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable
@@ -47,7 +48,7 @@ def _special(m: MoveProfile) -> bool:
 def powerless_primed(f: Combatant) -> MoveProfile | None:
     """The Powerless Set Up move that has been primed and not yet unleashed, if any."""
     for e in f.ongoing:
-        if e.id == "set_up" and e.move:
+        if e.id == OngoingEffectId.set_up and e.move:
             m = f.move(e.move)
             if m is not None and Powerless.primes in POWERLESS.grants(m.entries):
                 return m

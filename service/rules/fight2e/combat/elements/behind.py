@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
@@ -24,7 +25,7 @@ def behind_ok(
     (ruling). The condition holds until either fighter moves or is moved."""
     if not moves[0].trait(MoveTrait.behind_opponent):
         return True
-    if any(e.id == "behind" and e.target == t.id for e in f.ongoing):
+    if any(e.id == OngoingEffectId.behind and e.target == t.id for e in f.ongoing):
         return True
     if ctx.band_mode:
         passed = _passed_band(ctx, f, t, start, toward and movement > 0)
@@ -39,8 +40,8 @@ def behind_ok(
         elif not f.maneuvered and maneuver_check(ctx, f, t, f"get behind {t.id}", "C"):
             how = "a Maneuver Check"
     if how:
-        f.ongoing = [e for e in f.ongoing if e.id != "behind"]
-        f.ongoing.append(Effect("behind", None, None, ctx.turn, t.id))
+        f.ongoing = [e for e in f.ongoing if e.id != OngoingEffectId.behind]
+        f.ongoing.append(Effect(OngoingEffectId.behind, None, None, ctx.turn, t.id))
         ctx.note("C", f.id, f"{f.id} is Behind {t.id} ({how}).", "000 L4457–L4477", {}, {"behind": t.id})
         return True
     ctx.warn(

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ...catalogue.catalog import catalog
 from ...moves.models import EntryChoice
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ChoiceOption, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..registry.sheet import profile
@@ -175,8 +176,10 @@ def convert(ctx: Turn, atk: Attack, dmg: DamageRoll) -> None:
     if copy is None or lost not in (None, *catalog().entries):
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: {orig.name} cannot be copied.", key=key)
     assert copy is not None
-    a.ongoing = [e for e in a.ongoing if not (e.id == "copied_move" and e.move == orig.id and e.target == d.id)]
-    a.ongoing.append(Effect("copied_move", orig.id, COUNT, ctx.turn, d.id, entry=lost))
+    a.ongoing = [
+        e for e in a.ongoing if not (e.id == OngoingEffectId.copied_move and e.move == orig.id and e.target == d.id)
+    ]
+    a.ongoing.append(Effect(OngoingEffectId.copied_move, orig.id, COUNT, ctx.turn, d.id, entry=lost))
     _add(a, copy)
     dmg.total = max(dmg.total - orig.level, 0)
     dmg.stun = max(dmg.stun - orig.level, 0)  # ruling: Stun counts only the damage that still hurts

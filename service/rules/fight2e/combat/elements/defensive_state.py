@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
@@ -17,25 +18,25 @@ IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "trigg
 
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
-    if eff.id == "absorbed_attack":
+    if eff.id == OngoingEffectId.absorbed_attack:
         interrupt_effects.restore_absorbed(ctx, f, path, eff)
-    elif eff.id == "offensive_illusion":
+    elif eff.id == OngoingEffectId.offensive_illusion:
         illusionary_doubles.restore_glide(ctx, f, path, eff)
-    elif eff.id == "invisibility":
+    elif eff.id == OngoingEffectId.invisibility:
         invisibility.restore(ctx, f, path, eff)
-    elif eff.id == "triggered_interrupt":
+    elif eff.id == OngoingEffectId.triggered_interrupt:
         triggered.restore(ctx, f, path, eff)
 
 
 def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     """What is left of ``e`` after the turn: the effects to keep (none or one)."""
-    if e.id == "absorbed_attack":
+    if e.id == OngoingEffectId.absorbed_attack:
         return [replace(e)]  # held until it is used, to the end of the fight (000 L2766)
-    if e.id == "offensive_illusion":
+    if e.id == OngoingEffectId.offensive_illusion:
         return [] if ctx.round_over else [replace(e)]  # the glide waits for the next turn of this round
-    if e.id == "invisibility":
+    if e.id == OngoingEffectId.invisibility:
         return invisibility.tick(ctx, f, e)
-    if e.id == "triggered_interrupt":
+    if e.id == OngoingEffectId.triggered_interrupt:
         return triggered.tick(ctx, f, e, elapsed)
     return [e]
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...catalogue.records import Point, Trigger
+from ..contract.model_types import OngoingEffectId
 from ..registry import elements
 from ..registry import points as records
 from ..registry.coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
@@ -181,8 +182,8 @@ def conditions_ended_by_hit(ctx: Turn, d: Combatant) -> None:
     ended = []
     if lost:
         ended.append("his Evasion Accuracy bonus")
-    if any(e.id == "slow_startup" for e in d.ongoing):
-        d.ongoing = [e for e in d.ongoing if e.id != "slow_startup"]
+    if any(e.id == OngoingEffectId.slow_startup for e in d.ongoing):
+        d.ongoing = [e for e in d.ongoing if e.id != OngoingEffectId.slow_startup]
         ended.append("his Slow Startup move")  # 000 L4844
     if d.awaiting:
         d.await_count = 0

@@ -8,6 +8,7 @@ turn its count runs out, so he acts and can be attacked again from the next turn
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
@@ -17,7 +18,7 @@ COUNT = 5  # 000 L3380
 
 
 def active(f: Combatant) -> bool:
-    return bool(f.ongoing) and any(e.id == "free_movement" for e in f.ongoing)
+    return bool(f.ongoing) and any(e.id == OngoingEffectId.free_movement for e in f.ongoing)
 
 
 immune = active  # nothing reaches him: attacks, Reaction Attacks, blasts, Hazards (000 L3380)
@@ -27,8 +28,8 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Used (hit or miss: the Always keyword): the count starts afresh, never stacking."""
     if not m.trait(MoveTrait.free_movement) or f.defeated:
         return
-    f.ongoing = [e for e in f.ongoing if e.id != "free_movement"]
-    f.ongoing.append(Effect("free_movement", m.id, COUNT, ctx.turn))
+    f.ongoing = [e for e in f.ongoing if e.id != OngoingEffectId.free_movement]
+    f.ongoing.append(Effect(OngoingEffectId.free_movement, m.id, COUNT, ctx.turn))
     ctx.note(
         "G",
         f.id,

@@ -3,6 +3,7 @@ the Defense Total whose glide comes the turn after (000 L3476–L3506)."""
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from ..registry import elements
 from ..registry.elements import DefenseMoment, at
@@ -121,8 +122,8 @@ def schedule_glide(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, path: s
         )
         return
     n = illusion_bonus(m)
-    d.ongoing = [e for e in d.ongoing if e.id != "offensive_illusion"]
-    d.ongoing.append(Effect("offensive_illusion", m.id, None, ctx.turn, atk.attacker.id, charges=n))
+    d.ongoing = [e for e in d.ongoing if e.id != OngoingEffectId.offensive_illusion]
+    d.ongoing.append(Effect(OngoingEffectId.offensive_illusion, m.id, None, ctx.turn, atk.attacker.id, charges=n))
     ctx.note(
         "F.3",
         d.id,
@@ -141,7 +142,7 @@ def restore_glide(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             path,
             f"{f.id}: an Offensive Illusion glide needs its move, Ranges (charges) and turn (since).",
         )
-    f.ongoing.append(Effect("offensive_illusion", eff.move, None, eff.since, eff.target, eff.charges))
+    f.ongoing.append(Effect(OngoingEffectId.offensive_illusion, eff.move, None, eff.since, eff.target, eff.charges))
 
 
 @at("after_initiative_roll", 10)  # an Offensive Illusion's free move, after A.2 (000 L3490)
@@ -150,7 +151,7 @@ def glide(ctx: Turn) -> None:
     (000 L3490)."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        e = next((x for x in f.ongoing if x.id == "offensive_illusion"), None)
+        e = next((x for x in f.ongoing if x.id == OngoingEffectId.offensive_illusion), None)
         if e is None or e.since is None or e.since >= ctx.turn:
             continue
         f.ongoing = [x for x in f.ongoing if x is not e]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
@@ -49,9 +50,9 @@ def _full(f: Combatant, name: str) -> int:
 
 
 def _pool_effect(f: Combatant, name: str) -> Effect:
-    e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
+    e = next((x for x in f.ongoing if x.id == OngoingEffectId.limited_use and x.move == name), None)
     if e is None:
-        e = Effect("limited_use", name, None, charges=_full(f, name))
+        e = Effect(OngoingEffectId.limited_use, name, None, charges=_full(f, name))
         f.ongoing.append(e)
     return e
 
@@ -68,7 +69,7 @@ def check_charges(f: Combatant, moves: list[MoveProfile]) -> str | None:
         if m.trait(MoveTrait.limited_use):
             need[pool(m)] = need.get(pool(m), 0) + _charge_cost(m)
     for name, n in need.items():
-        e = next((x for x in f.ongoing if x.id == "limited_use" and x.move == name), None)
+        e = next((x for x in f.ongoing if x.id == OngoingEffectId.limited_use and x.move == name), None)
         left = e.charges if e is not None and e.charges is not None else _full(f, name)
         if n > left:
             return name

@@ -3,6 +3,7 @@ L4684–L4696)."""
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
@@ -24,7 +25,7 @@ def after_action(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     m = next((m for m in moves if m.trait(MoveTrait.negative_positioning)), None)
     if m is None or f.defeated:
         return
-    f.ongoing.append(Effect("negative_positioning", m.id, None, ctx.turn))
+    f.ongoing.append(Effect(OngoingEffectId.negative_positioning, m.id, None, ctx.turn))
     ctx.note(
         "G",
         f.id,

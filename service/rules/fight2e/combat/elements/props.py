@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, CombatOptions, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
@@ -51,11 +52,11 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
 
 
 def down(f: Combatant, prop: str) -> Effect | None:
-    return next((e for e in f.ongoing if e.id == "prop" and e.move == prop), None)
+    return next((e for e in f.ongoing if e.id == OngoingEffectId.prop and e.move == prop), None)
 
 
 def lock(f: Combatant, m: MoveProfile) -> str | None:
-    if not m.trait(MoveTrait.prop) or not any(e.id == "prop" for e in f.ongoing):
+    if not m.trait(MoveTrait.prop) or not any(e.id == OngoingEffectId.prop for e in f.ongoing):
         return None
     if down(f, name(m)) is not None:
         return f"{m.name} needs the Prop '{name(m)}', which {f.id} has dropped"
@@ -101,7 +102,7 @@ def _drop(
         )
         return
     square = ctx.squares.get(spot.id) if ctx.grid_mode and spot is not None else None
-    f.ongoing.append(Effect("prop", prop, None, since=ctx.turn, charges=ranges, band=band, square=square))
+    f.ongoing.append(Effect(OngoingEffectId.prop, prop, None, since=ctx.turn, charges=ranges, band=band, square=square))
     where = f"in band {band}" if band is not None else (f"{ranges} Range(s) away" if ranges else "where he stands")
     where = f"in square {square}" if square is not None else where
     ctx.note(
@@ -153,7 +154,7 @@ def evaded(
 def moved(f: Combatant) -> None:
     """He moved: a Prop dropped before now is no longer at his feet (000 L4761)."""
     for e in f.ongoing:
-        if e.id == "prop":
+        if e.id == OngoingEffectId.prop:
             e.moved = True
 
 
@@ -222,14 +223,14 @@ def recover(ctx: Turn, f: Combatant, prop: str, how: str) -> bool:
 
 
 def first_down(f: Combatant) -> str | None:
-    e = next((x for x in f.ongoing if x.id == "prop"), None)
+    e = next((x for x in f.ongoing if x.id == OngoingEffectId.prop), None)
     return e.move if e is not None else None
 
 
 def use_recovery(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """A Prop Recovery move (or the Recover Prop Command Move) in use: it tries to pick the Prop up; a Prop move
     after it in a Combo is only reached when it succeeded (000 L3902–L3908). Returns the moves that go on."""
-    if not any(e.id == "prop" for e in f.ongoing):
+    if not any(e.id == OngoingEffectId.prop for e in f.ongoing):
         return moves
     for i, m in enumerate(moves):
         if m.id.startswith(PREFIX):

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ....dice import Die
 from ...fighters.fighter_models import Fighter
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, CombatFighter, DecisionValue, OngoingEffect
 from ..registry import elements
 from ..registry.elements import Element, at, carried, register
@@ -78,7 +79,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         "bishounen": eff.since is not None,
         "style_weakness": eff.target is not None and eff.target != f.id,
     }[eff.id]
-    if eff.id == "phobia":
+    if eff.id == OngoingEffectId.phobia:
         ok = weak(ctx, f, "phobia")
     if not ok:
         ctx.fail(
@@ -88,13 +89,13 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             "needs the Weakness, Distracting `charges` 1 or 2, Style Weakness a `target`).",
         )
     f.ongoing.append(eff)
-    if eff.id == "distracting":
+    if eff.id == OngoingEffectId.distracting:
         f.prof = elements.rebuild(f)
 
 
 def fold(prof: Profile, f: Combatant) -> Profile:
     """Distracting's damage reduction raises the Stun Threshold by as much (000 L1132)."""
-    e = next((x for x in f.ongoing if x.id == "distracting"), None)
+    e = next((x for x in f.ongoing if x.id == OngoingEffectId.distracting), None)
     return replace(prof, stun_base=prof.stun_base + (e.charges or 0)) if e is not None else prof
 
 
@@ -131,7 +132,7 @@ def opening(ctx: Turn) -> None:
         f = ctx.fighters[fid]
         if f.defeated:
             continue
-        if any(e.id == "phobia" for e in f.ongoing):
+        if any(e.id == OngoingEffectId.phobia for e in f.ongoing):
             f.next_dice += [("initiative", -1, "phobia"), ("control", -1, "phobia")]
             ctx.note(
                 "A",
@@ -182,7 +183,7 @@ def _distract(ctx: Turn, f: Combatant) -> None:
     if "damage_reduction" in benefits:
         attractive = sum(1 for q in sheet.qualities if _slug(q.id) == "attractive")
         n = 2 if len(takes) >= 2 or attractive >= 2 else 1
-        f.ongoing.append(Effect("distracting", None, None, ctx.turn, charges=n))
+        f.ongoing.append(Effect(OngoingEffectId.distracting, None, None, ctx.turn, charges=n))
         f.prof = elements.rebuild(f)
         ctx.note(
             "A",
@@ -228,7 +229,7 @@ def _style_weakness(ctx: Turn, w: Combatant) -> None:
         if d.choice is not Choice.act:
             continue
         if _check(ctx, o, ("stance_evaluation",), 8, f"{o.id}'s Stance Evaluation of {w.id}"):
-            o.ongoing.append(Effect("style_weakness", None, None, ctx.turn, w.id))
+            o.ongoing.append(Effect(OngoingEffectId.style_weakness, None, None, ctx.turn, w.id))
             ctx.note(
                 "A", o.id, f"{o.id} sees through {w.id}'s style: +1 damage on all his attacks on him.", "000 L1477"
             )
@@ -246,10 +247,10 @@ def damage(ctx: Turn, atk: Attack, total: int) -> int:
     if any(m.part(ComboPart.juggle) for m in atk.moves) and weak(ctx, d, "light"):
         out += 2
         ctx.note("E.1", d.id, f"{d.id} is Light: the Juggle attack does +2 damage.", "000 L1457")
-    if any(e.id == "style_weakness" and e.target == d.id for e in a.ongoing):
+    if any(e.id == OngoingEffectId.style_weakness and e.target == d.id for e in a.ongoing):
         out += 1
         ctx.note("E.1", a.id, f"{a.id} exploits {d.id}'s Style Weakness: +1 damage.", "000 L1477")
-    less = next((e.charges or 0 for e in d.ongoing if e.id == "distracting"), 0)
+    less = next((e.charges or 0 for e in d.ongoing if e.id == OngoingEffectId.distracting), 0)
     if less:
         out = max(out - less, 1)
         ctx.note("E.1", d.id, f"Distracting: {d.id} takes {less} less damage (at least 1).", "000 L1132")
@@ -263,7 +264,12 @@ def end_of_turn(ctx: Turn) -> None:
         return
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        if f.defeated or not f.story or not _bishounen(_sheet(ctx, f)) or any(e.id == "bishounen" for e in f.ongoing):
+        if (
+            f.defeated
+            or not f.story
+            or not _bishounen(_sheet(ctx, f))
+            or any(e.id == OngoingEffectId.bishounen for e in f.ongoing)
+        ):
             continue
         targets = [o for o in ctx.opponents(f) if o.life > f.life and o.fs > f.fs]
         if not targets:
@@ -291,7 +297,7 @@ def end_of_turn(ctx: Turn) -> None:
         assert t is not None
         _spend(ctx, f, "Bishounen")
         t.next_dice.append(("initiative", -1, "bishounen"))
-        f.ongoing.append(Effect("bishounen", None, None, ctx.turn))
+        f.ongoing.append(Effect(OngoingEffectId.bishounen, None, None, ctx.turn))
         ctx.note(
             "H",
             f.id,
@@ -305,9 +311,9 @@ def end_of_turn(ctx: Turn) -> None:
 def keep(ctx: Turn, f: Combatant, e: Effect) -> list[Effect]:
     """What lasts: Distracting and a found Style Weakness for the whole fight; Bishounen's use for the round; the
     Phobia until he is at Range 5 from every opponent (ruling: there he has fled it, 000 L1465)."""
-    if e.id == "bishounen":
+    if e.id == OngoingEffectId.bishounen:
         return [] if ctx.round_over else [e]
-    if e.id == "phobia":
+    if e.id == OngoingEffectId.phobia:
         foes = ctx.opponents(f)
         if foes and all(ctx.distance(f, o) >= 5 for o in foes):
             ctx.note(

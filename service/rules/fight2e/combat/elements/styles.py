@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 
 from ...fighters.fighter_models import Fighter, Style
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, DecisionValue, OngoingEffect
 from ..registry import elements
 from ..registry.elements import HIT_STUN, Element, carried, register
@@ -244,12 +245,12 @@ def switch(ctx: Turn, f: Combatant, name: str, why: str, ref: str) -> None:
         and m.style == old
         and not m.cross_style
     ]
-    for e in [x for x in ended if x.id == "summon"]:
+    for e in [x for x in ended if x.id == OngoingEffectId.summon]:
         summon.leave(ctx, f, e, "its summoner left the style")
-    f.ongoing = [e for e in f.ongoing if e not in ended and e.id != "style"]
+    f.ongoing = [e for e in f.ongoing if e not in ended and e.id != OngoingEffectId.style]
     base = (f.base_prof or f.prof).base_style
     if name != base:
-        f.ongoing.append(Effect("style", name, None, ctx.turn))
+        f.ongoing.append(Effect(OngoingEffectId.style, name, None, ctx.turn))
     _enter(f, name)
     ctx.note(
         "C.5",

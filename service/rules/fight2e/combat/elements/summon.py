@@ -21,6 +21,7 @@ from typing import Any
 
 from ...fighters.fighter_models import FighterMove
 from ...moves.models import EntryChoice
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import DecisionValue, DefenseOption, OngoingEffect, ResponseKind
 from ..registry.elements import Element, carried, register
 from ..registry.sheet import BASIC_MOVE, profile
@@ -42,7 +43,7 @@ def _elements(m: MoveProfile) -> list[str]:
 
 
 def resting(f: Combatant, m: MoveProfile) -> bool:
-    return any(e.id == "summon_rest" and e.move == m.id for e in f.ongoing)
+    return any(e.id == OngoingEffectId.summon_rest and e.move == m.id for e in f.ongoing)
 
 
 def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
@@ -78,7 +79,7 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
         band = min(max(here + (1 if aim > here else -1 if aim < here else 0), 1), 6)
     else:
         target, offset = (facing.id if facing is not None else None), 1
-    f.ongoing.append(Effect("summon", m.id, COUNT, ctx.turn, target, offset, band=band, square=square))
+    f.ongoing.append(Effect(OngoingEffectId.summon, m.id, COUNT, ctx.turn, target, offset, band=band, square=square))
     where = f"in band {band}" if band is not None else f"1 Range in front of him toward {target}"
     where = f"in square {square}" if square is not None else where
     ctx.note(
@@ -107,8 +108,8 @@ def leave(ctx: Turn, f: Combatant, e: Effect, why: str) -> None:
     """The Ally goes; a 5-count must pass before the move calls it again (000 L4209)."""
     if e in f.ongoing:
         f.ongoing.remove(e)
-    f.ongoing = [x for x in f.ongoing if not (x.id == "summon_rest" and x.move == e.move)]
-    f.ongoing.append(Effect("summon_rest", e.move, COUNT, ctx.turn))
+    f.ongoing = [x for x in f.ongoing if not (x.id == OngoingEffectId.summon_rest and x.move == e.move)]
+    f.ongoing.append(Effect(OngoingEffectId.summon_rest, e.move, COUNT, ctx.turn))
     ally_checks.release(ctx, f, e.move)
     ctx.note("E.6", f.id, f"{f.id}'s Ally disappears ({why}).", "000 L4209–L4211", {}, {"ally": None})
 
@@ -121,10 +122,10 @@ def struck(ctx: Turn, d: Combatant) -> None:
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move or "")
-    bad = m is None or not m.has(eff.id if eff.id == "summon" else "summon")
+    bad = m is None or not m.has(eff.id if eff.id == OngoingEffectId.summon else "summon")
     if eff.id == ally_checks.CHECKED:
         bad = bad or eff.target not in {x.id for x in ctx.req.fighters} or eff.target == f.id
-    if eff.id == "summon":
+    if eff.id == OngoingEffectId.summon:
         bad = (
             bad
             or eff.since is None
@@ -356,10 +357,12 @@ def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     """H.3: the Ally's count runs down (one full turn at least); when it ends, or its summoner is out of the fight
     or in a Pit (ruling: a Pit removes him from the fight, 000 L4199), the Ally goes and the 5-count rest begins."""
     left = (e.time_left or 0) - elapsed
-    out = f.defeated or ctx.round_over or any(x.id == "in_pit" for x in f.ongoing)
+    out = f.defeated or ctx.round_over or any(x.id == OngoingEffectId.in_pit for x in f.ongoing)
     if _ends(ctx, f, e, elapsed):
         for o in ctx.fighters.values():  # the Checks it made go with it (its own mark drops in keep_check)
-            o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == e.move)]
+            o.ongoing = [
+                x for x in o.ongoing if not (x.id == OngoingEffectId.checked and x.target == f.id and x.move == e.move)
+            ]
         if not ctx.round_over:
             ctx.note(
                 "H.3",
@@ -369,14 +372,14 @@ def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
                 + "; a 5-count must pass before it can be summoned again.",
                 "000 L4209",
             )
-            return [Effect("summon_rest", e.move, COUNT, ctx.turn)]
+            return [Effect(OngoingEffectId.summon_rest, e.move, COUNT, ctx.turn)]
         return []
     return [replace(e, time_left=max(left, 0))]
 
 
 def _ends(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> bool:
     left = (e.time_left or 0) - elapsed
-    out = f.defeated or ctx.round_over or any(x.id == "in_pit" for x in f.ongoing)
+    out = f.defeated or ctx.round_over or any(x.id == OngoingEffectId.in_pit for x in f.ongoing)
     return out or left < 0 or (left == 0 and e.since != ctx.turn)
 
 
@@ -397,7 +400,7 @@ class Summon(Element):
         restore(ctx, f, path, carried(raw))
 
     def tick(self, ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect] | None:
-        if e.id == "summon":
+        if e.id == OngoingEffectId.summon:
             return tick(ctx, f, e, elapsed)
         if e.id == ally_checks.CHECKED:
             return keep_check(ctx, f, e, elapsed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import DefenseOption, OngoingEffect
 from ..registry import elements
 from ..registry.elements import DefenseMoment, Element, at, carried, register
@@ -76,12 +77,14 @@ def land(ctx: Turn, f: Combatant, why: str) -> None:
     """The Super Jump ends: hit in the air (000 L2193) or landing at his action (L2190)."""
     if not super_jumping(f):
         return
-    f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
+    f.ongoing = [e for e in f.ongoing if e.id != OngoingEffectId.super_jump]
     ctx.note("C", f.id, f"{f.id}'s Super Jump ends: {why}.", "000 L2190, L2193")
 
 
 @elements.DEFENSE_TOTAL(70)
 def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """+2 to any defence but Defense in the middle of a Super Jump (000 L2191)."""
-    jumping = m.option is not DefenseOption.defense and any(e.id == "super_jump" for e in m.defender.ongoing)
+    jumping = m.option is not DefenseOption.defense and any(
+        e.id == OngoingEffectId.super_jump for e in m.defender.ongoing
+    )
     return {"super_jump": 2} if jumping else {}

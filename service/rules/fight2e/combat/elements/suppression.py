@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, OngoingEffect
 from ..registry import elements
 from ..registry.elements import Element, carried, register
@@ -34,7 +35,7 @@ def design(m: MoveProfile) -> tuple[int, bool]:
 
 
 def _effect(f: Combatant) -> Effect | None:
-    return next((e for e in f.ongoing if e.id == "suppression"), None)
+    return next((e for e in f.ongoing if e.id == OngoingEffectId.suppression), None)
 
 
 def state(f: Combatant) -> tuple[int, bool]:
@@ -115,7 +116,7 @@ def on_hit(ctx: Turn, atk: Attack, lost: int) -> None:
         end(ctx, d, f"hit by another Suppression move, {m.name}")
         return
     level, lock = design(m)
-    d.ongoing.append(Effect("suppression", m.id, COUNT, ctx.turn, a.id))
+    d.ongoing.append(Effect(OngoingEffectId.suppression, m.id, COUNT, ctx.turn, a.id))
     _set(ctx, d, level, lock)
     parts = [
         p

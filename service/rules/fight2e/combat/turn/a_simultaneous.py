@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....dice import Die
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
 from ..elements import positions
 from ..elements.super_energy import pay_supers
@@ -31,7 +32,7 @@ def _free(f: Combatant) -> bool:
         or f.action_lost
         or f.stunned
         or f.knocked_down
-        or any(e.id == "super_jump" for e in f.ongoing)
+        or any(e.id == OngoingEffectId.super_jump for e in f.ongoing)
     )  # a Super Jump lands at his slot (000 L2190)
 
 

@@ -4,6 +4,7 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
 from ..elements import ongoing, super_jump
 from ..elements.hazards import hazard_effects
@@ -44,7 +45,11 @@ def slot(ctx: Turn, f: Combatant, point: str = "action") -> None:
     if point == "action" and _super_jump_due(ctx, f):
         land_super_jump(ctx, f)
         return
-    if point == "action" and _slow_startup_due(f) is None and not any(e.id == "sustained_hold" for e in f.ongoing):
+    if (
+        point == "action"
+        and _slow_startup_due(f) is None
+        and not any(e.id == OngoingEffectId.sustained_hold for e in f.ongoing)
+    ):
         key, d = ctx.decide(f.id, "act_or_hold", "A.4", f"{f.id}: act now or hold his Initiative.", ACT)
         if d.choice is Choice.hold and f.priority_declared:  # his declared Priority attack goes now (000 L5571)
             ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: a declared Priority attack is not held.", key=key)
@@ -145,7 +150,7 @@ def act(ctx: Turn, f: Combatant, point: str = "action") -> None:
     if point == "action" and _slow_startup_due(f) is not None:
         execute_slow_startup(ctx, f)
         return
-    if point == "action" and any(e.id == "sustained_hold" for e in f.ongoing):
+    if point == "action" and any(e.id == OngoingEffectId.sustained_hold for e in f.ongoing):
         execute_hold(ctx, f)
         return
     key, d = ctx.decide(
@@ -235,7 +240,7 @@ def land_super_jump(ctx: Turn, f: Combatant) -> None:
 
 
 def _slow_startup_due(f: Combatant) -> ongoing.Effect | None:
-    return next((e for e in f.ongoing if e.id == "slow_startup" and e.since is not None), None)
+    return next((e for e in f.ongoing if e.id == OngoingEffectId.slow_startup and e.since is not None), None)
 
 
 def execute_slow_startup(ctx: Turn, f: Combatant) -> None:

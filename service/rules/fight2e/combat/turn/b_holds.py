@@ -3,6 +3,7 @@ book orders them; holders acting from their hold (000 L5513–L5543, ruling A26)
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements.invisibility import blocked
 from ..elements.throws import sustained_hold
@@ -148,7 +149,7 @@ def settle_holds(ctx: Turn) -> None:
     ends now with its effects and no damage (000 L4387–L4391; ruling: before any action of the turn)."""
     for fid in ctx.order:
         a = ctx.fighters[fid]
-        for e in [x for x in a.ongoing if x.id == "sustained_hold"]:
+        for e in [x for x in a.ongoing if x.id == OngoingEffectId.sustained_hold]:
             d = ctx.fighters.get(e.target or "")
             m = a.move(e.move or "")
             if d is None or m is None or d.defeated or a.defeated:
@@ -163,7 +164,7 @@ def settle_holds(ctx: Turn) -> None:
 def execute_hold(ctx: Turn, f: Combatant) -> None:
     """The holder won Initiative: the hold hits again by itself for half damage, with all its effects
     (000 L4387)."""
-    e = next(x for x in f.ongoing if x.id == "sustained_hold")
+    e = next(x for x in f.ongoing if x.id == OngoingEffectId.sustained_hold)
     f.ongoing.remove(e)
     m = f.move(e.move or "")
     d = ctx.fighters.get(e.target or "")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ....dice import Die, die
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import NO_FS
 from ..elements import (
     charge,
@@ -286,8 +287,8 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     d.dmg_from[a.id] = d.dmg_from.get(a.id, 0) + lost
     d.was_hit = True
     a.hit_someone = True
-    if d.ongoing and any(e.id == "super_jump" for e in d.ongoing):
-        d.ongoing = [e for e in d.ongoing if e.id != "super_jump"]
+    if d.ongoing and any(e.id == OngoingEffectId.super_jump for e in d.ongoing):
+        d.ongoing = [e for e in d.ongoing if e.id != OngoingEffectId.super_jump]
         ctx.note("E.1", d.id, f"{d.id} is hit in his Super Jump: he has landed.", "000 L2193")
     parts_text = ", ".join(
         (

@@ -3,6 +3,7 @@ Defense Total (000 L5714–L5722, L5828–L5848, L5890–L5892)."""
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import illusionary_doubles, negative_positioning, positions, super_only, suppression, techniques
 from ..elements.buffs import buff_modifiers
@@ -62,10 +63,10 @@ def allowed_options(
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
     if context == "bomb_shot":
         return [DefenseOption.defense, DefenseOption.evasion], False, "an Assault Bomb: Defense or Evasion"  # L2865
-    if any(e.id == "super_jump" for e in defender.ongoing):  # 000 L2191
+    if any(e.id == OngoingEffectId.super_jump for e in defender.ongoing):  # 000 L2191
         aerial = [DefenseOption.defense_evasion] if techniques.has(ctx, defender, "aerial_blocks") else []
         return [DefenseOption.evasion, *aerial], False, "in a Super Jump: Evasion only (+2)"
-    if any(e.id == "slow_startup" for e in defender.ongoing):
+    if any(e.id == OngoingEffectId.slow_startup for e in defender.ongoing):
         return [DefenseOption.defense], False, "waiting on a Slow Startup move: Defense only"  # 000 L4844
     if defender.full_offense:
         return [DefenseOption.defense], True, "Full Offense: Defense only, halved"  # 000 L5739

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     behind,
@@ -50,7 +51,7 @@ def _start_super_jump(ctx: Turn, f: Combatant, plan: Plan) -> None:
     before = ctx.distance(f, plan.target)
     positions.move(ctx, f, plan.target, now, plan.toward)
     f.jumped = True
-    f.ongoing = [e for e in f.ongoing if e.id != "super_jump"]
+    f.ongoing = [e for e in f.ongoing if e.id != OngoingEffectId.super_jump]
     f.ongoing.append(
         ongoing.Effect(
             "super_jump", None, None, ctx.turn, plan.target.id, plan.movement, "toward" if plan.toward else "away"

@@ -3,6 +3,7 @@ Blocks, and the Fighting Spirit a defender's movement costs (000 L5826–L5848, 
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, DecisionValue
 from ..elements import positions, sidestep_setup, styles, suppression, techniques
 from ..elements.buffs import buff_modifiers
@@ -38,7 +39,7 @@ def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
     """F.2: move exactly 2 Ranges for 1 FS, or +2 Accuracy on the next attack against the attacker
     (000 L5834–L5836; ruling A28)."""
     a, d = atk.attacker, atk.defender
-    if any(e.id == "super_jump" for e in d.ongoing):
+    if any(e.id == OngoingEffectId.super_jump for e in d.ongoing):
         ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
         return
     must_move = any(m.trait(MoveTrait.hits_low) for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183

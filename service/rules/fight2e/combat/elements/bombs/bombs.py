@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from .....dice import Die
 from ....moves.price import KI_SHIFT
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
@@ -36,7 +37,7 @@ def detonate_command(moves: dict[str, MoveProfile]) -> MoveProfile | None:
 
 
 def _live(f: Combatant) -> list[Effect]:
-    return [e for e in f.ongoing if e.id == "bomb"]
+    return [e for e in f.ongoing if e.id == OngoingEffectId.bomb]
 
 
 def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Effect | None:
@@ -74,7 +75,7 @@ def place(ctx: Turn, f: Combatant, m: MoveProfile, ref: Combatant | None) -> Eff
         r = ctx.roll(f.id, "bomb_timer", Die(4), f"{m.name} timer", "C.5")
         count = r - 4 if m.trait(MoveTrait.short_timer) else r  # 000 L2927
         when = f"a {r}" + (" − 4" if m.trait(MoveTrait.short_timer) else "") + "-count"
-    e = Effect("bomb", m.id, max(count, 0), ctx.turn, target, band=band, square=square)
+    e = Effect(OngoingEffectId.bomb, m.id, max(count, 0), ctx.turn, target, band=band, square=square)
     f.ongoing.append(e)
     where = f"band {band}" if band is not None else (f"{target} in its blast" if target else "nobody in its blast")
     ctx.note(

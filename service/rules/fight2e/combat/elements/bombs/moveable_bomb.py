@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, DecisionValue, Direction
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
@@ -32,7 +33,7 @@ def _kickable(ctx: Turn, f: Combatant) -> list[tuple[Combatant, Effect]]:
     for i in ctx.order:
         o = ctx.fighters[i]
         for e in o.ongoing:
-            m = o.move(e.move or "") if e.id == "bomb" else None
+            m = o.move(e.move or "") if e.id == OngoingEffectId.bomb else None
             if m is None or KICKABLE.first(m.entries) is None:
                 continue
             if ctx.band_mode and e.band != ctx.bands.get(f.id):

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, OngoingEffect
 from ...registry.elements import Element, at, carried, register
 from ...state.combatant import Combatant, Effect
@@ -57,7 +58,7 @@ def buff_moves(f: Combatant, entry: str) -> list[MoveProfile]:
     """The Buff moves in effect on ``f`` that carry ``entry``."""
     out = []
     for e in f.ongoing:
-        m = f.move(e.move) if e.id == "buff" and e.move else None
+        m = f.move(e.move) if e.id == OngoingEffectId.buff and e.move else None
         if m is not None and m.has(entry):
             out.append(m)
     return out
@@ -67,14 +68,14 @@ def limited_by(f: Combatant, limit: BuffLimit) -> list[MoveProfile]:
     """The Buff moves in effect on ``f`` with a modifier that sets ``limit``."""
     out = []
     for e in f.ongoing:
-        m = f.move(e.move) if e.id == "buff" and e.move else None
+        m = f.move(e.move) if e.id == OngoingEffectId.buff and e.move else None
         if m is not None and limit in BUFF_LIMITS.grants(m.entries):
             out.append(m)
     return out
 
 
 def stacks(e: Effect) -> int:
-    return max(e.charges or 1, 1) if e.id == "buff" else 1
+    return max(e.charges or 1, 1) if e.id == OngoingEffectId.buff else 1
 
 
 def lowered(m: MoveProfile) -> list[tuple[str, str]]:
@@ -205,7 +206,7 @@ def _net(m: MoveProfile) -> dict[str, int]:
 
 
 def _check_repeat(ctx: Turn, f: Combatant, m: MoveProfile, path: str, key: str) -> None:
-    e = next((x for x in f.ongoing if x.id == "buff" and x.move == m.id), None)
+    e = next((x for x in f.ongoing if x.id == OngoingEffectId.buff and x.move == m.id), None)
     uses = stacks(e) if e is not None else 0
     if f.fs < 1:
         ctx.fail("FS_INSUFFICIENT", path, f"{key}: each use of the Repeatable Buff {m.name} costs 1 FS.", key=key)
@@ -250,7 +251,7 @@ def repeat(ctx: Turn, f: Combatant, m: MoveProfile, e: Effect | None) -> int:
 
 
 def gauge(f: Combatant) -> Effect | None:
-    return next((e for e in f.ongoing if e.id == "buff_gauge"), None)
+    return next((e for e in f.ongoing if e.id == OngoingEffectId.buff_gauge), None)
 
 
 def gauge_count(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
@@ -290,7 +291,7 @@ def fill_gauges(ctx: Turn) -> None:
             continue
         g = gauge(f)
         if g is None:
-            g = Effect("buff_gauge", None, None, charges=0)
+            g = Effect(OngoingEffectId.buff_gauge, None, None, charges=0)
             f.ongoing.append(g)
         gain = per_turn + len(f.life_loss_from) + f.attacks + f.se_specials + f.se_combos + f.se_extra
         before = g.charges or 0
@@ -312,7 +313,7 @@ def restore_gauge(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             path,
             f"{f.id}: a Buff Gauge (0–{GAUGE_MAX}) needs a Buff move with Buff Gauge.",
         )
-    f.ongoing.append(Effect("buff_gauge", None, None, charges=eff.charges or 0))
+    f.ongoing.append(Effect(OngoingEffectId.buff_gauge, None, None, charges=eff.charges or 0))
 
 
 # ── End of turn: Life Bar Drain; the end of a Buff: Stun, Super Energy ───────────────────────────────
@@ -388,7 +389,7 @@ def linked(f: Combatant, e: Effect) -> Effect | None:
     m = f.move(e.move)
     if m is None or e.id not in associated(m):
         return None
-    return next((b for b in f.ongoing if b.id == "buff" and b.move == e.move), None)
+    return next((b for b in f.ongoing if b.id == OngoingEffectId.buff and b.move == e.move), None)
 
 
 @register

@@ -16,6 +16,7 @@ Maneuver Check of the turn, as the Ally's Ki is his for Ranged attacks (000 L418
 
 from __future__ import annotations
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import AllyCheck, DecisionValue
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
@@ -26,7 +27,7 @@ CHECKED = "ally_checked"
 
 def allies(f: Combatant) -> list[Effect]:
     """His summoned Allies (``summon`` ongoing effects)."""
-    return [e for e in f.ongoing if e.id == "summon"]
+    return [e for e in f.ongoing if e.id == OngoingEffectId.summon]
 
 
 def on_map(ctx: Turn) -> bool:
@@ -55,8 +56,8 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, movement: int, key: str) 
         ctx.fail("MANEUVER_CHECK_USED", f"decisions.{key}", f"{key}: one Maneuver Check a turn.", key=key)
     if d.ally_check is AllyCheck.by_ally:
         if hazards.maneuver_check(ctx, f, o, f"his Ally Checks {o.id}", "C"):
-            o.ongoing = [x for x in o.ongoing if not (x.id == "checked" and x.target == f.id)]
-            o.ongoing.append(Effect("checked", e.move, None, ctx.turn, f.id))
+            o.ongoing = [x for x in o.ongoing if not (x.id == OngoingEffectId.checked and x.target == f.id)]
+            o.ongoing.append(Effect(OngoingEffectId.checked, e.move, None, ctx.turn, f.id))
             ctx.note(
                 "C",
                 o.id,
@@ -109,5 +110,7 @@ def release(ctx: Turn, f: Combatant, move: str | None) -> None:
     f.ongoing = [x for x in f.ongoing if not (x.id == CHECKED and x.move == move)]
     for o in ctx.fighters.values():
         o.ongoing = [
-            x for x in o.ongoing if not (x.id == "checked" and x.target == f.id and x.move == move and move is not None)
+            x
+            for x in o.ongoing
+            if not (x.id == OngoingEffectId.checked and x.target == f.id and x.move == move and move is not None)
         ]

@@ -3,6 +3,7 @@ fighter, high and low ground, leaving a Pit, and Checking an opponent (000 L5668
 
 from __future__ import annotations
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import DefenseOption, HazardKind
 from ...registry import elements
 from ...registry.elements import DefenseMoment
@@ -119,8 +120,8 @@ def check(ctx: Turn, f: Combatant, o: Combatant, movement: int, key: str) -> Non
     if f.maneuvered:
         ctx.fail("MANEUVER_CHECK_USED", f"decisions.{key}", f"{key}: one Maneuver Check a turn.", key=key)
     if maneuver_check(ctx, f, o, f"Check {o.id}", "C"):
-        o.ongoing = [e for e in o.ongoing if not (e.id == "checked" and e.target == f.id)]
-        o.ongoing.append(Effect("checked", None, None, ctx.turn, f.id))
+        o.ongoing = [e for e in o.ongoing if not (e.id == OngoingEffectId.checked and e.target == f.id)]
+        o.ongoing.append(Effect(OngoingEffectId.checked, None, None, ctx.turn, f.id))
         ctx.note(
             "C",
             o.id,
@@ -136,7 +137,7 @@ def checker(ctx: Turn, f: Combatant, t: Combatant) -> Combatant | None:
     """Who keeps the Checked ``f`` from ``t``: the checker himself (000 L5668); on a Battle Grid a checker standing
     between them (000 L5690; an Ally's Check keeps its summoner, ``ally_checks``)."""
     for e in f.ongoing:
-        if e.id != "checked" or (c := ctx.fighters.get(e.target or "")) is None:
+        if e.id != OngoingEffectId.checked or (c := ctx.fighters.get(e.target or "")) is None:
             continue
         if (e.target == t.id) if not ctx.grid_mode or e.move is not None else grid.between(ctx, f, c, t):
             return c
@@ -169,7 +170,7 @@ def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: st
             key=key,
         )
     if maneuver_check(ctx, f, c, f"break {c.id}'s Check", "C"):  # rolled against the checker, his mark goes
-        f.ongoing = [e for e in f.ongoing if not (e.id == "checked" and e.target == c.id)]
+        f.ongoing = [e for e in f.ongoing if not (e.id == OngoingEffectId.checked and e.target == c.id)]
         return True
     ref = "000 L5690" if ctx.grid_mode else "000 L5668"
     ctx.note("C", f.id, f"{f.id} cannot get at {t.id} past {c.id}: his action is spent.", ref)

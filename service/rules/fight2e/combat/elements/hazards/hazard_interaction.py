@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import HazardKind
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable
@@ -109,7 +110,7 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
     if h.wall:
         if not mapped(ctx):
             drop(v, "against_wall")
-            v.ongoing.append(Effect("against_wall", None, None, ctx.turn, hazard=h.id))
+            v.ongoing.append(Effect(OngoingEffectId.against_wall, None, None, ctx.turn, hazard=h.id))
         ctx.note(
             "C",
             v.id,
@@ -126,7 +127,7 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
     if h.kind in LEVELS:
         if not mapped(ctx):
             drop(v, "elevation")
-            v.ongoing.append(Effect("elevation", None, None, ctx.turn, hazard=h.id))
+            v.ongoing.append(Effect(OngoingEffectId.elevation, None, None, ctx.turn, hazard=h.id))
         ctx.note(
             "C",
             v.id,
@@ -163,7 +164,7 @@ def interact(ctx: Turn, v: Combatant, h: Hazard, by: Combatant | None) -> None:
 def _out_of_fight(ctx: Turn, v: Combatant, h: Hazard) -> None:
     """A Pit, or the fall off a Major Elevation Change: out of the fight until an action brings him back (000 L6151,
     L6157–L6159); the fall also Knocks him Down (the Falling template, 000 L6185)."""
-    v.ongoing.append(Effect("in_pit", None, None, ctx.turn, hazard=h.id))
+    v.ongoing.append(Effect(OngoingEffectId.in_pit, None, None, ctx.turn, hazard=h.id))
     drop(v, "against_wall")
     drop(v, "in_danger_zone")
     if h.kind == HazardKind.pit:
@@ -196,7 +197,7 @@ def _into_danger_zone(ctx: Turn, v: Combatant, h: Hazard, who: str) -> None:
     """In the Danger Zone: nothing while he is on his feet; prone, its damage at once (000 L6219, L6229)."""
     if not mapped(ctx):
         drop(v, "in_danger_zone")
-        v.ongoing.append(Effect("in_danger_zone", None, None, ctx.turn, hazard=h.id))
+        v.ongoing.append(Effect(OngoingEffectId.in_danger_zone, None, None, ctx.turn, hazard=h.id))
     ctx.note(
         "C",
         v.id,

@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .....dice import Die
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import DecisionValue, GridSquare, HazardKind, OngoingEffect
 from ...contract.models import Hazard as HazardModel
 from ...protocol.events import Square
@@ -160,7 +161,7 @@ def reach(ctx: Turn, h: Hazard, f: Combatant) -> int | None:
 
 def _check_condition(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """A hazard condition from the request: its Hazard (or, for Checked, the checker) must exist."""
-    if eff.id == "negative_positioning":
+    if eff.id == OngoingEffectId.negative_positioning:
         return
     if eff.id in ("checked", "behind"):
         if eff.target not in ctx.fighters or eff.target == f.id:
@@ -348,8 +349,8 @@ def maneuver_check(
 def lose_behind(ctx: Turn, f: Combatant) -> None:
     """Either fighter moving or being moved ends a Behind condition (000 L4477)."""
     for o in ctx.fighters.values():
-        if o.ongoing and any(e.id == "behind" and (o is f or e.target == f.id) for e in o.ongoing):
-            o.ongoing = [e for e in o.ongoing if not (e.id == "behind" and (o is f or e.target == f.id))]
+        if o.ongoing and any(e.id == OngoingEffectId.behind and (o is f or e.target == f.id) for e in o.ongoing):
+            o.ongoing = [e for e in o.ongoing if not (e.id == OngoingEffectId.behind and (o is f or e.target == f.id))]
             ctx.note("C", o.id, f"{o.id} is no longer Behind his opponent (someone moved).", "000 L4477")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, DecisionValue, Direction
 from ...protocol.events import Square
 from ...registry.elements import after_time_roll
@@ -164,7 +165,7 @@ def _remove(ctx: Turn, h: Hazard, why: str) -> None:
     for f in ctx.fighters.values():
         for e in [e for e in f.ongoing if e.hazard == h.id]:
             f.ongoing.remove(e)
-            if e.id == "in_pit":
+            if e.id == OngoingEffectId.in_pit:
                 if ctx.band_mode and h.band is not None:
                     ctx.bands[f.id] = h.band
                 ctx.note("H.3", f.id, f"{f.id} is back in the fight: the Pit {h.id} is gone.", "000 L3187")

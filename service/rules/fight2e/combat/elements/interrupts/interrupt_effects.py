@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import ChoiceOption, DecisionValue
 from ...registry.sheet import profile
 from ...state.action import Attack
@@ -212,8 +213,8 @@ def _absorb(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: str) -> N
         )
         return
     # One held at a time: a new one replaces the old (000 L2767).
-    d.ongoing = [e for e in d.ongoing if e.id != "absorbed_attack"]
-    d.ongoing.append(Effect("absorbed_attack", taken.id, None, ctx.turn, a.id))
+    d.ongoing = [e for e in d.ongoing if e.id != OngoingEffectId.absorbed_attack]
+    d.ongoing.append(Effect(OngoingEffectId.absorbed_attack, taken.id, None, ctx.turn, a.id))
     ctx.note(
         "F.3",
         d.id,
@@ -276,7 +277,7 @@ def restore_absorbed(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if src is None:
         ctx.fail("UNKNOWN_MOVE", f"{path}.move", f"{f.id}: {owner.id} has no move '{eff.move}' to absorb.")
     assert src is not None
-    f.ongoing.append(Effect("absorbed_attack", eff.move, None, eff.since, eff.target))
+    f.ongoing.append(Effect(OngoingEffectId.absorbed_attack, eff.move, None, eff.since, eff.target))
     if eff.since is not None and eff.since >= ctx.turn:
         return  # usable from the turn after the absorption (000 L2766)
     # ruling: the move keeps its own figures (its priced die, so the owner's Ki for a Ki-based move); Strength,
@@ -290,8 +291,8 @@ def restore_absorbed(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 def spend_absorbed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """An absorbed move is used once (000 L2767)."""
     for m in moves:
-        if m.id.startswith(PREFIX) and any(e.id == "absorbed_attack" for e in f.ongoing):
-            f.ongoing = [e for e in f.ongoing if e.id != "absorbed_attack"]
+        if m.id.startswith(PREFIX) and any(e.id == OngoingEffectId.absorbed_attack for e in f.ongoing):
+            f.ongoing = [e for e in f.ongoing if e.id != OngoingEffectId.absorbed_attack]
             ctx.note(
                 "D.3",
                 f.id,

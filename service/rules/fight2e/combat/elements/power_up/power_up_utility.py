@@ -4,6 +4,7 @@ move's Level at most) or per Life Bar spent (Power Level at most), halved after 
 
 from __future__ import annotations
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import DecisionValue
 from ...state.action import Plan
 from ...state.combatant import Combatant, Effect
@@ -58,7 +59,7 @@ def decide(ctx: Turn, f: Combatant, plan: Plan) -> tuple[MoveProfile | None, int
 
 
 def bombs_of(f: Combatant) -> list[Effect]:
-    return [e for e in f.ongoing if e.id == "bomb"]
+    return [e for e in f.ongoing if e.id == OngoingEffectId.bomb]
 
 
 def charge_bomb(f: Combatant, before: list[Effect], m: MoveProfile, bonus: int) -> None:

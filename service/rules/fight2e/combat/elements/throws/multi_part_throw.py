@@ -12,6 +12,7 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
+from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
@@ -207,7 +208,11 @@ def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
         if e is not None and target.id in (a.id, e.target) and f.id not in (a.id, e.target):
             return True
         for h in a.ongoing:
-            if h.id == "sustained_hold" and target.id in (a.id, h.target) and f.id not in (a.id, h.target):
+            if (
+                h.id == OngoingEffectId.sustained_hold
+                and target.id in (a.id, h.target)
+                and f.id not in (a.id, h.target)
+            ):
                 return True
     return False
 
