@@ -108,7 +108,7 @@ def _entry_rules(mm: MoveModel, space: Space) -> None:
             m.add(total(mm.taken[i] for i in members) <= 1)
     for i, v in enumerate(space.variants):
         u, need = mm.taken[i], v.entry.requires
-        for other in (*need.entries, *sorted(v.needs)):
+        for other in (*need.entries, *([v.names] if v.names else [])):
             m.add(u <= taken_entry(mm, index, other))
         for design in v.refused_with:
             if design in by_design:
@@ -138,9 +138,9 @@ def _shares(mm: MoveModel, space: Space) -> None:
     rounded away from nothing so that the model never prices above the pricing core."""
     m, index = mm.model, _by_entry(mm, space)
     for i, v in enumerate(space.variants):
-        if v.share is None:
+        if v.share is None or v.names is None:
             continue
-        named, ratio = v.share
+        named, ratio = v.names, v.share
         members = index.get(named, [])
         count = total(mm.times[j] for j in members)
         cost = total(space.variants[j].halves * mm.times[j] for j in members)
@@ -155,6 +155,12 @@ def _shares(mm: MoveModel, space: Space) -> None:
         m.add(den * worth <= num * cost + den - 1).only_enforce_if(u)
         m.add(worth == 0).only_enforce_if(u.Not())
         mm.shares.append((i, n, worth))
+
+
+def _both(mm: MoveModel, i: int, j: int) -> cp_model.IntVar:
+    both = mm.model.new_bool_var(f"both{i}_{j}")
+    mm.model.add_min_equality(both, [mm.taken[i], mm.taken[j]])
+    return both
 
 
 def _adders(space: Space, kw: str) -> list[int]:
@@ -348,12 +354,16 @@ def _damage(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     lit = mm.want("min_damage_die", f"no legal move with the other wishes rolls {req.min_damage_die} or more")
     _never(mm, lit, space, lambda v: not v.alone_damage)
     # A guarded Element's damage is not the move's ordinary damage (000 L4753, digest ruling A-20).
-    voided: list[tuple[Variant, cp_model.IntVar]] = []
+    voided: list[tuple[Variant, cp_model.LinearExprT]] = []
     index = _by_entry(mm, space)
-    for i, n, _ in mm.shares:
-        v = variants[i]
-        if v.voids_damage and v.share is not None:
-            voided += [(variants[j], n) for j in index.get(v.share[0], [])[:1]]
+    counted = {i: n for i, n, _ in mm.shares}
+    for i, v in enumerate(variants):
+        if v.voids_damage and v.names is not None:
+            members = index.get(v.names, [])
+            if i in counted:  # its instances, counted when it is taken
+                voided += [(variants[j], counted[i]) for j in members[:1]]
+            else:  # taken once: voided exactly when both are taken
+                voided += [(variants[j], _both(mm, i, j)) for j in members]
     table = total(
         [
             *(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table),

@@ -64,6 +64,7 @@ def _solver() -> cp_model.CpSolver:
     solver.parameters.random_seed = SEED
     solver.parameters.max_deterministic_time = SOLVE_TIME
     solver.parameters.cp_model_probing_level = 0  # measured: halves the time of each solve on these models
+    solver.parameters.linearization_level = 2  # measured: the Perfect Hit shares slowed the default 2–8×
     return solver
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -84,9 +85,10 @@ class Variant:
     # Entries choices filled from the move itself: (option, the catalogue entries it may name).
     fills: tuple[tuple[str, frozenset[str]], ...] = ()
     combinations: tuple[tuple[str, ...], ...] = ()  # Random Effect's combinations, as entry ids
-    needs: frozenset[str] = frozenset()  # entries its design names on this move (Perfect Hit's target)
-    # Its cost is this share of a named entry's cost on the move, not ``halves`` (Perfect Hit: −½, 000 L4751).
-    share: tuple[str, Fraction] | None = None
+    names: str | None = None  # the entry its design names on this move (Perfect Hit's target)
+    # Its cost is this share of the named entry's cost on the move (Perfect Hit: −½, 000 L4751); None: ``halves``
+    # (for a named entry taken once, ``halves`` holds the share already, rounded away from nothing).
+    share: Fraction | None = None
     voids_damage: bool = False  # the named entry's damage counts only when its roll succeeds (000 L4753)
     refused_with: frozenset[str] = frozenset()  # the designs (``design``) of variants it is illegal with
 
@@ -419,8 +421,12 @@ def _tied(v: Variant, mine: dict[str, Any], built: list[Variant], base: MoveRequ
         if any(_at(f["path"], v.id, answer) for f in answer["violations"]) or alone is None or not costs.get(named):
             return None
         share = Fraction(costs[v.id] / costs[named]).limit_denominator(8)
-        v = replace(v, needs=v.needs | {named}, share=(named, share), halves=0)
-        v = replace(v, voids_damage=answer["damage"] != alone["damage"])
+        v = replace(v, names=named, voids_damage=answer["damage"] != alone["damage"])
+        if target.max_times == 1:  # a fixed worth: half slots, rounded away from nothing (the model's relaxation)
+            worth = share * target.halves
+            v = replace(v, halves=math.floor(worth) if worth < 0 else math.ceil(worth))
+        else:
+            v = replace(v, share=share, halves=0)
     refused = set()
     for parent in (t for t in built if t.id in v.entry.requires.entries):
         answer = priced(_with(base, [parent.choice(1), v.choice(1)], cat), cat)
