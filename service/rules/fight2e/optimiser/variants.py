@@ -387,8 +387,9 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
         on_move = frozenset(v.id for v in variants) if _picks_on_move(entry) else None
         option_sets = _option_sets(entry, mine, on_move)
         if option_sets is None:
-            not_built.append((entry.id, _why_not_built(entry)))
-            continue
+            if on_move is None or _option_sets(entry, mine) is None:
+                not_built.append((entry.id, _why_not_built(entry)))
+            continue  # else no Element it may name is legal on this move: it cannot be taken here
         fills = fills_of(entry, mine)
         for options in option_sets:
             combos = _combinations(_slots_of(entry, options)) if entry.takes_combinations else ()
@@ -444,6 +445,4 @@ def _why_not_built(entry: Entry) -> str:
     if entry.takes_combinations:
         return "no combinations of Elements fit its allocation on this move"
     missing = [o.name for o in entry.options if o.required and o.default is None and o.type in ("entry", "entries")]
-    if any(o.picks is not None for o in entry.options if o.name in missing):
-        return f"no Element its {', '.join(missing)} may name is built on this move; name it in the request's choices"
     return f"name its {', '.join(missing)} in the request's choices to have it built"
