@@ -397,25 +397,27 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
             if answer is None:
                 continue
             v = replace(_variant(entry, options, answer, base, base_acc, fills), combinations=combos)
-            v = _tied(v, mine, variants, base, cat)
+            v = _tied(v, variants, base, cat)
             if v is not None:
                 variants.append(v)
     move_wide = tuple((v["code"], v["message"]) for v in empty["violations"] if v["code"] in MOVE_WIDE)
     return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)
 
 
-def _tied(v: Variant, mine: dict[str, Any], built: list[Variant], base: MoveRequest, cat: Catalog) -> Variant | None:
+def _tied(v: Variant, built: list[Variant], base: MoveRequest, cat: Catalog) -> Variant | None:
     """A variant whose design the search picked, priced with what it is tied to: the Element it names on this move
     (its share of that Element's cost, whether it voids that Element's damage), and each variant of the entries it
     requires (those it is illegal with). None: it is never legal with what it names."""
-    picked = [o for o in v.entry.options if o.picks is not None and o.name not in mine and o.name in dict(v.options)]
+    picked = [o for o in v.entry.options if o.picks is not None and o.name in dict(v.options)]
     if not picked:
         return v
     for opt in picked:
         if opt.picks is None or not opt.picks.on_move:
             continue
-        named = str(dict(v.options)[opt.name])
-        target = next(t for t in built if t.id == named)
+        named = str(dict(v.options)[opt.name])  # the search's pick or the player's
+        target = next((t for t in built if t.id == named), None)
+        if target is None:
+            return None  # an Element the search does not compose here: never on the move
         own, alone = target.choice(1), _probe(target.entry, target.options, base, cat, target.combinations)
         answer = priced(_with(base, [own, v.choice(1)], cat), cat)
         costs = {e["id"]: e["cost"] for e in answer["entries"]}
