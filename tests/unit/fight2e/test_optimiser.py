@@ -477,7 +477,11 @@ def test_perfect_hit_the_cheapest_by_brute_force(wishes: dict[str, Any]) -> None
             for level in range(2, min(req.max_level, 7) + 1):
                 move = {"level": level, "elements": elements, "liabilities": liabilities}
                 price = price_move(MoveRequest.model_validate(move))
-                if price.legal and _meets(price, req) and {str(i) for i in req.include} <= {e.id for e in price.entries}:
+                if (
+                    price.legal
+                    and _meets(price, req)
+                    and {str(i) for i in req.include} <= {e.id for e in price.entries}
+                ):
                     best = price.move_points if best is None else min(best, price.move_points)
     assert answer.status == ("optimal" if best is not None else "none_exists")
     if best is not None:
@@ -571,7 +575,13 @@ def test_random_effect_picks_between_two_combinations() -> None:
 
 @pytest.mark.parametrize(
     "entry",
-    ["perfect_hit", "random_effect", "taunt.element_addition", "power_enhancer.element_addition", "power_up.extra_elements"],
+    [
+        "perfect_hit",
+        "random_effect",
+        "taunt.element_addition",
+        "power_enhancer.element_addition",
+        "power_up.extra_elements",
+    ],
 )
 @pytest.mark.parametrize(
     "wishes",

@@ -277,7 +277,7 @@ def _wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     not_built = {ident for ident, _ in space.not_built}
     for i, ident in enumerate(req.include):
         if ident in not_built:
-            why = f"the search does not build {ident} (listed under unsupported)"
+            why = f"the search does not build {ident} (listed under unsupported; name its choices)"
         elif ident not in index:
             why = f"{ident} cannot be taken on a {req.type} move with this campaign and Fighter"
         else:

@@ -198,13 +198,14 @@ def _picked(picks: Picks, on_move: frozenset[str] | None) -> list[str]:
 def combination_pool() -> list[Entry]:
     """Elements a Random Effect combination may hold on any move: plain ones that change no keyword and need none
     (each combination must fit with the move's other entries, 000 L3944)."""
-    out = []
-    for e in catalog().entries.values():
-        k = e.keywords
-        if plain(e) and not e.options and not e.excludes and not e.excludes_keywords and not e.effects.rule:
-            if not (k.add or k.remove or k.replace or k.entry_combo or e.requires.keywords or e.requires.any_keywords):
-                out.append(e)
-    return out
+    return [e for e in catalog().entries.values() if plain(e) and _quiet(e)]
+
+
+def _quiet(e: Entry) -> bool:
+    """No choice, no exclusion, no rule of its own, no keyword changed or needed."""
+    k, need = e.keywords, e.requires
+    touches = k.add or k.remove or k.replace or k.entry_combo or need.keywords or need.any_keywords
+    return not (e.options or e.excludes or e.excludes_keywords or e.effects.rule or touches)
 
 
 def _combinations(allocation: float) -> tuple[tuple[str, ...], ...]:
@@ -396,10 +397,14 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
             answer = _probe(entry, options, base, cat, combos)
             if answer is None:
                 continue
-            v = replace(_variant(entry, options, answer, base, base_acc, fills), combinations=combos)
-            v = _tied(v, variants, base, cat)
-            if v is not None:
-                variants.append(v)
+            built = _tied(
+                replace(_variant(entry, options, answer, base, base_acc, fills), combinations=combos),
+                variants,
+                base,
+                cat,
+            )
+            if built is not None:
+                variants.append(built)
     move_wide = tuple((v["code"], v["message"]) for v in empty["violations"] if v["code"] in MOVE_WIDE)
     return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)
 

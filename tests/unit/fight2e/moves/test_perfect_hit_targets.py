@@ -11,7 +11,11 @@ from service.rules.fight2e.moves.price import price_move
 
 def _codes(target: str, level: int = 5) -> list[str]:
     move = MoveRequest.model_validate(
-        {"level": level, "elements": [{"id": target}], "liabilities": [{"id": "perfect_hit", "options": {"target": target}}]}
+        {
+            "level": level,
+            "elements": [{"id": target}],
+            "liabilities": [{"id": "perfect_hit", "options": {"target": target}}],
+        }
     )
     return [v.code for v in price_move(move).violations]
 
