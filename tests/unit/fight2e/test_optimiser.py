@@ -241,6 +241,8 @@ def test_a_super_only_entry_on_a_special_is_named() -> None:
 
 KEYWORDS = ["long_range", "reach_range", "knocks_down", "ender", "starter", "mobile", "passing", "no_combo"]
 ENTRIES = ["ranged", "increased_accuracy", "knocks_down", "juggle", "anti_air", "aerial", "throw", "reach"]
+ENTRIES += ["perfect_hit", "random_effect", "taunt.element_addition", "power_enhancer.element_addition"]
+ENTRIES += ["power_up.extra_elements"]  # built unasked, with the Elements they name picked by the search
 
 
 def _wishes() -> st.SearchStrategy[dict[str, Any]]:
