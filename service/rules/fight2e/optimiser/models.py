@@ -49,8 +49,7 @@ class NamedChoice(Model):
 
 
 class Assumed(Plain):
-    """A design choice the player did not name, made by the search (free text, entries taken from the move, an
-    Element or Random Effect combinations it picked)."""
+    """A design choice the player did not name, made by the search (free text, Elements it picked or took)."""
 
     entry: str
     option: str
