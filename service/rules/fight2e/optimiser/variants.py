@@ -132,6 +132,7 @@ def _option_values(
     None: it cannot be built. ``on_move``: the entries the search composes (None: any of the catalogue)."""
     if opt.name in named:
         return [named[opt.name]]
+    # Optional picks (a Power Enhancer's paired Liabilities, 000 L3846) are left to the player: unset below.
     if opt.type in ("entry", "entries") and opt.picks is not None and opt.required and opt.default is None:
         ids = _picked(opt.picks, on_move)
         if opt.type == "entries":
