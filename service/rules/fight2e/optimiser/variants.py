@@ -244,7 +244,8 @@ def _option_sets(
         if values is None:
             return None
         per_option.append([(opt.name, v) for v in values])
-    combos = itertools.islice(itertools.product(*per_option), MAX_VARIANTS)
+    # At least every value of one choice (each Element a Perfect Hit may guard), else MAX_VARIANTS combinations.
+    combos = itertools.islice(itertools.product(*per_option), max([MAX_VARIANTS, *map(len, per_option)]))
     return [tuple((n, v) for n, v in combo if v is not None) for combo in combos]
 
 
@@ -424,22 +425,27 @@ def _tied(v: Variant, built: list[Variant], base: MoveRequest, cat: Catalog) -> 
         target = next((t for t in built if t.id == named), None)
         if target is None:
             return None  # an Element the search does not compose here: never on the move
-        own, alone = target.choice(1), _probe(target.entry, target.options, base, cat, target.combinations)
-        answer = priced(_with(base, [own, v.choice(1)], cat), cat)
+        answer = priced(_with(base, [target.choice(1), v.choice(1)], cat), cat)
         costs = {e["id"]: e["cost"] for e in answer["entries"]}
-        if any(_at(f["path"], v.id, answer) for f in answer["violations"]) or alone is None or not costs.get(named):
+        if any(_at(f["path"], v.id, answer) for f in answer["violations"]) or not costs.get(named):
             return None
         share = Fraction(costs[v.id] / costs[named]).limit_denominator(8)
-        v = replace(v, names=named, voids_damage=answer["damage"] != alone["damage"])
+        # The pricing core reports the damage with the guarded Element apart when it differs (000 L4753).
+        v = replace(v, names=named, voids_damage=answer.get("damage_with_perfect_hit") is not None)
         if target.max_times == 1:  # a fixed worth: half slots, rounded away from nothing (the model's relaxation)
             worth = share * target.halves
             v = replace(v, halves=math.floor(worth) if worth < 0 else math.ceil(worth))
         else:
             v = replace(v, share=share, halves=0)
-    refused = set()
+    refused, judged = set(), {}
     for parent in (t for t in built if t.id in v.entry.requires.entries):
-        answer = priced(_with(base, [parent.choice(1), v.choice(1)], cat), cat)
-        if any(_at(f["path"], v.id, answer) for f in answer["violations"]):
+        # Parents that differ only in numbers or free text are judged once, by their enumerated choices.
+        kinds = {o.name: o.type for o in parent.entry.options}
+        key = (parent.id, tuple((n, x) for n, x in parent.options if kinds.get(n) == "choice"))
+        if key not in judged:
+            answer = priced(_with(base, [parent.choice(1), v.choice(1)], cat), cat)
+            judged[key] = any(_at(f["path"], v.id, answer) for f in answer["violations"])
+        if judged[key]:
             refused.add(parent.design)
     return replace(v, refused_with=frozenset(refused))
 
