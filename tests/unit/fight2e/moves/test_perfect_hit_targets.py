@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from service.rules.fight2e.catalogue.catalog import catalog
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 
@@ -30,3 +31,12 @@ def test_an_element_acting_on_a_hit_may_be_guarded(target: str) -> None:
 def test_an_element_acting_before_the_hit_may_not(target: str) -> None:
     """Increased Accuracy, Aerial and Hits Low change whether a move hits, not what a hit does (ruling A-20)."""
     assert "PERFECT_HIT_INVALID" in _codes(target)
+
+
+def test_every_picked_entry_is_an_element_of_the_catalogue() -> None:
+    """The entries a design choice's ``picks`` list are Elements the catalogue has (a misspelt id would silently
+    narrow what qualifies)."""
+    cat = catalog()
+    listed = [(e.id, i) for e in cat.entries.values() for o in e.options if o.picks for i in o.picks.entries]
+    assert listed, "Perfect Hit lists the Elements that change what a hit does"
+    assert [(e, i) for e, i in listed if i not in cat.entries or cat.entries[i].kind != "element"] == []
