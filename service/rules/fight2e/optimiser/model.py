@@ -2,9 +2,10 @@
 
 The model is a *relaxation* of the pricing core: every legal move that meets the wishes satisfies it, and its
 Move Points are never above the true ones (a variant's cost is its cost alone on the move, which other entries
-only raise). So the solver's optimum bounds every move it has not yet proposed, and the search (``search.py``)
-can stop once that bound passes the answers the pricing core has confirmed. Each wish is a constraint guarded
-by an assumption literal, so an infeasible model names the wishes that cannot all hold.
+only raise; a Perfect Hit is worth its share of the Element it names, rounded in its favour). So the solver's
+optimum bounds every move it has not yet proposed, and the search (``search.py``) can stop once that bound passes
+the answers the pricing core has confirmed. Each wish is a constraint guarded by an assumption literal, so an
+infeasible model names the wishes that cannot all hold.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from ..catalogue.keywords import category, has
 from ..catalogue.schema import KeywordCategory
 from ..moves.price import KI_SHIFT, RANGES
 from .models import OptimiseRequest
-from .variants import Space, Variant
+from .variants import MAX_TIMES, Space, Variant
 
 LEVEL_FLOOR = {"special": 2, "super": 5}  # an L1 move is a Basic Move (000 L2265); Supers start at L5 (000 L5214)
 MAX_LEVEL = 12
-MAX_TIMES_BOUND = 20  # the request models' bound on one entry's instances
 # The objective, lexicographic: Move Points, then Element instances, then Liability instances, then level.
 W_LEVEL, W_LIABILITY, W_ELEMENT, W_MP = 1, 32, 32 * 32 * 8, 32 * 32 * 8 * 256
 
@@ -145,7 +145,7 @@ def _shares(mm: MoveModel, space: Space) -> None:
         count = total(mm.times[j] for j in members)
         cost = total(space.variants[j].halves * mm.times[j] for j in members)
         top = max((space.variants[j].halves * space.variants[j].max_times for j in members), default=0)
-        n = m.new_int_var(0, MAX_TIMES_BOUND, f"named{i}")
+        n = m.new_int_var(0, MAX_TIMES, f"named{i}")
         worth = m.new_int_var(-top, top, f"share{i}")
         u = mm.taken[i]
         m.add(n == count).only_enforce_if(u)
