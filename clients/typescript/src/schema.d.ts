@@ -5876,7 +5876,7 @@ export interface components {
         Fight2eAllyCheck: "by_ally" | "of_ally";
         /**
          * Assumed
-         * @description A design choice the player did not name, made by the search (free text, or entries taken from the move).
+         * @description A design choice the player did not name, made by the search (free text, Elements it picked or took).
          */
         Fight2eAssumed: {
             /** Entry */
@@ -7881,6 +7881,8 @@ export interface components {
             minimum: number | null;
             /** Name */
             name: string;
+            /** @default null */
+            picks: components["schemas"]["Fight2ePicks"] | null;
             /**
              * Required
              * @default true
@@ -10114,7 +10116,7 @@ export interface components {
             status: "optimal" | "none_exists" | "limit_reached";
             /**
              * Unsupported
-             * @description Entries the search does not build: they need a named Element (name it in `choices`) or combinations.
+             * @description Entries the search does not build because it cannot make one of their design choices (name it in `choices`); empty with the book's catalogue.
              */
             unsupported: components["schemas"]["Unsupported"][];
         };
@@ -10131,7 +10133,7 @@ export interface components {
             campaign?: components["schemas"]["Fight2eCampaignInput"];
             /**
              * Choices
-             * @description Design choices the search does not make itself, per entry: free text (which move a Sub-Set opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`), or any other choice fixed. Free text left out is a placeholder; an entry needing a named Element is built only when named.
+             * @description Design choices fixed by the player, per entry: free text (which move a Sub-Set opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`, an Element Addition's `element`), or any other choice. Free text left out is a placeholder; an Element left out is the search's pick among those that qualify (listed under `assumed` when another of the same cost would do as well).
              */
             choices?: components["schemas"]["Fight2eNamedChoice"][];
             /**
@@ -10270,6 +10272,33 @@ export interface components {
              * @description Only against this fighter or Thug group (Evasion bonus). Default: `null`.
              */
             vs?: string | null;
+        };
+        /**
+         * Picks
+         * @description Which catalogue entries an ``entry`` or ``entries`` design choice may name: what a builder that makes the
+         *     choice itself (the move optimiser) draws from, and what the pricing core checks of a named one.
+         */
+        Fight2ePicks: {
+            /**
+             * Entries
+             * @default []
+             */
+            entries: string[];
+            /**
+             * Keywords
+             * @default []
+             */
+            keywords: string[];
+            /**
+             * More Than
+             * @default null
+             */
+            more_than: number | null;
+            /**
+             * On Move
+             * @default false
+             */
+            on_move: boolean;
         };
         /** PointItem */
         Fight2ePointItem: {

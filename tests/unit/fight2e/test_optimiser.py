@@ -223,12 +223,13 @@ def test_same_request_same_answer() -> None:
     assert optimise(**wishes).model_dump() == first
 
 
-def test_entries_outside_the_search_are_listed() -> None:
+def test_no_entry_is_outside_the_search() -> None:
+    """Every entry's design choices are made by the search now (Random Effect's combinations, 000 L3944, and the
+    Elements named by Perfect Hit, the Element Additions and Extra Elements): nothing is listed as unsupported."""
     answer = optimise(answers=1)
-    assert "random_effect" in {u.id for u in answer.unsupported}  # built from combinations (000 L3944)
-    asked = optimise(include=["random_effect"])
-    assert asked.status == "none_exists" and asked.binding[0].path == "include[0]"
-    assert "does not build" in asked.binding[0].message
+    assert answer.unsupported == []
+    asked = optimise(include=["random_effect"], answers=1)
+    assert asked.status == "optimal" and asked.unsupported == []
 
 
 def test_a_super_only_entry_on_a_special_is_named() -> None:
@@ -240,6 +241,8 @@ def test_a_super_only_entry_on_a_special_is_named() -> None:
 
 KEYWORDS = ["long_range", "reach_range", "knocks_down", "ender", "starter", "mobile", "passing", "no_combo"]
 ENTRIES = ["ranged", "increased_accuracy", "knocks_down", "juggle", "anti_air", "aerial", "throw", "reach"]
+ENTRIES += ["perfect_hit", "random_effect", "taunt.element_addition", "power_enhancer.element_addition"]
+ENTRIES += ["power_up.extra_elements"]  # built unasked, with the Elements they name picked by the search
 
 
 def _wishes() -> st.SearchStrategy[dict[str, Any]]:
@@ -394,8 +397,207 @@ def test_technique_buff_ties_the_technique_on_the_move() -> None:
     } | {"pursuit_attacks", "hit_downed_attacks"}
 
 
-def test_an_entry_needing_a_named_element_waits_for_the_request() -> None:
-    answer = optimise(answers=1)
-    why = {u.id: u.reason for u in answer.unsupported}
-    assert "target" in why["perfect_hit"] and "choices" in why["perfect_hit"]
-    assert "move_sub_set" not in why and "buff.technique_buff" not in why
+def test_a_named_perfect_hit_target_is_kept() -> None:
+    """Perfect Hit guarding Knocks Down, named by the player: every answer carries Knocks Down (2, 000 L3625) and a
+    Perfect Hit worth −1, half of it (000 L4751); an L2 has 3 Elements (000 L2287), 1 used, 3 − 2 = 1 Move Point
+    (000 L2269, L2293)."""
+    answer = optimise(
+        include=["perfect_hit"], choices=[{"entry": "perfect_hit", "options": {"target": "knocks_down"}}], answers=3
+    )
+    assert answer.status == "optimal"
+    for move in answer.moves:
+        assert _carried(move)["perfect_hit"]["target"] == "knocks_down" and "knocks_down" in _carried(move)
+        assert move.price.legal and move.assumed == []
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (2, 1)
+    assert {e.id: e.cost for e in best.price.entries}["perfect_hit"] == -1
+
+
+# ── Entries that name other Elements, built unasked (issue 36) ──────────────────────────────────────────────────
+
+
+def _cost(move: Any, entry: str) -> float:
+    return {e.id: e.cost for e in move.price.entries}[entry]
+
+
+def _revalidated(answer: OptimiseAnswer) -> None:
+    """Every answer priced afresh by the pricing core: legal, and the same price."""
+    for move in answer.moves:
+        again = price_move(move.request)
+        assert again.legal, again.violations
+        assert again == move.price
+
+
+UNBLOCKABLE_SET = ("unblockable", "increased_stun", "knocks_down", "increased_damage", "perfect_hit")
+
+
+def test_perfect_hit_makes_an_unblockable_d10_cheaper() -> None:
+    """Unblockable (1, 000 L4425) needs Knocks Down (2, 000 L3625) and Increased Stun (1, 000 L3561); 1d10 takes four
+    Increased Damage (000 L3534): 8 Elements. An L7 holds 8 (Level + 1, 000 L2287) and costs 7 Move Points
+    (000 L2269): the cheapest without Perfect Hit. Perfect Hit guarding Knocks Down is worth −1, half its cost
+    (000 L4751): 7 used, which an L6 holds exactly: 6 Move Points. Guarding Increased Damage would leave the
+    ordinary die at 1d6 (000 L4753); guarding Increased Stun as well (−½) still rounds up to 7 (000 L2287) and only
+    adds a Liability. So the search answers L6 at 6 Move Points with one Perfect Hit on Knocks Down."""
+    wishes: dict[str, Any] = {"include": ["unblockable"], "min_damage_die": "1d10", "answers": 1}
+    answer = optimise(**wishes, exclude=only(*UNBLOCKABLE_SET))
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (6, 6)
+    assert [(e.id, e.options) for e in best.request.liabilities] == [("perfect_hit", {"target": "knocks_down"})]
+    assert _cost(best, "perfect_hit") == -1
+    assert best.price.damage is not None and best.price.damage.die == "1d10"
+    _revalidated(answer)
+    without = optimise(**wishes, exclude=[*only(*UNBLOCKABLE_SET), "perfect_hit"])
+    assert (without.moves[0].request.level, without.moves[0].price.move_points) == (7, 7)
+
+
+PH_SET = ("increased_damage", "knocks_down", "increased_stun", "perfect_hit")
+
+
+@pytest.mark.parametrize(
+    "wishes",
+    [
+        {"include": ["perfect_hit"], "min_damage_die": "1d8"},
+        {"include": ["perfect_hit"], "keywords": ["knocks_down"]},
+        {"keywords": ["knocks_down"], "min_damage_die": "1d10"},
+        {"min_damage_die": "1d12", "max_level": 4},
+    ],
+)
+def test_perfect_hit_the_cheapest_by_brute_force(wishes: dict[str, Any]) -> None:
+    """Over Increased Damage (up to 6, 000 L3522), Knocks Down, Increased Stun and one Perfect Hit per Element it
+    may guard (digest ruling A-20), every combination priced by the core at L2–L7: the optimiser's first answer
+    costs the fewest Move Points any legal combination meeting the wishes costs."""
+    req = OptimiseRequest.model_validate({"max_level": 7, **wishes})
+    answer = optimise(**{"max_level": 7, **wishes}, exclude=only(*PH_SET), answers=1)
+    best = None
+    for inc, kd, stun in itertools.product(range(7), range(2), range(2)):
+        elements = [{"id": i, "times": n} for i, n in (("increased_damage", inc), ("knocks_down", kd)) if n]
+        elements += [{"id": "increased_stun"}] if stun else []
+        on = [e["id"] for e in elements]
+        for guarded in itertools.chain.from_iterable(itertools.combinations(on, k) for k in range(len(on) + 1)):
+            liabilities = [{"id": "perfect_hit", "options": {"target": t}} for t in guarded]
+            for level in range(2, min(req.max_level, 7) + 1):
+                move = {"level": level, "elements": elements, "liabilities": liabilities}
+                price = price_move(MoveRequest.model_validate(move))
+                if (
+                    price.legal
+                    and _meets(price, req)
+                    and {str(i) for i in req.include} <= {e.id for e in price.entries}
+                ):
+                    best = price.move_points if best is None else min(best, price.move_points)
+    assert answer.status == ("optimal" if best is not None else "none_exists")
+    if best is not None:
+        assert answer.moves[0].price.move_points == best
+    _revalidated(answer)
+
+
+def test_a_taunt_lends_the_cheapest_element() -> None:
+    """Taunt (1, 000 L4273) with Element Addition, which costs what the lent Element costs (000 L4299), the least
+    being ½ (Always Does Damage, 000 L2807): 1½ Elements take 2 (a ½ alone counts whole, 000 L2287). An L2 has 3:
+    3 − 1 = 2 Move Points; an L3 has 4: 3 − 2 = 1 (000 L2269, L2293), the floor. The lent Element is the search's
+    pick among those of its cost and is listed as assumed."""
+    answer = optimise(include=["taunt.element_addition"], exclude=LIABILITIES, answers=3)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (3, 1)
+    for move in answer.moves:
+        lent = catalog().entries[_carried(move)["taunt.element_addition"]["element"]]
+        assert lent.kind == "element" and _cost(move, "taunt.element_addition") == max(0.5, lent.cost)
+        assert ("taunt.element_addition", "element") in {(a.entry, a.option) for a in move.assumed}
+    _revalidated(answer)
+
+
+def test_a_taunt_lending_knocks_down_costs_three() -> None:
+    """The book's example (000 L4301): a Taunt lending Knocks Down is 3 Elements (1 + 2). An L2 holds 3 with none
+    unused (3 Move Points); L3 leaves 1 unused, 3 − 1 = 2; L4 and L5 leave 2 and 3, 4 − 2 = 5 − 3 = 2 (000 L2269,
+    L2287, L2293): 2 Move Points at L3, the lowest level of that price."""
+    named = [{"entry": "taunt.element_addition", "options": {"element": "knocks_down"}}]
+    answer = optimise(include=["taunt.element_addition"], exclude=LIABILITIES, choices=named, answers=1)
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, _cost(best, "taunt.element_addition")) == (3, 2, 2)
+    assert best.assumed == []
+    _revalidated(answer)
+
+
+def test_a_power_enhancer_adds_an_element() -> None:
+    """Power Enhancer (1, 000 L3820) with Element Addition: the added Element's cost plus one (000 L3846), at least
+    1½ (a ½ Element): 2½ take 3 slots (000 L2287). An L2 holds 3 with none unused, 3 Move Points; an L3 leaves 1:
+    3 − 1 = 2 (000 L2269, L2293); L4 leaves 2: 4 − 2 = 2. So 2 Move Points at L3."""
+    answer = optimise(include=["power_enhancer.element_addition"], exclude=LIABILITIES, answers=3)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points) == (3, 2)
+    for move in answer.moves:
+        added = catalog().entries[_carried(move)["power_enhancer.element_addition"]["element"]]
+        assert added.kind == "element" and _cost(move, "power_enhancer.element_addition") == added.cost + 1
+    _revalidated(answer)
+
+
+def test_a_power_enhancer_adding_knocks_down_costs_four() -> None:
+    """The book's example (000 L3848): 1 for Power Enhancer and 3 to add Knocks Down (2 + 1). 4 Elements: L3 holds
+    them exactly, 3 Move Points; L4 leaves 1 (4 − 1 = 3), L5 leaves 2 (5 − 2 = 3): 3 Move Points at L3."""
+    named = [{"entry": "power_enhancer.element_addition", "options": {"element": "knocks_down"}}]
+    answer = optimise(include=["power_enhancer.element_addition"], exclude=LIABILITIES, choices=named, answers=1)
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, _cost(best, "power_enhancer.element_addition")) == (3, 3, 3)
+    _revalidated(answer)
+
+
+def test_extra_elements_take_the_control_power_up() -> None:
+    """Extra Elements (1) go only on the Control version of Power Up (1, 000 L3872): 2 Elements. An L2 leaves 1
+    unused (3 − 1 = 2 Move Points), an L3 leaves 2 (3 − 2 = 1, 000 L2269, L2293). Every answer has the Control
+    version, and its schedule names an Element, one Control each at least (000 L3874)."""
+    answer = optimise(include=["power_up.extra_elements"], exclude=LIABILITIES, answers=5)
+    assert answer.status == "optimal"
+    assert (answer.moves[0].request.level, answer.moves[0].price.move_points) == (3, 1)
+    for move in answer.moves:
+        carried = _carried(move)
+        assert carried["power_up"]["version"] == "control"
+        (scheduled,) = carried["power_up.extra_elements"]["schedule"]  # type: ignore[misc]
+        assert catalog().entries[scheduled].kind == "element"
+    _revalidated(answer)
+
+
+def test_random_effect_picks_between_two_combinations() -> None:
+    """Random Effect's allocation is what it costs (000 L3946): 1 Element, on an L2 of 3 (000 L2287), 2 unused:
+    3 − 2 = 1 Move Point (000 L2269, L2293). Its combinations are two different single Elements within the
+    allocation, listed as assumed."""
+    answer = optimise(include=["random_effect"], exclude=LIABILITIES, answers=1)
+    assert answer.status == "optimal"
+    best = answer.moves[0]
+    assert (best.request.level, best.price.move_points, _cost(best, "random_effect")) == (2, 1, 1)
+    (choice,) = [e for e in best.request.elements if e.id == "random_effect"]
+    assert choice.options == {"allocation": 1} and choice.combinations is not None
+    ids = [[r.id for r in c.entries] for c in choice.combinations]
+    assert len(ids) == 2 and len({i for (i,) in ids}) == 2
+    assert all(catalog().entries[i].cost <= 1 for (i,) in ids)
+    assert ("random_effect", "combinations") in {(a.entry, a.option) for a in best.assumed}
+    _revalidated(answer)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "perfect_hit",
+        "random_effect",
+        "taunt.element_addition",
+        "power_enhancer.element_addition",
+        "power_up.extra_elements",
+    ],
+)
+@pytest.mark.parametrize(
+    "wishes",
+    [
+        {"answers": 5},
+        {"type": "super", "answers": 3},
+        {"min_damage_die": "1d8", "fighter": {"strength": 1}, "answers": 3},
+        {"keywords": ["knocks_down"], "min_accuracy": 1, "answers": 3},
+    ],
+)
+def test_every_built_move_passes_the_validator(entry: str, wishes: dict[str, Any]) -> None:
+    """Whatever else is wished, a move the search builds with one of these entries is legal by the pricing core."""
+    answer = optimise(include=[entry], **wishes)
+    assert answer.status in ("optimal", "none_exists", "limit_reached")
+    assert answer.unsupported == []
+    _revalidated(answer)
+    assert all(entry in {e.id for e in m.price.entries} for m in answer.moves)

@@ -155,6 +155,21 @@ class OptionChoice(Frozen):
     summary: str = ""
 
 
+class Picks(Frozen):
+    """Which catalogue entries an ``entry`` or ``entries`` design choice may name: what a builder that makes the
+    choice itself (the move optimiser) draws from, and what the pricing core checks of a named one."""
+
+    # The named Element must be on this move (Perfect Hit's target); otherwise it is any Element of the catalogue.
+    on_move: bool = False
+    # It qualifies by carrying one of these keywords, or by being one of ``entries``; both empty: any Element.
+    keywords: KeywordList = ()
+    entries: tuple[str, ...] = ()
+    # Its cost on the move must be above this many Element slots.
+    more_than: float | None = None
+
+    _v_kw = field_validator("keywords")(_check_keywords)
+
+
 class EntryOption(Frozen):
     """A design-time choice fixed when the move is built (Chapter 4, Special Moves)."""
 
@@ -169,6 +184,8 @@ class EntryOption(Frozen):
     # For type "int": each unit of the chosen value adds this many Element slots to the cost per instance
     # (Offensive Illusion: cost 1 + n → cost 1, option n with cost_per_unit 1).
     cost_per_unit: float | None = None
+    # For types "entry" and "entries": the entries it may name (None: any, and the optimiser does not choose it).
+    picks: Picks | None = None
     summary: str = ""
 
 
@@ -179,6 +196,21 @@ def chosen(value: object) -> list[str]:
     if isinstance(value, list):
         return [str(v) for v in value]
     return []
+
+
+def keywords_added(entry: Entry) -> frozenset[str]:
+    """Every keyword the entry may put on a move: added or replaced in, by itself or by one of its choices."""
+    changes = [entry.keywords, *(c.keywords for o in entry.options for c in o.choices if c.keywords is not None)]
+    return frozenset(k for c in changes for k in (*c.add, *c.replace.values()))
+
+
+def qualifies(picks: Picks, entry: Entry) -> bool:
+    """Whether a design choice with these ``picks`` may name the entry (its cost on the move is checked apart)."""
+    if entry.kind != "element":
+        return False
+    if not picks.keywords and not picks.entries:
+        return True
+    return entry.id in picks.entries or not keywords_added(entry).isdisjoint(picks.keywords)
 
 
 class AccuracyModifiers(Frozen):

@@ -10,7 +10,7 @@ import math
 from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
-from ..catalogue.schema import chosen
+from ..catalogue.schema import chosen, qualifies
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
@@ -555,6 +555,17 @@ def _perfect_hit_check(move: Move, t: Taken) -> None:
     target = _opt(t, "target")
     if isinstance(target, str) and (not move.has(target) or move.cost_of(target) <= 0.5):
         _add(move, t, "PERFECT_HIT_INVALID", "Perfect Hit must name an Element on this move that costs more than ½.")
+        return
+    # The Elements it may guard are listed in the option's picks (000 L4751; digest ruling A-20).
+    picks = next((o.picks for o in t.entry.options if o.name == "target"), None)
+    entry = move.cat.entries.get(target) if isinstance(target, str) else None
+    if picks is not None and entry is not None and not qualifies(picks, entry):
+        _add(
+            move,
+            t,
+            "PERFECT_HIT_INVALID",
+            f"Perfect Hit guards an On-Hit Element or one that changes what a hit does; {entry.name} is neither.",
+        )
 
 
 @check("SUMMON_ALLY_ELEMENT_FORBIDDEN", entries=("summon",))

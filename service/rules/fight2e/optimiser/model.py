@@ -2,9 +2,10 @@
 
 The model is a *relaxation* of the pricing core: every legal move that meets the wishes satisfies it, and its
 Move Points are never above the true ones (a variant's cost is its cost alone on the move, which other entries
-only raise). So the solver's optimum bounds every move it has not yet proposed, and the search (``search.py``)
-can stop once that bound passes the answers the pricing core has confirmed. Each wish is a constraint guarded
-by an assumption literal, so an infeasible model names the wishes that cannot all hold.
+only raise; a Perfect Hit is worth its share of the Element it names, rounded in its favour). So the solver's
+optimum bounds every move it has not yet proposed, and the search (``search.py``) can stop once that bound passes
+the answers the pricing core has confirmed. Each wish is a constraint guarded by an assumption literal, so an
+infeasible model names the wishes that cannot all hold.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..catalogue.keywords import category, has
 from ..catalogue.schema import KeywordCategory
 from ..moves.price import KI_SHIFT, RANGES
 from .models import OptimiseRequest
-from .variants import Space, Variant
+from .variants import MAX_TIMES, Space, Variant
 
 LEVEL_FLOOR = {"special": 2, "super": 5}  # an L1 move is a Basic Move (000 L2265); Supers start at L5 (000 L5214)
 MAX_LEVEL = 12
@@ -48,6 +49,9 @@ class MoveModel:
     times: list[cp_model.IntVar]
     taken: list[cp_model.IntVar]
     wants: list[Want] = field(default_factory=list)
+    # Per variant whose cost is a share of a named entry's: (its index, the named entry's instances when it is
+    # taken (else 0), the Liability half slots it is worth).
+    shares: list[tuple[int, cp_model.IntVar, cp_model.IntVar]] = field(default_factory=list)
     mp: cp_model.IntVar = field(init=False)  # set by the budget rules
     objective: cp_model.LinearExpr = field(default_factory=lambda: cp_model.LinearExpr.constant(0))
 
@@ -74,6 +78,7 @@ def build(req: OptimiseRequest, space: Space) -> MoveModel:
         times.append(n)
     mm = MoveModel(m, level, times, taken)
     _entry_rules(mm, space)
+    _shares(mm, space)
     _budget(mm, req, space)
     _wishes(mm, req, space)
     elements = total(n for n, v in zip(times, variants, strict=True) if v.entry.kind == "element")
@@ -97,13 +102,17 @@ def taken_entry(mm: MoveModel, index: dict[str, list[int]], entry_id: str) -> cp
 def _entry_rules(mm: MoveModel, space: Space) -> None:
     """One variant per entry; the catalogue's requirements and exclusions (Chapter 4, Elements and Liabilities)."""
     m, index = mm.model, _by_entry(mm, space)
+    by_design = {v.design: i for i, v in enumerate(space.variants)}
     for members in index.values():
-        if len(members) > 1:
+        if len(members) > 1 and not _once_per_value(space, members):
             m.add(total(mm.taken[i] for i in members) <= 1)
     for i, v in enumerate(space.variants):
         u, need = mm.taken[i], v.entry.requires
-        for other in need.entries:
+        for other in (*need.entries, *([v.names] if v.names else [])):
             m.add(u <= taken_entry(mm, index, other))
+        for design in v.refused_with:
+            if design in by_design:
+                m.add(u + mm.taken[by_design[design]] <= 1)
         for group in need.any_entries:
             m.add(u <= total(taken_entry(mm, index, o) for o in group))
         for other in v.entry.excludes:
@@ -112,6 +121,46 @@ def _entry_rules(mm: MoveModel, space: Space) -> None:
         for kw in need.keywords:
             if not has(set(space.template), kw):  # someone else must bring it (a necessary condition only)
                 m.add(u <= total(mm.taken[j] for j in _adders(space, kw) if space.variants[j].id != v.id))
+
+
+def _once_per_value(space: Space, members: list[int]) -> bool:
+    """Whether these variants of one entry may all be on a move: each names its own value of the entry's
+    ``once_per`` choice (one Perfect Hit per guarded Element, digest ruling A-20)."""
+    key = space.variants[members[0]].entry.once_per
+    if key is None:
+        return False
+    values = [dict(space.variants[i].options).get(key) for i in members]
+    return None not in values and len(set(map(str, values))) == len(values)
+
+
+def _shares(mm: MoveModel, space: Space) -> None:
+    """A variant worth a share of a named entry's cost (Perfect Hit: half its target's, 000 L4751), in half slots,
+    rounded away from nothing so that the model never prices above the pricing core."""
+    m, index = mm.model, _by_entry(mm, space)
+    for i, v in enumerate(space.variants):
+        if v.share is None or v.names is None:
+            continue
+        named, ratio = v.names, v.share
+        members = index.get(named, [])
+        count = total(mm.times[j] for j in members)
+        cost = total(space.variants[j].halves * mm.times[j] for j in members)
+        top = max((space.variants[j].halves * space.variants[j].max_times for j in members), default=0)
+        n = m.new_int_var(0, MAX_TIMES, f"named{i}")
+        worth = m.new_int_var(-top, top, f"share{i}")
+        u = mm.taken[i]
+        m.add(n == count).only_enforce_if(u)
+        m.add(n == 0).only_enforce_if(u.Not())
+        num, den = -ratio.numerator, ratio.denominator  # a Liability's share: ratio < 0
+        m.add(den * worth >= num * cost).only_enforce_if(u)
+        m.add(den * worth <= num * cost + den - 1).only_enforce_if(u)
+        m.add(worth == 0).only_enforce_if(u.Not())
+        mm.shares.append((i, n, worth))
+
+
+def _both(mm: MoveModel, i: int, j: int) -> cp_model.IntVar:
+    both = mm.model.new_bool_var(f"both{i}_{j}")
+    mm.model.add_min_equality(both, [mm.taken[i], mm.taken[j]])
+    return both
 
 
 def _adders(space: Space, kw: str) -> list[int]:
@@ -123,7 +172,9 @@ def _budget(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     m, level, variants = mm.model, mm.level, space.variants
     bound = 4 * MAX_LEVEL + 40 * 20
     elements = total(v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves > 0)
-    liabilities = total(-v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves < 0)
+    liabilities = total(
+        [*(-v.halves * n for n, v in zip(mm.times, variants, strict=True) if v.halves < 0), *(w for *_, w in mm.shares)]
+    )
     for n, v in zip(mm.times, variants, strict=True):
         if v.entry.kind == "element" and v.halves > 0:
             m.add(v.halves * n <= 4 * level)  # no Element over twice the level (000 L2291), in half slots
@@ -226,7 +277,7 @@ def _wishes(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     not_built = {ident for ident, _ in space.not_built}
     for i, ident in enumerate(req.include):
         if ident in not_built:
-            why = f"the search does not build {ident} (listed under unsupported)"
+            why = f"the search does not build {ident} (listed under unsupported; name its choices)"
         elif ident not in index:
             why = f"{ident} cannot be taken on a {req.type} move with this campaign and Fighter"
         else:
@@ -302,11 +353,32 @@ def _damage(mm: MoveModel, req: OptimiseRequest, space: Space) -> None:
     m, variants = mm.model, space.variants
     lit = mm.want("min_damage_die", f"no legal move with the other wishes rolls {req.min_damage_die} or more")
     _never(mm, lit, space, lambda v: not v.alone_damage)
-    table = total(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table)
+    # A guarded Element's damage is not the move's ordinary damage (000 L4753, digest ruling A-20).
+    voided: list[tuple[Variant, cp_model.LinearExprT]] = []
+    index = _by_entry(mm, space)
+    counted = {i: n for i, n, _ in mm.shares}
+    for i, v in enumerate(variants):
+        if v.voids_damage and v.names is not None:
+            members = index.get(v.names, [])
+            if i in counted:  # its instances, counted when it is taken
+                voided += [(variants[j], counted[i]) for j in members[:1]]
+            else:  # taken once: voided exactly when both are taken
+                voided += [(variants[j], _both(mm, i, j)) for j in members]
+    table = total(
+        [
+            *(n for n, v in zip(mm.times, variants, strict=True) if v.damage_table),
+            *(-n for v, n in voided if v.damage_table),
+        ]
+    )
     sizes = m.new_int_var(0, 100, "table_sizes")
     m.add(2 * sizes <= table)
     m.add(table <= 2 * sizes + 1)
-    steps = total(v.damage_steps * n for n, v in zip(mm.times, variants, strict=True) if v.damage_steps)
+    steps = total(
+        [
+            *(v.damage_steps * n for n, v in zip(mm.times, variants, strict=True) if v.damage_steps),
+            *(-v.damage_steps * n for v, n in voided if v.damage_steps),
+        ]
+    )
     ki_based = m.new_bool_var("ki_based")
     kis = [mm.taken[i] for i, v in enumerate(variants) if v.ki_based]
     for u in kis:

@@ -49,7 +49,7 @@ class NamedChoice(Model):
 
 
 class Assumed(Plain):
-    """A design choice the player did not name, made by the search (free text, or entries taken from the move)."""
+    """A design choice the player did not name, made by the search (free text, Elements it picked or took)."""
 
     entry: str
     option: str
@@ -92,9 +92,10 @@ class OptimiseRequest(Model):
     choices: list[NamedChoice] = Field(
         default_factory=list,
         max_length=20,
-        description="Design choices the search does not make itself, per entry: free text (which move a Sub-Set "
-        "opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`), or any other choice "
-        "fixed. Free text left out is a placeholder; an entry needing a named Element is built only when named.",
+        description="Design choices fixed by the player, per entry: free text (which move a Sub-Set opens, the "
+        "Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`, an Element Addition's "
+        "`element`), or any other choice. Free text left out is a placeholder; an Element left out is the search's "
+        "pick among those that qualify (listed under `assumed` when another of the same cost would do as well).",
     )
     campaign: Campaign = Field(default_factory=lambda: DEFAULT_CAMPAIGN)
     fighter: OptimiserFighter = Field(default_factory=OptimiserFighter)
@@ -144,6 +145,6 @@ class OptimiseAnswer(Plain):
     candidates: int = Field(description="Candidates the solver proposed and the pricing core checked.")
     rejected: int = Field(description="Candidates the pricing core (or a wish) refused.")
     unsupported: list[Unsupported] = Field(
-        description="Entries the search does not build: they need a named Element (name it in `choices`) or "
-        "combinations."
+        description="Entries the search does not build because it cannot make one of their design choices (name "
+        "it in `choices`); empty with the book's catalogue."
     )

@@ -8,29 +8,36 @@ model uses.
 Design choices the search cannot enumerate are taken from the request's ``choices`` when it names them; otherwise
 free text gets a placeholder (the pricing core only records it; the player names the move, pool or Prop when the
 move joins a sheet), and an entries choice tied to the Elements the entry requires (Technique Buff's associated
-Elements) is filled with those on the move. Each such choice is listed with the move (``assumed``). Entries that
-still need a named catalogue entry (Perfect Hit's target…) or combinations (Random Effect) are not built unless
-the request names it; the answer lists them under ``unsupported``.
+Elements) is filled with those on the move. A choice naming catalogue entries is drawn from what its ``picks``
+allow: an Element on this move (Perfect Hit's target: one variant per Element the search composes, tied to it in
+the model, its value a share of that Element's cost), or an Element for another move or a schedule (Element
+Additions, Extra Elements: one Element per distinct cost, as only the cost prices). Random Effect gets two
+single-Element combinations within its allocation. Each choice the player may change at no cost is listed with
+the move (``assumed``); an entry with a choice the search cannot make is listed under ``unsupported``.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, cast
 
 from ...dice import die
 from ...memo import Table
 from ..catalogue.catalog import Catalog, catalog
-from ..catalogue.schema import Entry, EntryOption, KeywordChanges, keyword_base
-from ..moves.models import Campaign, EntryChoice, FighterContext, MoveRequest
+from ..catalogue.schema import Entry, EntryOption, KeywordChanges, Picks, keyword_base, qualifies
+from ..moves.models import Campaign, EntryChoice, EntryRef, FighterContext, MoveRequest, RandomCombination
 from ..moves.price import OFFENSE_ELEMENTS, price_data
 
 MAX_TIMES = 20  # the request models' bound on one entry's instances
 PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap
 MAX_VARIANTS = 16  # design-choice combinations built per entry
 INT_VALUES = 3  # values of a whole-number design choice tried, from its minimum up
+COMBINATIONS = 2  # Random Effect: combinations built, one Element each (the fewest that make a random pick)
 # The free text a move carries when the request names none (the pricing core reads no free text; 000 L2301 has the
 # player fix it with the move's design).
 PLACEHOLDER = "named by the player"
@@ -77,16 +84,34 @@ class Variant:
     alone_warned: bool  # priced alone, it draws a warning (an entry left to the Director's approval…)
     # Entries choices filled from the move itself: (option, the catalogue entries it may name).
     fills: tuple[tuple[str, frozenset[str]], ...] = ()
+    combinations: tuple[tuple[str, ...], ...] = ()  # Random Effect's combinations, as entry ids
+    names: str | None = None  # the entry its design names on this move (Perfect Hit's target)
+    # Its cost is this share of the named entry's cost on the move (Perfect Hit: −½, 000 L4751); None: ``halves``
+    # (for a named entry taken once, ``halves`` holds the share already, rounded away from nothing).
+    share: Fraction | None = None
+    voids_damage: bool = False  # the named entry's damage counts only when its roll succeeds (000 L4753)
+    refused_with: frozenset[str] = frozenset()  # the designs (``design``) of variants it is illegal with
 
     @property
     def id(self) -> str:
         return self.entry.id
 
+    @property
+    def design(self) -> str:
+        """The entry and its fixed design choices, as one key."""
+        return json.dumps([self.entry.id, self.options])
+
     def choice(self, times: int, on_move: frozenset[str] = frozenset()) -> EntryChoice:
         options = dict(self.options)
         for name, allowed in self.fills:
             options[name] = sorted(allowed & on_move)
-        return EntryChoice(id=self.entry.id, times=times, options=options)
+        return EntryChoice(id=self.entry.id, times=times, options=options, combinations=_combos(self.combinations))
+
+
+def _combos(combinations: tuple[tuple[str, ...], ...]) -> list[RandomCombination] | None:
+    if not combinations:
+        return None
+    return [RandomCombination(entries=[EntryRef(id=i) for i in combo]) for combo in combinations]
 
 
 @dataclass(frozen=True)
@@ -100,11 +125,19 @@ class Space:
     base_step: int  # its damage die's ladder step, before Strength or Ki
 
 
-def _option_values(opt: EntryOption, entry: Entry, named: dict[str, Any]) -> list[Any] | None:
+def _option_values(
+    opt: EntryOption, entry: Entry, named: dict[str, Any], on_move: frozenset[str] | None = None
+) -> list[Any] | None:
     """The values tried for one design choice; ``None`` among them leaves it unset (its default, or nothing);
-    None: it cannot be built."""
+    None: it cannot be built. ``on_move``: the entries the search composes (None: any of the catalogue)."""
     if opt.name in named:
         return [named[opt.name]]
+    # Optional picks (a Power Enhancer's paired Liabilities, 000 L3846) are left to the player: unset below.
+    if opt.type in ("entry", "entries") and opt.picks is not None and opt.required and opt.default is None:
+        ids = _picked(opt.picks, on_move)
+        if opt.type == "entries":
+            ids = ids[:1]  # a schedule prices nothing: its cheapest Element, which fits any level (000 L3866)
+        return [i if opt.type == "entry" else [i] for i in ids] or None
     if opt.type == "choice":  # every choice, the default one too
         unset: list[Any] = [] if opt.required or opt.default is not None else [None]
         return unset + [c.value for c in opt.choices]
@@ -123,6 +156,67 @@ def _option_values(opt: EntryOption, entry: Entry, named: dict[str, Any]) -> lis
     return None
 
 
+def plain(entry: Entry) -> bool:
+    """An Element a design may name for another move or a schedule as it is: a fixed cost above nothing, no choice
+    left open, no base entry, nothing asked of the Fighter or the campaign, available on a Special Move."""
+    need = entry.requires
+    return (
+        entry.kind == "element"
+        and entry.parent is None
+        and entry.cost > 0
+        and entry.cost_rule is None
+        and not entry.takes_combinations
+        and not entry.director_approval
+        and entry.campaign_option is None
+        and "special" in entry.move_types
+        and not (need.entries or need.any_entries or need.fighter or need.campaign)
+        and not any(o.required and o.default is None for o in entry.options)
+    )
+
+
+def _by_cost(entries: Iterable[Entry]) -> list[str]:
+    """The first Element (in catalogue order) of each distinct cost, cheapest first: a named Element of these
+    designs prices by its cost alone."""
+    first: dict[float, str] = {}
+    for e in entries:
+        first.setdefault(e.cost, e.id)
+    return [first[c] for c in sorted(first)]
+
+
+def _picked(picks: Picks, on_move: frozenset[str] | None) -> list[str]:
+    """The entries a picked choice is tried with."""
+    cat = catalog()
+    if picks.on_move:
+        floor = picks.more_than if picks.more_than is not None else 0
+        return [
+            e.id
+            for e in cat.entries.values()
+            if qualifies(picks, e) and e.cost > floor and (on_move is None or e.id in on_move)
+        ]
+    return _by_cost(e for e in cat.entries.values() if plain(e) and qualifies(picks, e))
+
+
+def combination_pool() -> list[Entry]:
+    """Elements a Random Effect combination may hold on any move: plain ones that change no keyword and need none
+    (each combination must fit with the move's other entries, 000 L3944)."""
+    return [e for e in catalog().entries.values() if plain(e) and _quiet(e)]
+
+
+def _quiet(e: Entry) -> bool:
+    """No choice, no exclusion, no rule of its own, no keyword changed or needed."""
+    k, need = e.keywords, e.requires
+    touches = k.add or k.remove or k.replace or k.entry_combo or need.keywords or need.any_keywords
+    return not (e.options or e.excludes or e.excludes_keywords or e.effects.rule or touches)
+
+
+def _combinations(allocation: float) -> tuple[tuple[str, ...], ...]:
+    """Single-Element combinations within the allocation, the cheapest first."""
+    fits = sorted((e for e in combination_pool() if e.cost <= allocation), key=lambda e: e.cost)
+    if len(fits) < COMBINATIONS:
+        return ()
+    return tuple((e.id,) for e in fits[:COMBINATIONS])
+
+
 def _fill_from(entry: Entry) -> frozenset[str]:
     """The entries an entries choice may name when the entry requires one of them on the move (Technique Buff:
     the Elements on the Buff that take its duration, 000 L3073–L3075)."""
@@ -137,19 +231,33 @@ def fills_of(entry: Entry, named: dict[str, Any]) -> tuple[tuple[str, frozenset[
     )
 
 
-def _option_sets(entry: Entry, named: dict[str, Any] | None = None) -> list[tuple[tuple[str, Any], ...]] | None:
+def _option_sets(
+    entry: Entry, named: dict[str, Any] | None = None, on_move: frozenset[str] | None = None
+) -> list[tuple[tuple[str, Any], ...]] | None:
     """Every combination of the entry's design choices the search tries (the request's named ones fixed); None: it
     is not built without a choice the request names."""
-    if entry.takes_combinations:
+    if entry.takes_combinations and not _combinations(MAX_TIMES):
         return None
     per_option = []
     for opt in entry.options:
-        values = _option_values(opt, entry, named or {})
+        values = _option_values(opt, entry, named or {}, on_move)
         if values is None:
             return None
         per_option.append([(opt.name, v) for v in values])
-    combos = itertools.islice(itertools.product(*per_option), MAX_VARIANTS)
+    # At least every value of one choice (each Element a Perfect Hit may guard), else MAX_VARIANTS combinations.
+    combos = itertools.islice(itertools.product(*per_option), max([MAX_VARIANTS, *map(len, per_option)]))
     return [tuple((n, v) for n, v in combo if v is not None) for combo in combos]
+
+
+def _slots_of(entry: Entry, options: tuple[tuple[str, Any], ...]) -> float:
+    """The Element slots a design pays for (a Random Effect's allocation, 000 L3946)."""
+    chosen = dict(options)
+    paid = [o.cost_per_unit * chosen[o.name] for o in entry.options if o.cost_per_unit and o.name in chosen]
+    return entry.cost + sum(paid)
+
+
+def _picks_on_move(entry: Entry) -> bool:
+    return any(o.picks is not None and o.picks.on_move for o in entry.options)
 
 
 def _changes(entry: Entry, options: tuple[tuple[str, Any], ...]) -> list[KeywordChanges]:
@@ -172,14 +280,23 @@ def _adds(changes: list[KeywordChanges]) -> frozenset[str]:
     return frozenset(adds)
 
 
+def _with(base: MoveRequest, choices: list[EntryChoice], cat: Catalog) -> MoveRequest:
+    listed: dict[str, list[EntryChoice]] = {"elements": [], "liabilities": []}
+    for c in choices:
+        listed["elements" if cat.entries[c.id].kind == "element" else "liabilities"].append(c)
+    return base.model_copy(update=listed)
+
+
 def _probe(
-    entry: Entry, options: tuple[tuple[str, Any], ...], base: MoveRequest, cat: Catalog
+    entry: Entry,
+    options: tuple[tuple[str, Any], ...],
+    base: MoveRequest,
+    cat: Catalog,
+    combinations: tuple[tuple[str, ...], ...] = (),
 ) -> dict[str, Any] | None:
     """The entry priced alone; None when it can never be legal on this move type, campaign and Fighter."""
-    listed = {
-        "elements" if entry.kind == "element" else "liabilities": [EntryChoice(id=entry.id, options=dict(options))]
-    }
-    answer = priced(base.model_copy(update=listed), cat)
+    choice = EntryChoice(id=entry.id, options=dict(options), combinations=_combos(combinations))
+    answer = priced(_with(base, [choice], cat), cat)
     # A base entry its modifiers may complete (a Buff whose only benefit is a Technique Buff, 000 L3075) is not
     # refused alone for a missing design choice: the pricing core judges it with the others.
     intrinsic = INTRINSIC - {"DESIGN_CHOICE_MISSING"} if cat.children.get(entry.id) else INTRINSIC
@@ -266,23 +383,80 @@ def _build(move_type: str, campaign: Campaign, fighter: FighterContext | None, c
     base_step = die(empty["damage"]["die"]).step
     variants: list[Variant] = []
     not_built: list[tuple[str, str]] = []
-    for entry in cat.entries.values():
+    # Entries naming an Element on this move come last, drawn from the Elements the search composes.
+    ordered = sorted(cat.entries.values(), key=_picks_on_move)
+    for entry in ordered:
         mine = named.get(entry.id, {})
-        option_sets = _option_sets(entry, mine)
+        on_move = frozenset(v.id for v in variants) if _picks_on_move(entry) else None
+        option_sets = _option_sets(entry, mine, on_move)
         if option_sets is None:
-            not_built.append((entry.id, _why_not_built(entry)))
-            continue
+            if on_move is None or _option_sets(entry, mine) is None:
+                not_built.append((entry.id, _why_not_built(entry)))
+            continue  # else no Element it may name is legal on this move: it cannot be taken here
         fills = fills_of(entry, mine)
         for options in option_sets:
-            answer = _probe(entry, options, base, cat)
-            if answer is not None:
-                variants.append(_variant(entry, options, answer, base, base_acc, fills))
+            combos = _combinations(_slots_of(entry, options)) if entry.takes_combinations else ()
+            answer = _probe(entry, options, base, cat, combos)
+            if answer is None:
+                continue
+            built = _tied(
+                replace(_variant(entry, options, answer, base, base_acc, fills), combinations=combos),
+                variants,
+                base,
+                cat,
+            )
+            if built is not None:
+                variants.append(built)
     move_wide = tuple((v["code"], v["message"]) for v in empty["violations"] if v["code"] in MOVE_WIDE)
     return Space(tuple(variants), tuple(not_built), base_acc, template, move_wide, base_step)
 
 
+def _tied(v: Variant, built: list[Variant], base: MoveRequest, cat: Catalog) -> Variant | None:
+    """A variant whose design the search picked, priced with what it is tied to: the Element it names on this move
+    (its share of that Element's cost, whether it voids that Element's damage), and each variant of the entries it
+    requires (those it is illegal with). None: it is never legal with what it names."""
+    picked = [o for o in v.entry.options if o.picks is not None and o.name in dict(v.options)]
+    if not picked:
+        return v
+    for opt in picked:
+        if opt.picks is None or not opt.picks.on_move:
+            continue
+        named = str(dict(v.options)[opt.name])  # the search's pick or the player's
+        target = next((t for t in built if t.id == named), None)
+        if target is None:
+            return None  # an Element the search does not compose here: never on the move
+        answer = priced(_with(base, [target.choice(1), v.choice(1)], cat), cat)
+        costs = {e["id"]: e["cost"] for e in answer["entries"]}
+        if any(_at(f["path"], v.id, answer) for f in answer["violations"]) or not costs.get(named):
+            return None
+        share = Fraction(costs[v.id] / costs[named]).limit_denominator(8)
+        # The pricing core reports the damage with the guarded Element apart when it differs (000 L4753).
+        v = replace(v, names=named, voids_damage=answer.get("damage_with_perfect_hit") is not None)
+        if target.max_times == 1:  # a fixed worth: half slots, rounded away from nothing (the model's relaxation)
+            worth = share * target.halves
+            v = replace(v, halves=math.floor(worth) if worth < 0 else math.ceil(worth))
+        else:
+            v = replace(v, share=share, halves=0)
+    refused, judged = set(), {}
+    for parent in (t for t in built if t.id in v.entry.requires.entries):
+        # Parents that differ only in numbers or free text are judged once, by their enumerated choices.
+        kinds = {o.name: o.type for o in parent.entry.options}
+        key = (parent.id, tuple((n, x) for n, x in parent.options if kinds.get(n) == "choice"))
+        if key not in judged:
+            answer = priced(_with(base, [parent.choice(1), v.choice(1)], cat), cat)
+            judged[key] = any(_at(f["path"], v.id, answer) for f in answer["violations"])
+        if judged[key]:
+            refused.add(parent.design)
+    return replace(v, refused_with=frozenset(refused))
+
+
+def _at(path: str, ident: str, answer: dict[str, Any]) -> bool:
+    """Whether a finding's path is that of the entry ``ident`` in a priced answer."""
+    return any(e["id"] == ident and (path == e["path"] or path.startswith(e["path"] + ".")) for e in answer["entries"])
+
+
 def _why_not_built(entry: Entry) -> str:
     if entry.takes_combinations:
-        return "it is built from combinations of other entries, which the search does not compose"
+        return "no combinations of Elements fit its allocation on this move"
     missing = [o.name for o in entry.options if o.required and o.default is None and o.type in ("entry", "entries")]
     return f"name its {', '.join(missing)} in the request's choices to have it built"
