@@ -42,7 +42,7 @@ class Matchup:
     names: tuple[str, str]
     policies: tuple[ImpactPolicy, ImpactPolicy]
     start: ImpactFight  # the fight before its first turn: the same for every fight of the run (never changed)
-    options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
+    options: Memo = field(default_factory=Memo, compare=False)  # the declarations the check accepts, by state
     opening: list[tuple[list[Finding], ImpactPack | None, list[ImpactDeclaration]]] = field(
         default_factory=list, compare=False
     )  # ``_opening``: worked out by the run's first fight

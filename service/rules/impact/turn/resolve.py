@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.construct import built
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, map_key, path_of
 from ...core.protocol.keys import KeyParts, parse
@@ -59,14 +60,17 @@ def resolve_turn(
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
-    if declare is not None:
-        request = request.model_copy(update={"declarations": declare(turn)})
-    violations = check(turn, request.declarations)
+    declarations = (
+        request.declarations if declare is None else declare(turn)
+    )  # the request is copied only to look ahead
+    violations = check(turn, declarations)
     if violations:
         return _answer(turn, request, StepStatus.invalid, violations=violations)
     try:
         order = _play(turn)
     except (DiePending, DecisionPending):
+        if declare is not None:
+            request = request.model_copy(update={"declarations": declarations})
         ahead = look_ahead(request, lambda dice, decisions: _rerun(request, dice, decisions), (DieOutOfRange,))
         return _answer(turn, request, StepStatus.decision_required, dice=ahead.dice, decisions=ahead.decisions)
     except DieOutOfRange as bad:
@@ -114,6 +118,7 @@ def open_turn(
         decisions=decisions or Decisions.of(request, decider=decider),
         ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
         holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
+        trusted=decider is not None,
     )
 
 
@@ -471,6 +476,11 @@ def _answer(
     awards: list[ImpactAward] | None = None,
 ) -> ImpactTurnAnswer:
     answered = fight or request.fight
+    if turn.trusted:  # in process: the answer holds the turn's own values (the public answer below is validated)
+        return built(ImpactTurnAnswer, _trusted_answer(turn, request, status, violations, warnings, dice, decisions) | {
+            "over": status == StepStatus.over, "winner": winner, "out": _out(turn, request.fight, answered),
+            "order": order or [], "log": turn.log, "events": turn.events, "fight": answered, "awards": awards or [],
+        })  # fmt: skip
     return ImpactTurnAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -493,3 +503,27 @@ def _answer(
         fight=answered,
         awards=awards or [],
     )
+
+
+def _trusted_answer(
+    turn: Turn,
+    request: ImpactTurnRequest,
+    status: StepStatus,
+    violations: list[Finding] | None,
+    warnings: list[Finding] | None,
+    dice: list[DieNeeded] | None,
+    decisions: list[DecisionNeeded] | None,
+) -> dict[str, object]:
+    """The envelope's fields of an in-process answer, each as ``_answer`` gives it (roll records unvalidated), in
+    the model's field order (the order its JSON is written in)."""
+    return {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "status": status,
+        "violations": violations or [],
+        "warnings": (warnings or []) + turn.decisions.warnings,
+        "unsupported": turn.unsupported,
+        "decisions_needed": decisions or [],
+        "dice_needed": dice or [],
+        "rolls": [RollRecord.of(r) for r in turn.dice.rolls],
+    }
