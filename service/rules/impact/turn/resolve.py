@@ -18,7 +18,7 @@ from ..identity import RULESET, VERSION
 from ..pack import chosen_pack, custom_pack_findings
 from ..tables.rules import rules
 from .actions import HANDLERS, defended, draw, reach
-from .combatants import Fighter, limb_of, load
+from .combatants import Fighter, limb_of, load, unvalidated
 from .context import Hold, Turn, defence_check
 from .declarations import check
 from .models import (
@@ -310,18 +310,20 @@ def _next_state(turn: Turn, f: Fighter) -> None:
     """What waits for the fighter's next maneuver: a declared maneuver used up the old waiting bonuses."""
     if f.decl is None:
         f.knocked_down_now = f.knocked_down_now or f.knocked_down
-        f.next_mods = ImpactNextMods(
-            speed=f.mods.speed + f.next_mods.speed,
-            test=f.mods.test + f.next_mods.test,
-            damage=f.mods.damage + f.next_mods.damage,
-        )
+        mods = {
+            "speed": f.mods.speed + f.next_mods.speed,
+            "test": f.mods.test + f.next_mods.test,
+            "damage": f.mods.damage + f.next_mods.damage,
+        }
+        f.next_mods = unvalidated(ImpactNextMods, mods) if turn.trusted else ImpactNextMods(**mods)
         f.next_bridge_bonus = f.next_bridge_bonus or f.bridge_bonus
         return
     name = f.maneuver.id if f.maneuver and f.decl.action == ImpactAction.maneuver else str(f.decl.action)
     if f.defending is not None:
         name = f.defending
     side, kick = f.parried if f.parried else (None, False)
-    f.last = ImpactLastManeuver(maneuver=name, parried_side=side, parried_kick=kick)
+    last = {"maneuver": name, "parried_side": side, "parried_kick": kick}
+    f.last = unvalidated(ImpactLastManeuver, last) if turn.trusted else ImpactLastManeuver(**last)
 
 
 def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> ImpactTurnAnswer:
@@ -339,7 +341,7 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
             ImpactEventKind.bout_over,
             standing[0].id if standing else None,
         )
-    fight = ImpactFight(
+    fight = _trusted_fight(turn) if turn.trusted else ImpactFight(
         turn=min(turn.n + 1, MAX_TURN),
         phase=turn.fight.phase,
         fighters=[
@@ -348,7 +350,7 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         ranges=turn.pair_ranges(),
         holds=turn.hold_states(),
         campaign=turn.fight.campaign,
-    )
+    )  # fmt: skip
     return _answer(
         turn,
         request,
@@ -358,6 +360,25 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         order=order_rows(turn, order),
         winner=standing[0].id if over and standing else None,
         awards=awards,
+    )
+
+
+def _trusted_fight(turn: Turn) -> ImpactFight:
+    """The fight after the turn as ``_finish`` gives it, built unvalidated (an in-process turn's own figures)."""
+    fighters = [
+        unvalidated(ImpactCombatant, {"id": c.id, "fighter": c.fighter, "state": turn.fighters[c.id].state(True)})
+        for c in turn.fight.fighters
+    ]
+    return unvalidated(
+        ImpactFight,
+        {
+            "turn": min(turn.n + 1, MAX_TURN),
+            "phase": turn.fight.phase,
+            "fighters": fighters,
+            "ranges": turn.pair_ranges(),
+            "holds": turn.hold_states(),
+            "campaign": turn.fight.campaign,
+        },
     )
 
 
