@@ -184,10 +184,15 @@ def _clamp(mod: int) -> int:
 def unvalidated(cls: type[M], values: dict[str, Any]) -> M:
     """``cls`` holding values a turn computed itself, built without validation, its fields in the model's order
     (the order its JSON is written in); fields left out take their defaults."""
-    fields = cls.model_fields
-    if values.keys() == fields.keys():
-        return built(cls, {k: values[k] for k in fields})
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = (tuple(cls.model_fields), frozenset(cls.model_fields))
+    if values.keys() == found[1]:
+        return built(cls, {k: values[k] for k in found[0]})
     return cls.model_construct(**values)
+
+
+_FIELDS: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}  # a model class's fields, in order
 
 
 def limb_of(maneuver: ImpactManeuver, side: ImpactSide | None, kind: ImpactManeuverType) -> ImpactArea | None:

@@ -546,5 +546,11 @@ def _trusted_answer(
         "unsupported": turn.unsupported,
         "decisions_needed": decisions or [],
         "dice_needed": dice or [],
-        "rolls": [RollRecord.of(r) for r in turn.dice.rolls],
+        "rolls": [
+            built(
+                RollRecord,
+                {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source},
+            )
+            for r in turn.dice.rolls
+        ],
     }
