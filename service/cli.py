@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         simulate.main(args)
+        if argv is None:  # the console script, its answer written: no teardown of the imported rules (issue 37)
+            _exit_now()
         return
     if args.command in ("call", *call.SHORTHANDS):
         call.main(args)
@@ -82,6 +84,14 @@ def main(argv: list[str] | None = None) -> None:
         _run(args.command)
     except ValidationError as exc:  # a bad FIGHT_RULES_* value: say which, without a traceback
         sys.exit("fight-rules: invalid settings\n" + settings_errors(exc))
+
+
+def _exit_now() -> None:
+    """Ends the process once its output is flushed, skipping the interpreter's teardown of every imported module and
+    table: serial work after a simulation's answer, ~0.1 CPU s for battleroyale, ~0.2 for fight2e."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def settings_errors(exc: ValidationError) -> str:

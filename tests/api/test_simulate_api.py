@@ -187,3 +187,17 @@ def test_plot_words(tmp_path: Path) -> None:
     rows = simulation_plot.attack_rows(answer)
     first_side = [r for r in rows if r[0].startswith(f"{a}:")]
     assert [r[1] for r in first_side] == sorted((x.uses for x in answer.sides[0].attacks), reverse=True)[:6]
+
+
+def test_the_console_script_writes_its_whole_answer_before_it_ends(tmp_path: Path) -> None:
+    """Run as the console script, ``simulate`` ends without the interpreter's teardown (issue 37): its answer on
+    standard output and its summary line are flushed first, whole."""
+    import subprocess
+
+    (tmp_path / "request.json").write_text(json.dumps(body(count=3)), encoding="utf-8")
+    script = "import sys; from service.cli import main; sys.argv[0] = 'fight-rules'; main()"
+    command = [sys.executable, "-c", script, "simulate", str(tmp_path / "request.json"), "--workers", "1", "--quiet"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    answer = SimulationSums.model_validate_json(done.stdout)
+    assert answer.fights == 3 and done.stdout.endswith("}\n")
+    assert done.stderr.startswith("3 fights:") and done.stderr.endswith("turns\n")

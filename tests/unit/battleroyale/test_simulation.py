@@ -73,6 +73,43 @@ def test_simulated_fights_equal_the_protocol_played_through_json(policies: tuple
         assert fast == protocol and not fast.aborted
 
 
+@pytest.mark.parametrize("policies", [("greedy", "defensive"), ("aggressive", "balanced")])
+def test_each_simulated_round_answers_as_the_same_round_sent_with_its_choices(
+    policies: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In process a round's roll records are built without validation (the resolver's own dice): each answer equals,
+    field for field and in JSON, the public resolver's answer to the same round sent with the policies' decisions."""
+    from service.rules.battleroyale.bout.round import resolve_bout
+    from service.rules.battleroyale.simulation import fight as module
+
+    seen: list[tuple[Any, Any]] = []
+
+    def recording(request: Any, decider: Any) -> Any:
+        taken: dict[str, Any] = {}
+
+        def note(needed: Any) -> Any:
+            taken[needed.key] = decider(needed)
+            return taken[needed.key]
+
+        answer = resolve_bout(request, note)
+        seen.append((request.model_copy(update={"decisions": taken}), answer))
+        return answer
+
+    monkeypatch.setattr(module, "resolve_bout", recording)
+    sides = [
+        {"name": "a", "fighter": fighter(), "policy": policies[0]},
+        {"name": "b", "fighter": fighter(spirit_dice=1), "policy": policies[1]},
+    ]
+    m = matchup(RoyaleSimulationRequest.model_validate({"sides": sides}))
+    for i in range(4):
+        play(m, fight_seed(9, i))
+    assert len(seen) >= 4 and all(a.rolls for _, a in seen)
+    for sent, answer in seen:
+        public = resolve_bout(sent)
+        assert answer == public
+        assert answer.model_dump_json() == public.model_dump_json()
+
+
 def test_every_policy_plays_legal_fights() -> None:
     for policy in RoyaleSimPolicy:
         answer = simulate(request(fighter(), fighter(), policy=str(policy), count=5))

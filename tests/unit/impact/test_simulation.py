@@ -82,3 +82,46 @@ def test_a_broken_own_pack_aborts_every_bout_with_its_finding() -> None:
     data["maneuvers"][0]["category"] = "nowhere"  # a category the pack does not have: PACK_INVALID
     answer = simulate(request(sheet(), sheet(), count=2, custom_pack=data))
     assert answer.aborted == 2 and [v.code for v in answer.violations] == ["PACK_INVALID"]
+
+
+@pytest.mark.parametrize("policies", [("greedy", "defensive"), ("aggressive", "balanced")])
+def test_each_simulated_turn_answers_as_the_same_turn_sent_with_its_choices(
+    policies: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In process a turn's events, roll records and answer are built without validation (they hold the resolver's
+    own values): each answer equals, field for field and in JSON, the public resolver's answer to the same turn sent
+    with the declarations and decisions the policies took."""
+    from service.rules.impact.simulation import fight as module
+    from service.rules.impact.turn.resolve import resolve_turn
+
+    seen: list[tuple[Any, Any]] = []
+
+    def recording(request: Any, decider: Any, declare: Any) -> Any:
+        taken: dict[str, Any] = {}
+        made: list[Any] = []
+
+        def note(needed: Any) -> Any:
+            taken[needed.key] = decider(needed)
+            return taken[needed.key]
+
+        def declaring(turn: Any) -> Any:
+            made.extend(declare(turn))
+            return made
+
+        answer = resolve_turn(request, note, declaring)
+        seen.append((request.model_copy(update={"decisions": taken, "declarations": made}), answer))
+        return answer
+
+    monkeypatch.setattr(module, "resolve_turn", recording)
+    sides = [
+        {"name": "a", "fighter": sheet(5), "policy": policies[0]},
+        {"name": "b", "fighter": sheet(), "policy": policies[1]},
+    ]
+    m = matchup(ImpactSimulationRequest.model_validate({"sides": sides, "turn_limit": 25}))
+    for i in range(3):
+        play(m, fight_seed(5, i))
+    assert len(seen) > 10 and any(a.events and a.rolls for _, a in seen)
+    for sent, answer in seen:
+        public = resolve_turn(sent)
+        assert answer == public
+        assert answer.model_dump_json() == public.model_dump_json()

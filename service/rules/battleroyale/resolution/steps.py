@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import JsonValue
 
+from ...core.construct import built
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, Severity, Unsupported, map_key
 from ...core.protocol.keys import KeyBook, KeyParts
@@ -180,6 +181,14 @@ def run_step(
         "dice_needed": dice_needed,
         "decisions_needed": decisions_needed,
         "rolls": [
+            built(
+                RollRecord,
+                {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source},
+            )
+            for r in steps.dice.rolls
+        ]  # in process (the simulator's decider): the records of the step's own dice, built unvalidated
+        if decider is not None
+        else [
             RollRecord(key=r.key, die=f"1d{r.sides}", result=r.face, purpose=r.purpose, source=r.source)
             for r in steps.dice.rolls
         ],

@@ -37,6 +37,7 @@ class Matchup:
     policies: tuple[RoyaleSimPolicy, RoyaleSimPolicy]
     start: tuple[RoyaleFighter, ...] = ()  # the fighters before the first round: the same for every fight of the run
     plans: dict[tuple[int, str, int], tuple[RoyaleBoutPlan, int]] = field(default_factory=dict, compare=False)
+    first: list[RoyaleBoutRequest] = field(default_factory=list, compare=False)  # the run's first Bout round request
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.names.index(fighter) if fighter in self.names else None
@@ -184,17 +185,15 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
 
     def round_(fighters: list[RoyaleFighter], n: int, record: FightRecord) -> TurnOutcome[list[RoyaleFighter]]:
         plans = [m.plan(i, f) for i, f in enumerate(fighters)]
-        values = {
-            "round": n,
-            "bowl": bowl[0],
-            "fighters": fighters,
-            "plans": [p for p, _ in plans],
-            "pack": r.pack,
-            "custom_pack": r.custom_pack,
-            "seed": seed % SEEDS,
-            "damage_policy": RoyaleDamagePolicy.lowest_first,  # Damage Ranks placed as the policies would: not asked
-        }
-        request = RoyaleBoutRequest.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
+        values = {"round": n, "bowl": bowl[0], "fighters": list(fighters), "plans": [p for p, _ in plans]}
+        values["seed"] = seed % SEEDS
+        if m.first:  # the run's first request with this round's values (the resolver's own fighters, the plans kept)
+            request = m.first[0].model_copy(update=values)
+        else:
+            values |= {"pack": r.pack, "custom_pack": r.custom_pack}
+            values["damage_policy"] = RoyaleDamagePolicy.lowest_first  # Damage Ranks placed as the policies would
+            request = RoyaleBoutRequest.model_validate(values, context=BUILT)  # Python values: no JSON forms to read
+            m.first.append(request)
         result = _resolve(m, request, protocol)
         if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=result.violations, unsupported=result.unsupported)

@@ -42,8 +42,8 @@ class Matchup:
     names: tuple[str, str]
     policies: tuple[ImpactPolicy, ImpactPolicy]
     start: ImpactFight  # the fight before its first turn: the same for every fight of the run (never changed)
-    options: Memo = field(default_factory=dict, compare=False)  # the declarations the check accepts, by state
-    opening: list[tuple[list[Finding], ImpactPack | None, list[ImpactDeclaration]]] = field(
+    options: Memo = field(default_factory=Memo, compare=False)  # the declarations the check accepts, by state
+    opening: list[tuple[list[Finding], ImpactPack | None, ImpactTurnRequest]] = field(
         default_factory=list, compare=False
     )  # ``_opening``: worked out by the run's first fight
 
@@ -152,23 +152,24 @@ def _count(
                 hitting[2] += e.amount
 
 
-def _opening(m: Matchup, seed: int) -> tuple[list[Finding], ImpactPack | None, list[ImpactDeclaration]]:
-    """What the first turn's request says of the run's pack (its problems, else the pack) and the declarations
-    placeholder: read from the request's pack and the fight before its first turn, never from the seed, so once
-    a run."""
+def _opening(m: Matchup, seed: int) -> tuple[list[Finding], ImpactPack | None, ImpactTurnRequest]:
+    """What the first turn's request says of the run's pack (its problems, else the pack), and that request (a
+    declarations placeholder in it): read from the request's pack and the fight before its first turn, never from
+    the seed, so once a run. Every in-process turn's request is a copy of it with its fight and seed."""
     if not m.opening:
         probe = _turn_request(m, m.start, seed, [ImpactDeclaration(fighter=m.names[0])])
         refused = request_problems(probe)
-        m.opening.append((refused, None if refused else open_turn(probe).pack, probe.declarations))
+        m.opening.append((refused, None if refused else open_turn(probe).pack, probe))
     return m.opening[0]
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     turn_seed = seed % SEED_SPAN
-    refused, pack, placeholder = _opening(m, turn_seed)
+    refused, pack, probe = _opening(m, turn_seed)
     if refused:  # the request's own pack is broken: no bout can start (every finding reported once per run)
         return FightRecord(winner=None, turns=0, aborted=True, violations=refused)
     assert pack is not None  # opened when nothing was refused
+    decider = _decider(m)
 
     def turn(fight: ImpactFight, _n: int, record: FightRecord) -> TurnOutcome[ImpactFight]:
         if protocol:  # the declarations sent in the request, made from the fight as a client holds it
@@ -181,7 +182,8 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
                 made.extend(_declared(m, t))
                 return made
 
-            result = resolve_turn(_turn_request(m, fight, turn_seed, placeholder), _decider(m), declared)
+            request = probe.model_copy(update={"fight": fight, "seed": turn_seed})  # as ``_turn_request`` builds it
+            result = resolve_turn(request, decider, declared)
             decls = made
         if result.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fight, aborted=True, violations=result.violations, unsupported=result.unsupported)

@@ -16,7 +16,7 @@ in the sheet's order), so a policy is deterministic given the fight.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ...core.json_values import BUILT
@@ -88,8 +88,21 @@ class Shape:
     areas: tuple[ImpactArea, ...]
 
 
-Options = tuple[list[Shape], list[ImpactDeclaration]]
-Memo = dict[tuple[object, ...], Options]
+# A strike's figures that hold for the whole run: the shape, the ranges it reaches, its skill level (0 when the
+# Phase tests no skill), its damage with the side's power and the lean (when the Phase has leans), its Setup Points
+# and areas. Alike rows (every figure equal) are kept once: the first (a later one never scores higher).
+Row = tuple[Shape, frozenset[ImpactRange], int, int, int, tuple[ImpactArea, ...]]
+Options = tuple[list[Shape], list[ImpactDeclaration], list[Row]]
+# An area as the policy aims at it: its Difficulty, KO value and share of a knock-out (the defender's sheet).
+Aim = tuple[ImpactArea, int, int, float]
+
+
+@dataclass
+class Memo:
+    """What a run's policies keep: the declarations the check accepts by state, and each fighter's areas."""
+
+    options: dict[tuple[object, ...], Options] = field(default_factory=dict)
+    aims: dict[tuple[str, bool], tuple[Aim, ...]] = field(default_factory=dict)
 
 
 def _lean_number(turn: Turn, category: str, lean: ImpactLean) -> int:
@@ -97,42 +110,56 @@ def _lean_number(turn: Turn, category: str, lean: ImpactLean) -> int:
     return row.out if lean is ImpactLean.out else row.into if lean is ImpactLean.lean_in else row.none
 
 
+def _rows(turn: Turn, a: Fighter, shapes: list[Shape], lean: ImpactLean) -> list[Row]:
+    """The run-long figures of each strike (``Row``), as ``_best_strike`` adds the turn's own to them."""
+    tested, leaning = turn.phase(2), turn.phase(4)
+    levels: dict[str, int] = {}
+    for known in reversed(a.built.maneuvers):
+        levels[known.id] = known.level  # ``Fighter.skill``: the first listed of an id
+    rows: dict[tuple[object, ...], Row] = {}
+    for shape in shapes:
+        m = shape.maneuver
+        skill = levels.get(m.id, 0) if tested else 0
+        total = m.damage + a.side_power(shape.side) + (_lean_number(turn, m.category, lean) if leaning else 0)
+        row = (shape, frozenset(m.ranges), skill, total, m.sp, shape.areas)
+        rows.setdefault(row[1:], row)
+    return list(rows.values())
+
+
+def _aims(turn: Turn, d: Fighter, memo: Memo) -> tuple[Aim, ...]:
+    tested = turn.phase(2)
+    key = (d.id, tested)
+    found = memo.aims.get(key)
+    if found is None:
+        found = memo.aims[key] = tuple(
+            (x.area, x.difficulty if tested else 0, x.ko_value, 1.0 if x.area in VITAL else LIMB_SHARE)
+            for x in d.built.areas
+        )
+    return found
+
+
 def _best_strike(
-    turn: Turn, a: Fighter, d: Fighter, shapes: list[Shape], lean: ImpactLean, w: Weights
+    turn: Turn, a: Fighter, d: Fighter, options: Options, w: Weights, memo: Memo
 ) -> tuple[float, Shape | None, ImpactArea | None]:
     """The strike with the best expected progress toward a knock-out (or expected damage) and its area. A strike out
     of reach scores −0.01: it is forfeited (001 L423), below standing still; an area already out scores 0."""
     now = turn.range_of(a.id, d.id)
-    tested, reaching, leaning = turn.phase(2), turn.phase(3), turn.phase(4)
-    targets = {
-        x.area: (
-            x.difficulty if tested else 0,
-            d.toughness[x.area],
-            max(1, x.ko_value - d.damage[x.area]),
-            1.0 if x.area in VITAL else LIMB_SHARE,
-        )
-        for x in d.built.areas
-        if x.area not in d.ko_areas
-    }
-    seen: dict[tuple[object, ...], tuple[float, ImpactArea]] = {}  # strikes alike in every figure score alike
-    aimed = tuple(targets.items())  # the same targets score alike in every turn that leaves them as they are
-    levels: dict[str, int] = {}
-    for known in reversed(a.built.maneuvers):
-        levels[known.id] = known.level  # ``Fighter.skill``: the first listed of an id
+    tested, reaching = turn.phase(2), turn.phase(3)
+    ko, toughness, damage = d.ko_areas, d.toughness, d.damage
+    # the same targets score alike in every turn that leaves them as they are
+    aimed = tuple(
+        (area, (difficulty, toughness[area], max(1, ko_value - damage[area]), share))
+        for area, difficulty, ko_value, share in _aims(turn, d, memo)
+        if area not in ko
+    )
+    test, more = a.mods.test if tested else 0, a.mods.damage
     best: tuple[float, Shape | None, ImpactArea | None] = (float("-inf"), None, None)
-    for shape in shapes:
-        m = shape.maneuver
-        if reaching and now not in m.ranges:
+    for shape, ranges, skill, total, sp, areas in options[2]:
+        if reaching and now not in ranges:
             if best[0] < -0.01:
-                best = (-0.01, shape, shape.areas[0])
+                best = (-0.01, shape, areas[0])
             continue
-        skill = levels.get(m.id, 0) + a.mods.test if tested else 0
-        total = m.damage + a.side_power(shape.side) + a.mods.damage
-        total += _lean_number(turn, m.category, lean) if leaning else 0
-        key = (skill, total, m.sp, shape.areas)
-        found = seen.get(key)
-        if found is None:
-            found = seen[key] = _area_scored(shape.areas, aimed, skill, total, m.sp, tested, w)
+        found = _area_scored(areas, aimed, skill + test, total + more, sp, tested, w)
         if found[0] > best[0]:
             best = (found[0], shape, found[1])
     return best
@@ -188,8 +215,8 @@ def _options(turn: Turn, f: Fighter, foe: str, lean: ImpactLean, memo: Memo) -> 
     """The strikes and other declarations the check accepts, kept for every state the check reads (Setup Points
     and their family, areas knocked out, knocked down, the holds)."""
     holds = tuple((h.maneuver, h.holder, h.victim, h.area) for h in turn.holds)
-    key = (f.id, foe, lean, f.sp, f.family, frozenset(f.ko_areas), f.knocked_down, holds)
-    found = memo.get(key)
+    key = (f.id, foe, lean, f.sp, f.family, frozenset(f.ko_areas), f.knocked_down, holds, turn.fight.phase)
+    found = memo.options.get(key)
     if found is not None:
         return found
     shapes = []
@@ -214,12 +241,12 @@ def _options(turn: Turn, f: Fighter, foe: str, lean: ImpactLean, memo: Memo) -> 
         for t, level in f.tactics_levels.items()
         if level > 0
     ]
-    found = memo[key] = (shapes, [o for o in others if _accepts(turn, f, o)])
+    found = memo.options[key] = (shapes, [o for o in others if _accepts(turn, f, o)], _rows(turn, f, shapes, lean))
     return found
 
 
 def _bridge_value(
-    turn: Turn, a: Fighter, d: Fighter, decl: ImpactDeclaration, shapes: list[Shape], lean: ImpactLean, w: Weights
+    turn: Turn, a: Fighter, d: Fighter, decl: ImpactDeclaration, options: Options, w: Weights, memo: Memo
 ) -> float:
     """A bridge is worth part of the best strike the new range would bring within reach next turn."""
     now = turn.range_of(a.id, d.id)
@@ -231,7 +258,7 @@ def _bridge_value(
     key = frozenset((a.id, d.id))
     turn.ranges[key] = new
     try:
-        value = max(0.0, _best_strike(turn, a, d, shapes, lean, w)[0])
+        value = max(0.0, _best_strike(turn, a, d, options, w, memo)[0])
     finally:
         turn.ranges[key] = now
     return BRIDGE_DISCOUNT * value - 0.01
@@ -250,8 +277,8 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
     """The policy's declaration for ``me`` against ``foe``: the best of the candidates the check accepts."""
     w = POLICIES[policy]
     a, d = turn.fighters[me], turn.fighters[foe]
-    shapes, others = _options(turn, a, foe, w.lean, memo)
-    score, shape, area = _best_strike(turn, a, d, shapes, w.lean, w)
+    options = _options(turn, a, foe, w.lean, memo)
+    score, shape, area = _best_strike(turn, a, d, options, w, memo)
     best: ImpactDeclaration | None = None
     if shape is not None:
         kind = turn.pack.category(shape.maneuver.category).type
@@ -259,11 +286,11 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
             me, shape.maneuver.id, foe, shape.side, None if kind == ImpactManeuverType.grapple else area, w.lean
         )
     threat = _foe_threat(turn, d, a, memo) if w.defend else 0.0
-    for decl in others:
+    for decl in options[1]:
         if decl.action == ImpactAction.bridge:
             if score > 0:
                 continue  # a strike worth something is within reach: no bridge
-            value = _bridge_value(turn, a, d, decl, shapes, w.lean, w)
+            value = _bridge_value(turn, a, d, decl, options, w, memo)
         else:
             value = w.defend * threat - 0.005
         if best is None or value > score:
@@ -275,8 +302,8 @@ def declare(policy: ImpactPolicy, turn: Turn, me: str, foe: str, memo: Memo) -> 
 
 def _foe_threat(turn: Turn, d: Fighter, a: Fighter, memo: Memo) -> float:
     """The foe's best expected progress against the fighter this turn (his strikes scored as greedy would)."""
-    shapes, _ = _options(turn, d, a.id, ImpactLean.none, memo)
-    return max(0.0, _best_strike(turn, d, a, shapes, ImpactLean.none, POLICIES[ImpactPolicy.greedy])[0])
+    options = _options(turn, d, a.id, ImpactLean.none, memo)
+    return max(0.0, _best_strike(turn, d, a, options, POLICIES[ImpactPolicy.greedy], memo)[0])
 
 
 def answer(policy: ImpactPolicy, needed: DecisionNeeded) -> str:

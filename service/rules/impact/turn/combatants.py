@@ -4,9 +4,13 @@ copied so the turn can change it and hand back a new one."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
+from ...core.construct import built
 from ...memo import Table
-from ..fighter.models import ImpactDerived, ImpactFighter
+from ..fighter.models import ImpactAreaLevels, ImpactDerived, ImpactFighter
 from ..fighter.validation import replay
 from ..pack import ImpactManeuver, ImpactPack
 from ..tables.rules import Rules
@@ -15,6 +19,7 @@ from .models import (
     MAX_COUNT,
     MAX_DAMAGE,
     MAX_MOD,
+    ImpactAreaDamage,
     ImpactCombatant,
     ImpactDeclaration,
     ImpactFighterState,
@@ -117,7 +122,9 @@ class Fighter:
     def vital_out(self) -> bool:
         return bool(self.ko_areas & VITAL)
 
-    def state(self) -> ImpactFighterState:
+    def state(self, trusted: bool = False) -> ImpactFighterState:
+        if trusted:
+            return self._trusted_state()
         top = self.built.stamina_max
         sheet_tough = {a.area: a.toughness for a in self.built.areas}
         return ImpactFighterState(
@@ -134,6 +141,58 @@ class Fighter:
             out=self.out,
             knocked_out_by=self.knocked_out_by,
         )
+
+    def _trusted_state(self) -> ImpactFighterState:
+        """``state()`` as an in-process turn builds it: the same figures, built unvalidated."""
+        top = self.built.stamina_max
+        sheet_tough = {a.area: a.toughness for a in self.built.areas}
+        damage = {k: min(self.damage.get(k, 0), MAX_DAMAGE) for k in _AREA_FIELDS}  # type: ignore[call-overload]
+        toughness = {k: self.toughness.get(k) for k in _AREA_FIELDS}  # type: ignore[call-overload]
+        lowered = {k: v if v != sheet_tough.get(k) else None for k, v in toughness.items()}  # type: ignore[call-overload]
+        mods = self.next_mods
+        return unvalidated(
+            ImpactFighterState,
+            {
+                "stamina": None if self.stamina == top else self.stamina,
+                "sp": min(self.sp, MAX_COUNT),
+                "sp_family": self.family,
+                "damage": unvalidated(ImpactAreaDamage, damage),
+                "toughness": unvalidated(ImpactAreaLevels, lowered),
+                "knocked_out_areas": sorted(self.ko_areas, key=_AREA_ORDER.index),
+                "knocked_down": self.knocked_down_now,
+                "next": unvalidated(
+                    ImpactNextMods,
+                    {"speed": _clamp(mods.speed), "test": _clamp(mods.test), "damage": _clamp(mods.damage)},
+                ),
+                "bridge_bonus": min(self.next_bridge_bonus, MAX_COUNT),
+                "last": self.last,
+                "out": self.out,
+                "knocked_out_by": self.knocked_out_by,
+            },
+        )
+
+
+M = TypeVar("M", bound=BaseModel)
+_AREA_ORDER = list(ImpactArea)
+_AREA_FIELDS = tuple(ImpactAreaDamage.model_fields)
+
+
+def _clamp(mod: int) -> int:
+    return max(-MAX_MOD, min(MAX_MOD, mod))
+
+
+def unvalidated(cls: type[M], values: dict[str, Any]) -> M:
+    """``cls`` holding values a turn computed itself, built without validation, its fields in the model's order
+    (the order its JSON is written in); fields left out take their defaults."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = (tuple(cls.model_fields), frozenset(cls.model_fields))
+    if values.keys() == found[1]:
+        return built(cls, {k: values[k] for k in found[0]})
+    return cls.model_construct(**values)
+
+
+_FIELDS: dict[type[BaseModel], tuple[tuple[str, ...], frozenset[str]]] = {}  # a model class's fields, in order
 
 
 def limb_of(maneuver: ImpactManeuver, side: ImpactSide | None, kind: ImpactManeuverType) -> ImpactArea | None:

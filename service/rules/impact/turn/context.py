@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
+from ...core.construct import built
 from ...core.dice import KeyedDice
 from ...core.findings import Unsupported
 from ...core.protocol.keys import KeyBook
@@ -16,7 +17,7 @@ from ..codes import refusal
 from ..pack import ImpactPack
 from ..tables.rules import Rules
 from ..tables.vocabulary import RANGE_ORDER, ImpactArea, ImpactRange
-from .combatants import Fighter
+from .combatants import Fighter, unvalidated
 from .models import (
     MAX_TURN,
     ImpactEvent,
@@ -70,6 +71,8 @@ class Turn:
     log: list[str] = field(default_factory=list)
     events: list[ImpactEvent] = field(default_factory=list)
     unsupported: list[Unsupported] = field(default_factory=list)
+    # in process (the simulator's decider hook): events and records hold the turn's own values, built unvalidated
+    trusted: bool = False
     book: KeyBook = field(init=False)
 
     def __post_init__(self) -> None:
@@ -137,7 +140,11 @@ class Turn:
     ) -> None:
         """A log line and, with ``kind``, its typed event carrying every figure the line prints."""
         self.log.append(text)
-        if kind is not None:
+        if kind is not None and self.trusted:
+            values = {"step": len(self.log), "kind": kind, "fighter": fighter or None, "other": other}
+            values |= {"amount": amount, "value": value, "figures": dict(figures) if figures else {}, "area": area}
+            self.events.append(built(ImpactEvent, values))
+        elif kind is not None:
             self.events.append(
                 ImpactEvent(
                     step=len(self.log),
@@ -173,7 +180,9 @@ class Turn:
         for i, a in enumerate(ids):
             for b in ids[i + 1 :]:
                 r = self.ranges.get(frozenset((a, b)))
-                if r is not None:
+                if r is not None and self.trusted:
+                    out.append(unvalidated(ImpactPairRange, {"a": a, "b": b, "range": r}))
+                elif r is not None:
                     out.append(ImpactPairRange(a=a, b=b, range=r))
         return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.construct import built
 from ...core.dice import DieOutOfRange, DiePending, KeyedDice, TooManyDice
 from ...core.findings import Finding, map_key, path_of
 from ...core.protocol.keys import KeyParts, parse
@@ -17,7 +18,7 @@ from ..identity import RULESET, VERSION
 from ..pack import chosen_pack, custom_pack_findings
 from ..tables.rules import rules
 from .actions import HANDLERS, defended, draw, reach
-from .combatants import Fighter, limb_of, load
+from .combatants import Fighter, limb_of, load, unvalidated
 from .context import Hold, Turn, defence_check
 from .declarations import check
 from .models import (
@@ -59,14 +60,17 @@ def resolve_turn(
     if broken:
         return _refused(request, broken)
     turn = open_turn(request, decider)
-    if declare is not None:
-        request = request.model_copy(update={"declarations": declare(turn)})
-    violations = check(turn, request.declarations)
+    declarations = (
+        request.declarations if declare is None else declare(turn)
+    )  # the request is copied only to look ahead
+    violations = check(turn, declarations)
     if violations:
         return _answer(turn, request, StepStatus.invalid, violations=violations)
     try:
         order = _play(turn)
     except (DiePending, DecisionPending):
+        if declare is not None:
+            request = request.model_copy(update={"declarations": declarations})
         ahead = look_ahead(request, lambda dice, decisions: _rerun(request, dice, decisions), (DieOutOfRange,))
         return _answer(turn, request, StepStatus.decision_required, dice=ahead.dice, decisions=ahead.decisions)
     except DieOutOfRange as bad:
@@ -114,6 +118,7 @@ def open_turn(
         decisions=decisions or Decisions.of(request, decider=decider),
         ranges={frozenset((r.a, r.b)): r.range for r in fight.ranges},
         holds=[Hold(h.maneuver, h.holder, h.victim, h.area, h.turns) for h in fight.holds],
+        trusted=decider is not None,
     )
 
 
@@ -305,18 +310,20 @@ def _next_state(turn: Turn, f: Fighter) -> None:
     """What waits for the fighter's next maneuver: a declared maneuver used up the old waiting bonuses."""
     if f.decl is None:
         f.knocked_down_now = f.knocked_down_now or f.knocked_down
-        f.next_mods = ImpactNextMods(
-            speed=f.mods.speed + f.next_mods.speed,
-            test=f.mods.test + f.next_mods.test,
-            damage=f.mods.damage + f.next_mods.damage,
-        )
+        mods = {
+            "speed": f.mods.speed + f.next_mods.speed,
+            "test": f.mods.test + f.next_mods.test,
+            "damage": f.mods.damage + f.next_mods.damage,
+        }
+        f.next_mods = unvalidated(ImpactNextMods, mods) if turn.trusted else ImpactNextMods(**mods)
         f.next_bridge_bonus = f.next_bridge_bonus or f.bridge_bonus
         return
     name = f.maneuver.id if f.maneuver and f.decl.action == ImpactAction.maneuver else str(f.decl.action)
     if f.defending is not None:
         name = f.defending
     side, kick = f.parried if f.parried else (None, False)
-    f.last = ImpactLastManeuver(maneuver=name, parried_side=side, parried_kick=kick)
+    last = {"maneuver": name, "parried_side": side, "parried_kick": kick}
+    f.last = unvalidated(ImpactLastManeuver, last) if turn.trusted else ImpactLastManeuver(**last)
 
 
 def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> ImpactTurnAnswer:
@@ -334,7 +341,7 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
             ImpactEventKind.bout_over,
             standing[0].id if standing else None,
         )
-    fight = ImpactFight(
+    fight = _trusted_fight(turn) if turn.trusted else ImpactFight(
         turn=min(turn.n + 1, MAX_TURN),
         phase=turn.fight.phase,
         fighters=[
@@ -343,7 +350,7 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         ranges=turn.pair_ranges(),
         holds=turn.hold_states(),
         campaign=turn.fight.campaign,
-    )
+    )  # fmt: skip
     return _answer(
         turn,
         request,
@@ -353,6 +360,25 @@ def _finish(turn: Turn, request: ImpactTurnRequest, order: list[Fighter]) -> Imp
         order=order_rows(turn, order),
         winner=standing[0].id if over and standing else None,
         awards=awards,
+    )
+
+
+def _trusted_fight(turn: Turn) -> ImpactFight:
+    """The fight after the turn as ``_finish`` gives it, built unvalidated (an in-process turn's own figures)."""
+    fighters = [
+        unvalidated(ImpactCombatant, {"id": c.id, "fighter": c.fighter, "state": turn.fighters[c.id].state(True)})
+        for c in turn.fight.fighters
+    ]
+    return unvalidated(
+        ImpactFight,
+        {
+            "turn": min(turn.n + 1, MAX_TURN),
+            "phase": turn.fight.phase,
+            "fighters": fighters,
+            "ranges": turn.pair_ranges(),
+            "holds": turn.hold_states(),
+            "campaign": turn.fight.campaign,
+        },
     )
 
 
@@ -471,6 +497,11 @@ def _answer(
     awards: list[ImpactAward] | None = None,
 ) -> ImpactTurnAnswer:
     answered = fight or request.fight
+    if turn.trusted:  # in process: the answer holds the turn's own values (the public answer below is validated)
+        return built(ImpactTurnAnswer, _trusted_answer(turn, request, status, violations, warnings, dice, decisions) | {
+            "over": status == StepStatus.over, "winner": winner, "out": _out(turn, request.fight, answered),
+            "order": order or [], "log": turn.log, "events": turn.events, "fight": answered, "awards": awards or [],
+        })  # fmt: skip
     return ImpactTurnAnswer(
         ruleset=RULESET,
         ruleset_version=VERSION,
@@ -493,3 +524,33 @@ def _answer(
         fight=answered,
         awards=awards or [],
     )
+
+
+def _trusted_answer(
+    turn: Turn,
+    request: ImpactTurnRequest,
+    status: StepStatus,
+    violations: list[Finding] | None,
+    warnings: list[Finding] | None,
+    dice: list[DieNeeded] | None,
+    decisions: list[DecisionNeeded] | None,
+) -> dict[str, object]:
+    """The envelope's fields of an in-process answer, each as ``_answer`` gives it (roll records unvalidated), in
+    the model's field order (the order its JSON is written in)."""
+    return {
+        "ruleset": RULESET,
+        "ruleset_version": VERSION,
+        "status": status,
+        "violations": violations or [],
+        "warnings": (warnings or []) + turn.decisions.warnings,
+        "unsupported": turn.unsupported,
+        "decisions_needed": decisions or [],
+        "dice_needed": dice or [],
+        "rolls": [
+            built(
+                RollRecord,
+                {"key": r.key, "die": f"1d{r.sides}", "result": r.face, "purpose": r.purpose, "source": r.source},
+            )
+            for r in turn.dice.rolls
+        ],
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .combatants import Fighter
+from .combatants import Fighter, unvalidated
 from .context import Turn
 from .models import ImpactAction, ImpactEventKind, ImpactOrder
 
@@ -118,4 +118,9 @@ def _break_tie(turn: Turn, tied: list[Fighter], n: int) -> list[Fighter]:
 
 def order_rows(turn: Turn, order: list[Fighter]) -> list[ImpactOrder]:
     rest = [f for f in turn.fighters.values() if f not in order and f.decl is not None]
+    if turn.trusted:
+        return [
+            unvalidated(ImpactOrder, {"fighter": f.id, "total": f.speed_total, "rerolls": list(f.rerolls)})
+            for f in order + rest
+        ]
     return [ImpactOrder(fighter=f.id, total=f.speed_total, rerolls=f.rerolls) for f in order + rest]
