@@ -375,9 +375,10 @@ def aim(
     readying, wound = "", False
     if not property_damage:
         move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
+        move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
         used = [m]
         readying, wound = move_elements.readied(ctx, f, used, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
-        m = used[0]  # a held Wind Up strikes as an L1 move (000 L4449)
+        m = used[0] if readying else move_elements.enhanced(ctx, f, used)[0]  # a held Wind Up as L1 (000 L4449)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)

@@ -318,6 +318,7 @@ def _carry_out(
     turn: Actions,
 ) -> None:
     f = d.f
+    move_elements.check_action(ctx, f, key, v)  # a Buff's limits on what he does (000 L3027–L3045, L6646)
     if v.option is DramaticOption.full_defense:  # the Dramatic option is the main system's stance (000 L7227)
         v = v.model_copy(update={"option": None, "full_defense": True})
     if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
@@ -649,6 +650,7 @@ def run(ctx: Turn) -> None:
     if not thug_group.over(ctx, groups):
         thug_interpose.ask_stand_off(ctx, ds, groups, pts.points)
     _super_energy(ctx, ds)
+    move_elements.end_of_turn(ctx)  # Life Bar Drain, the Buff Gauge (000 L3011–L3015, L2977)
     non_attack.end_of_turn(ctx)
     before = ctx.time_count
     if not thug_group.over(ctx, groups):

@@ -114,7 +114,10 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
     f.fs -= fs + extra
     base = level // 2 if halved else level
-    return base + p.def_bonus + fs, opt
+    # his lasting effects' Defense Totals as in the main turn: flying, +4 with Evasion (000 L3370, L6646; ruling:
+    # Agility in its place is an Evasion too, 000 L6700)
+    lasting_bonus = sum(records.lasting_defense(f, opt.value).values()) if f.ongoing else 0
+    return base + p.def_bonus + fs + lasting_bonus, opt
 
 
 def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:

@@ -101,6 +101,7 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
     move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
+    move_elements.check_use(ctx, f, moves, key)  # Powerless, End Only, Flight's lock (000 L6646)
     return moves
 
 
@@ -175,12 +176,14 @@ def attack(
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     readying, wound = move_elements.readied(ctx, f, moves, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
-    level, added = power_up(ctx, f, moves, budget, control_cost(moves))
+    cost = control_cost(moves) + move_elements.wind_up_control(f, moves)  # +2 while a Wind Up is held (000 L4451)
+    level, added = power_up(ctx, f, moves, budget, cost)
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     if readying:
         move_elements.ready(ctx, f, moves[0], readying)  # a Utility-like use: no roll, no Glory (000 L4127)
         return
+    moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
     added = added or wound
     _approach(ctx, f, g, moves, v, key)
     dist = g.ranges[f.id]

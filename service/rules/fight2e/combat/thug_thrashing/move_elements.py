@@ -23,13 +23,16 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
-from ..elements import ongoing
+from ..contract.models import ActionType, DecisionValue
+from ..elements import access, enhancer, ongoing
+from ..elements.buffs import buff_modifiers
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
 from ..turn.d_move_declaration import _extended as extended
+from ..turn.d_move_declaration import held_wind_up, use_conditions
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -67,14 +70,51 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
         ctx.unsupported_rule("thug_user_states", path, why)
 
 
+def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
+    """A Buff's limits on his action as in the main turn (000 L6646): under Movement Only he may only move (or end
+    it), under No Movement not move, under Removed Ki use no move needing Ki (000 L3027–L3045); a Repeatable Buff's
+    stacking (000 L3047–L3055)."""
+    if f.ongoing or v.moves:
+        # ruling: a Dramatic option is an action other than movement (000 L3033, L7138)
+        kind = v.action or (ActionType.attack if v.option is not None and not v.full_defense else ActionType.none)
+        buff_modifiers.check_action(ctx, f, kind, v.movement or 0, list(v.moves or []), key)
+
+
+def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
+    """What the main turn checks of the moves he names, on him alone (000 L6646): a primed Powerless Set Up keeps his
+    other Special Moves from him, and its exception may wait for it (000 L4137–L4147); End Only needs a Buff in
+    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370)."""
+    path = f"{key}.moves"
+    if f.ongoing or not access.POWERLESS.ids.isdisjoint(f.prof.entry_ids):
+        for m in moves:
+            why = access.powerless_lock(f, m) or buff_modifiers.lock(f, m)
+            if why:
+                ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
+    used = list(moves)
+    use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
+
+
+def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:
+    """+2 Control on his moves while a Wind Up is held, as in the main turn (000 L4451, L6646)."""
+    return held_wind_up(f, [m.id for m in moves]) if f.ongoing else 0
+
+
+def enhanced(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
+    """The Power Enhancer uses banked for the move fire on it as in the main turn (000 L3820–L3850, L6646): each die
+    size it gains is one less on the Thug's Life Save as any larger die is (000 L6570; ruling: a die size, not damage
+    an Element adds, 000 L6572)."""
+    return enhancer.apply(ctx, f, moves) if f.ongoing else moves
+
+
 def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> None:
     """The states the used move keeps on its user, started as in the main turn (000 L6646: the rest of Thug combat
     is the Main Combat System's): a Buff from its full Time Count, folded into his profile so that its Qualities and
     Defense changes count in his rolls, his Life Saves' Strength and his Defense against the groups
     (000 L2953–L2991); an End Buff ending one at the turn's end (000 L2993–L2997, L3262)."""
     for m in moves:
-        ongoing.start(ctx, f, m)
+        ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
         ongoing.end_buff(ctx, f, m)
+        enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
 
 
 def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
@@ -94,6 +134,33 @@ def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tupl
 def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
     """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447)."""
     utility.ready(ctx, f, m, prepare, None)
+
+
+def end_of_turn(ctx: Turn) -> None:
+    """Before the Time Roll, his Buffs' end-of-turn effects as in the main turn (000 L6646): Life Bar Drain takes his
+    Power Level (000 L3011–L3015); a Buff Gauge fills as his Super Energy would (000 L2977), one less against Thugs
+    as Super Energy is (ruling, 000 L6730)."""
+    buff_modifiers.drain(ctx)
+    filled = [ctx.fighters[i] for i in ctx.order if MoveTrait.buff_gauge in ctx.fighters[i].prof.traits]
+    before = {f.id: _gauge(f) for f in filled}
+    buff_modifiers.fill_gauges(ctx)
+    for f in filled:
+        g = buff_modifiers.gauge(f)
+        if g is not None and _gauge(f) > before[f.id]:
+            g.charges = _gauge(f) - 1
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{f.id}'s Buff Gauge fills by 1 less against Thugs: {g.charges}.",
+                "000 L2977, L6730",
+                {},
+                {"buff_gauge": g.charges},
+            )
+
+
+def _gauge(f: Combatant) -> int:
+    g = buff_modifiers.gauge(f)
+    return (g.charges or 0) if g is not None else 0
 
 
 def tick_user_states(ctx: Turn, before: int) -> None:

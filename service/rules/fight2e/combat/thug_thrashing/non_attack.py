@@ -166,6 +166,7 @@ def _utility(
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
     pay(m, key)
     _moved(ctx, f, groups, v, key, m.name, away=False)
     move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)

@@ -216,7 +216,9 @@ def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: 
     out = thug_choices.action_choices(ctx, f, groups, budget, extras, extra)
     if extra and mixed.fighter_near(ctx, f):  # only an attack on a group near a Fighter (000 L6752)
         return out
-    return out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget)
+    return out + non_attack.offered(
+        ctx, f, groups, lambda m: control_cost([m]) + move_elements.wind_up_control(f, [m]) <= budget
+    )
 
 
 def _recover(ctx: Turn, f: Combatant) -> None:
@@ -275,6 +277,7 @@ def _saga_special(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:
 def _carry_out(
     ctx: Turn, f: Combatant, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
 ) -> None:
+    move_elements.check_action(ctx, f, key, v)  # a Buff's limits on what he does (000 L3027–L3045, L6646)
     if v.stunt_sequence is not None:
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
@@ -282,7 +285,7 @@ def _carry_out(
     elif v.target in ctx.fighters:
         mixed.versus_fighter(ctx, f, key, v)
     elif v.action in non_attack.RESOLVED:
-        non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, budget))
+        non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, f, budget))
     elif v.action is ActionType.attack:
         target = _foe_group(groups, ctx, f, v.target, key)
         fighter_on_thugs.attack(ctx, f, target, budget, key, v, factor, [g for g in groups if thug_group.opposes(g, f)])
@@ -291,10 +294,11 @@ def _carry_out(
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
 
 
-def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
-    """A Utility move needs its Control, as any move (000 L5996, L5773)."""
-    if control_cost([m]) > budget:
-        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {m.level}, has {budget}.", key=key)
+def _pay_control(ctx: Turn, f: Combatant, budget: int, m: MoveProfile, key: str) -> None:
+    """A Utility move needs its Control, as any move (000 L5996, L5773), +2 while a Wind Up is held (000 L4451)."""
+    need = control_cost([m]) + move_elements.wind_up_control(f, [m])
+    if need > budget:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {need}, has {budget}.", key=key)
 
 
 def _super_energy(ctx: Turn) -> None:
@@ -347,6 +351,7 @@ def run(ctx: Turn) -> None:
     non_attack.end_of_turn(ctx)
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
+    move_elements.end_of_turn(ctx)  # Life Bar Drain, the Buff Gauge (000 L3011–L3015, L2977)
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
     before = ctx.time_count

@@ -1,0 +1,224 @@
+"""States on the Fighter that a Thug Thrashing turn keeps as the main turn does (000 L6646: combat against Thugs is
+the Main Combat System's unless the Thug rules say otherwise), worked by hand. Ava (support.py): PL 2, Life Bar 40,
+Strength 2, Defense 3, Evasion 1; she acts first (Initiative 6 against 1) with Control 4. The group: Defense 2, Life
+Save 5; a Special Move's 1d6 is one die size above 1d4, so its Life Save is 5 − Strength 2 − 1 = 2 (000 L6570)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.unit.fight2e.combat.effects.build import el, move
+from tests.unit.fight2e.thug_thrashing.support import IDLE, _ava, _ok, _turn
+from tests.unit.fight2e.thug_thrashing.test_move_elements import _hit, _members, _req
+
+DEFENSE = {"defense": "defense", "fs": 0}
+
+
+def _rolls(turn: int, **more: int) -> dict[str, int]:
+    base = {"ava.init": 6, "ava.ctrl": 4, "g.init": 1, "fight.time": 3, "g.attack": 1, **more}
+    return {f"T{turn}.{k}": v for k, v in base.items()}
+
+
+def _decisions(turn: int, action: dict[str, Any], **more: Any) -> dict[str, Any]:
+    out = {"ava.action": action, "ava.action.2": IDLE, "ava.defense": DEFENSE, **more}
+    return {f"T{turn}.{k}": v for k, v in out.items()}
+
+
+def _at(turn: int, *moves: dict[str, Any], effects: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    req = _req(*moves)
+    req["fight"]["turn"] = turn
+    req["fighters"][0]["state"]["ongoing_effects"] = effects or []
+    return req
+
+
+def _codes(out: dict[str, Any]) -> list[str]:
+    return [v["code"] for v in out["violations"]]
+
+
+def _effects(out: dict[str, Any]) -> list[tuple[str, str | None, int | None]]:
+    return [(e["id"], e.get("move"), e.get("time_left")) for e in _ava(out)["ongoing_effects"]]
+
+
+def _named(out: dict[str, Any]) -> bool:
+    return "thug_user_states" in {u["id"] for u in out["unsupported"]}
+
+
+def _thug_roll(out: dict[str, Any]) -> dict[str, Any]:
+    return next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "g")
+
+
+def _utility(mid: str) -> dict[str, Any]:
+    return {"action": "utility", "moves": [mid]}
+
+
+def _buff(*mods: str, mid: str = "focus") -> dict[str, Any]:
+    # a Buff of +1 Strength (000 L2953–L2961), with the Liabilities named
+    return {
+        "id": mid,
+        "name": mid.title(),
+        "level": 2,
+        "elements": [el("buff", quality_raises=1, raised_qualities="strength"), *(el(m) for m in mods)],
+    }
+
+
+# ── Wind Up held: +2 Control on his other moves (000 L4451) ───────────────────────────────────────────────────
+
+
+def test_a_held_wind_up_makes_her_other_moves_cost_two_more_control() -> None:
+    held = [{"id": "wind_up", "move": "wind", "since": 99}]
+    wind, jab = move("wind", "wind_up"), move("jab")
+    # Elbow is Level 3: 3 + 2 = 5 Control, above her 4 (000 L4451).
+    bad = _turn(_at(2, wind, jab, effects=held), _decisions(2, _hit("elbow")), _rolls(2))
+    assert _codes(bad) == ["INSUFFICIENT_CONTROL"]
+    # Jab is Level 2: 2 + 2 = 4, within her 4; the held Wind Up stays.
+    out = _ok(_at(2, wind, jab, effects=held), _decisions(2, _hit("jab")), _rolls(2, **{"ava.attack": 1}))
+    assert ("wind_up", "wind", None) in _effects(out)
+    assert not _named(out)
+
+
+# ── Flight (000 L3362–L3370) ───────────────────────────────────────────────────────────────────────────────────
+
+
+def test_flight_starts_gives_four_against_the_groups_attack_with_evasion_and_runs_down() -> None:
+    # Her Utility move starts Flight: a 5-count (000 L3370). Defending with Evasion 1 she adds 4: 5. The group's 1d6 + 0
+    # (000 L6680): 4 misses 5, where Evasion alone (1) would be hit. The Time Roll of 3 leaves 2 of the count (a full
+    # turn at least, 000 L3370).
+    fly = move("fly", "flight")
+    evade = {"defense": "evasion", "fs": 0}
+    decisions = _decisions(1, _utility("fly"), **{"ava.defense": evade, "ava.evasion_result": {"choice": "accuracy_bonus"}})
+    out = _ok(_at(1, fly), decisions, _rolls(1, **{"g.attack": 4}))
+    thug = _thug_roll(out)
+    assert thug["inputs"]["defense_total"] == 5 and "miss" in thug["text"]
+    assert _effects(out) == [("flight", "fly", 2)]
+    assert not _named(out)
+
+
+def test_flying_she_attacks_only_with_hard_to_evade_or_aerial_special_moves() -> None:
+    flying = [{"id": "flight", "move": "fly", "time_left": 3, "since": 1}]
+    fly, dive = move("fly", "flight"), move("dive", "hard_to_evade")
+    # Elbow has neither (000 L3370): refused.
+    bad = _turn(_at(2, fly, dive, effects=flying), _decisions(2, _hit("elbow")), _rolls(2))
+    assert _codes(bad) == ["FLIGHT_MOVE_NOT_ALLOWED"]
+    # A Basic Move is no Special Move: refused too.
+    basic = _turn(_at(2, fly, dive, effects=flying), _decisions(2, _hit("basic_move")), _rolls(2))
+    assert _codes(basic) == ["FLIGHT_MOVE_NOT_ALLOWED"]
+    # Dive has Hard to Evade: it attacks; the Thug's 3 is above Life Save 2: one out (000 L6569).
+    out = _ok(
+        _at(2, fly, dive, effects=flying),
+        _decisions(2, _hit("dive")),
+        _rolls(2, **{"ava.attack": 4, "g.life_save": 3}),
+    )
+    assert _members(out) == {"g": 4}
+
+
+# ── End Only (000 L3276–L3280) ─────────────────────────────────────────────────────────────────────────────────
+
+
+def test_end_only_needs_her_buff_in_effect() -> None:
+    calm = move("calm", el("end_buff", target_buff="focus"), liabilities=(el("end_buff.end_only"),))
+    focus = _buff("buff.early_ending")
+    bad = _turn(_at(2, focus, calm), _decisions(2, _hit("calm")), _rolls(2))
+    assert _codes(bad) == ["END_ONLY_WITHOUT_BUFF"]
+    buffed = [{"id": "buff", "move": "focus", "time_left": 6, "since": 1}]
+    rolls = _rolls(2, **{"ava.attack": 3, "g.life_save": 1})
+    out = _ok(_at(2, focus, calm, effects=buffed), _decisions(2, _hit("calm")), rolls)
+    assert _effects(out) == []  # the End Buff ends it at the turn's end (000 L2993–L2997)
+    assert not _named(out)
+
+
+# ── Set Up's Powerless (000 L4137–L4147) ──────────────────────────────────────────────────────────────────────
+
+
+def test_a_primed_powerless_set_up_locks_her_other_special_moves() -> None:
+    trap = move("trap", "set_up", liabilities=(el("set_up.powerless"),))
+    primed = [{"id": "set_up", "move": "trap", "since": 1}]
+    bad = _turn(_at(3, trap, effects=primed), _decisions(3, _hit("elbow")), _rolls(3))
+    assert _codes(bad) == ["MOVE_LOCKED"]
+    # A Basic Move is no Special Move: hers still (000 L4139); 1d6 + 0 + spare Control against Defense 2.
+    ok = _ok(_at(3, trap, effects=primed), _decisions(3, _hit("basic_move")), _rolls(3, **{"ava.attack": 3, "g.life_save": 1}))
+    assert ("set_up", "trap", None) in _effects(ok)
+    # The primed move itself strikes: +2 damage (000 L4141) is damage an Element adds, one less on the Life Save
+    # (000 L6572): 2 − 1 = 1; the Thug's 2 is above it: one out, where Life Save 2 would keep him.
+    out = _ok(_at(3, trap, effects=primed), _decisions(3, _hit("trap")), _rolls(3, **{"ava.attack": 3, "g.life_save": 2}))
+    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == ["Life Save against 1: 2 → out: 4 left."]
+    assert _effects(out) == []
+    assert not _named(out)
+
+
+# ── Power Enhancer (000 L3820–L3850) ──────────────────────────────────────────────────────────────────────────
+
+
+def test_power_enhancer_banks_on_use_and_its_die_size_lowers_the_life_save() -> None:
+    focus = move("focus", el("power_enhancer", target_moves="Fist"), level=3)
+    fist = move("fist")
+    used = _ok(_at(1, focus, fist), _decisions(1, _utility("focus")), _rolls(1))
+    assert [(e["id"], e["charges"]) for e in _ava(used)["ongoing_effects"]] == [("power_enhancer", 1)]
+    assert not _named(used)
+    # Next turn Fist is one die size up, 1d8: two sizes above 1d4, so 5 − 2 − 2 = 1 (000 L6570); the Thug's 2 is
+    # above it: out. The bank is spent (000 L3826).
+    bank = [{"id": "power_enhancer", "move": "focus", "charges": 1}]
+    out = _ok(
+        _at(2, focus, fist, effects=bank), _decisions(2, _hit("fist")), _rolls(2, **{"ava.attack": 3, "g.life_save": 2})
+    )
+    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == ["Life Save against 1: 2 → out: 4 left."]
+    assert _effects(out) == []
+
+
+# ── A Buff's Liabilities (000 L3011–L3063) ────────────────────────────────────────────────────────────────────
+
+
+def test_movement_only_and_no_movement_buffs_limit_her_action() -> None:
+    only = [{"id": "buff", "move": "focus", "time_left": 6, "since": 1}]
+    bad = _turn(_at(2, _buff("buff.movement_only"), effects=only), _decisions(2, _hit("elbow")), _rolls(2))
+    assert _codes(bad) == ["BUFF_MOVEMENT_ONLY"]  # nothing but movement (000 L3033)
+    walk = {"action": "move", "movement": 1, "direction": "away", "target": "g"}
+    ok = _ok(_at(2, _buff("buff.movement_only"), effects=only), _decisions(2, walk), _rolls(2))
+    assert ok["fight"]["thugs"][0]["ranges"]["ava"] == 2
+    rooted = _turn(_at(2, _buff("buff.no_movement"), effects=only), _decisions(2, walk), _rolls(2))
+    assert _codes(rooted) == ["BUFF_NO_MOVEMENT"]  # he cannot move while it lasts (000 L3039)
+
+
+def test_life_bar_drain_takes_her_power_level_at_the_turns_end() -> None:
+    # 40 − PL 2 = 38 (000 L3013); the group's 1 misses her Defense 3 (000 L6680).
+    buffed = [{"id": "buff", "move": "focus", "time_left": 6, "since": 1}]
+    out = _ok(_at(2, _buff("buff.life_bar_drain"), effects=buffed), _decisions(2, IDLE), _rolls(2))
+    assert _ava(out)["life_bar"] == 38
+
+
+def test_a_stun_buff_ending_stuns_her_next_turn() -> None:
+    # 3 left, the Time Roll of 3 ends it (000 L2961); Stunned from the next turn (000 L3061).
+    buffed = [{"id": "buff", "move": "focus", "time_left": 3, "since": 1}]
+    out = _ok(_at(2, _buff("buff.stun"), effects=buffed), _decisions(2, IDLE), _rolls(2))
+    assert _effects(out) == []
+    assert _ava(out)["stunned"]
+
+
+def test_a_buff_gauge_fills_one_less_against_thugs() -> None:
+    # It fills as Super Energy does (000 L2977): 1 a turn by default (000 L5271) when she neither hits nor is hurt
+    # (the group's 1 misses her Defense 3); against Thugs one less (000 L6730): it stays at 3.
+    gauge = [{"id": "buff_gauge", "charges": 3}]
+    out = _ok(_at(2, _buff("buff.buff_gauge"), effects=gauge), _decisions(2, IDLE), _rolls(2))
+    assert [(e["id"], e["charges"]) for e in _ava(out)["ongoing_effects"]] == [("buff_gauge", 3)]
+    # A turn she attacks: 1 a turn and 1 for the attack performed, hit or miss (000 L5269, L5271), less 1: 3 → 4
+    # (her hit leaves the Thug standing on a 1, 000 L6569).
+    rolls = _rolls(2, **{"ava.attack": 1, "g.life_save": 1})
+    out = _ok(_at(2, _buff("buff.buff_gauge"), effects=gauge), _decisions(2, _hit("elbow")), rolls)
+    assert [(e["id"], e["charges"]) for e in _ava(out)["ongoing_effects"]] == [("buff_gauge", 4)]
+
+
+def test_a_technique_buffs_flight_lasts_as_long_as_its_buff() -> None:
+    # Buff and Flight on one move with Technique Buff: the Flight runs on the Buff's 10-count (000 L3071–L3073), not
+    # its own 5; the Time Roll of 3 leaves 7 of each.
+    soar = {
+        "id": "soar",
+        "name": "Soar",
+        "level": 3,
+        "elements": [
+            el("buff", quality_raises=1, raised_qualities="strength"),
+            el("flight"),
+            el("buff.technique_buff"),
+        ],
+    }
+    out = _ok(_at(1, soar), _decisions(1, _utility("soar")), _rolls(1))
+    assert sorted(_effects(out)) == [("buff", "soar", 7), ("flight", "soar", 7)]
+    assert not _named(out)
