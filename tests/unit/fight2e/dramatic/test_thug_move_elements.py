@@ -175,3 +175,20 @@ def test_drain_life_heals_no_further_than_her_dramatic_life_bar() -> None:
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     assert ava(out)["life_bar"] == 20
+
+
+def test_states_kept_on_her_flight_lock_and_a_power_enhancers_die() -> None:
+    # Flying she attacks only with Hard to Evade or Aerial Special Moves (000 L3370), kept in a turn with Thugs as in
+    # the main turn (000 L6646): Surge has neither.
+    flying = _req(move("fly", "flight"), move("surge"))
+    flying["fighters"][0]["state"]["ongoing_effects"] = [{"id": "flight", "move": "fly", "time_left": 3, "since": 1}]
+    out = turn(flying, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in out["violations"]] == ["FLIGHT_MOVE_NOT_ALLOWED"]
+    # A banked Power Enhancer use: Surge's 1d6, one size at its Dramatic price (000 L7211) and one banked
+    # (000 L3826): 1d10, three sizes above 1d4, so the save is 5 − 2 − 3 = 0: out with no roll (ruling B1).
+    banked = _req(move("focus", el("power_enhancer", target_moves="Surge"), level=3), move("surge"))
+    banked["fighters"][0]["state"]["ongoing_effects"] = [{"id": "power_enhancer", "move": "focus", "charges": 1}]
+    out = resolved(banked, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
+    assert life_saves(out) == [0] and _members(out) == {"g": 4}
+    assert ava(out)["ongoing_effects"] == []  # the bank is spent on the use
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}

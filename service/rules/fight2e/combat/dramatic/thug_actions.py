@@ -376,6 +376,7 @@ def aim(
     if not property_damage:
         move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
         move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
+        # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
         used = [m]
         readying, wound = move_elements.readied(ctx, f, used, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
         m = used[0] if readying else move_elements.enhanced(ctx, f, used)[0]  # a held Wind Up as L1 (000 L4449)

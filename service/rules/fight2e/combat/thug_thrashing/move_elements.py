@@ -12,10 +12,11 @@ Which of these an entry is, is its ``against_thugs`` record in the catalogue dat
 it does is read from its other records, the same the main turn reads (its Knockback, its movement grant, its roles).
 Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
 user alone through what the main turn keeps for him does nothing to a group: those a turn with Thugs keeps as the main
-turn does (``ThugAct.kept``: a Buff, its duration options and costs folded into his profile, End Buff) start when
-the move is used (``start_user_states``) and run down by the turn's Time Roll (``tick_user_states``); the rest
-(``ThugAct.user_only``: Flight, Set Up, Wind Up, a Charge's or a chain's condition …) are named as
-``thug_user_states``."""
+turn does (``ThugAct.kept``: a Buff folded into his profile and its Liabilities, End Buff and End Only, Set Up and
+Powerless, Wind Up, Flight, Power Enhancer) start when the move is used (``start_user_states``), are checked when he
+names his moves (``check_action``, ``check_use``, ``wind_up_control``) and run down by the turn's Time Roll
+(``tick_user_states``); the rest (``ThugAct.user_only``: Invisibility, a Charge's or a chain's condition, Slow
+Startup, Power Dash …) are named as ``thug_user_states``."""
 
 from __future__ import annotations
 
