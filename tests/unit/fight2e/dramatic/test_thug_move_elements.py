@@ -192,3 +192,14 @@ def test_states_kept_on_her_flight_lock_and_a_power_enhancers_die() -> None:
     assert life_saves(out) == [0] and _members(out) == {"g": 4}
     assert ava(out)["ongoing_effects"] == []  # the bank is spent on the use
     assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_a_charge_back_move_needs_her_step_away_with_no_control_to_spare() -> None:
+    # No Control is rolled in Dramatic Combat (000 L7084): only the move's own preparation charges it (000 L3093).
+    req = _req(move("flash", "charge_back"))
+    bad = turn(req, {"T1.ava.action": _hit("flash"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in bad["violations"]] == ["CHARGE_BACK_NOT_READY"]
+    back = {**_hit("flash"), "movement": 1, "direction": "away"}  # Range 1 → 2, still in reach
+    out = resolved(req, {"T1.ava.action": back, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1})
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}

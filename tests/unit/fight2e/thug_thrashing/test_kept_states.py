@@ -222,3 +222,41 @@ def test_a_technique_buffs_flight_lasts_as_long_as_its_buff() -> None:
     out = _ok(_at(1, soar), _decisions(1, _utility("soar")), _rolls(1))
     assert sorted(_effects(out)) == [("buff", "soar", 7), ("flight", "soar", 7)]
     assert not _named(out)
+
+
+# ── The Charges (000 L3085–L3099, L4479–L4527) ────────────────────────────────────────────────────────────────
+# Each move is Level 3, so her Control 4 is not 2 above the need (000 L3095): its own preparation must charge it.
+
+
+def test_charge_back_needs_her_step_away_from_the_group() -> None:
+    flash = move("flash", "charge_back", level=3)
+    bad = _turn(_at(1, flash), _decisions(1, _hit("flash")), _rolls(1))
+    assert _codes(bad) == ["CHARGE_BACK_NOT_READY"]
+    # 1 Range away from it just before (000 L3093): Range 1 → 2, still in reach; 3 + 0 against Defense 2 hits.
+    back = _hit("flash", movement=1, direction="away")
+    out = _ok(_at(1, flash), _decisions(1, back), _rolls(1, **{"ava.attack": 3, "g.life_save": 1}))
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
+    assert not _named(out)
+
+
+def test_charge_forward_steps_in_for_one_fs() -> None:
+    rush = move("rush", "charge_forward", level=3)
+    req = _req(rush, groups={"g": 2})
+    bad = _turn(req, _decisions(1, _hit("rush")), _rolls(1))
+    assert _codes(bad) == ["CHARGE_MOVE_NOT_READY"]
+    # 1 Range toward the group (000 L4499–L4501): Range 2 → 1, and 1 FS: her 10 → 9.
+    step = _hit("rush", movement=1, direction="toward")
+    out = _ok(req, _decisions(1, step), _rolls(1, **{"ava.attack": 3, "g.life_save": 1}))
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 1 and _ava(out)["fighting_spirit"] == 9
+
+
+def test_charge_down_needs_the_groups_last_attack_blocked_with_defense() -> None:
+    # The group acts first (its 4 against her 1). Its 1d6 + 0: a 1 misses her Defense 3 (000 L6680), blocked with
+    # the Defense Skill (000 L4485): her Charge Down move may follow.
+    low = move("low", "charge_down", level=3)
+    first = {"ava.init": 1, "g.init": 4}
+    out = _ok(_at(1, low), _decisions(1, _hit("low")), _rolls(1, **first, **{"ava.attack": 3, "g.life_save": 1}))
+    assert not _named(out)
+    # A 6 hits her: nothing blocked, the move is not charged.
+    hit = _turn(_at(1, low), _decisions(1, _hit("low")), _rolls(1, **first, **{"g.attack": 6, "g.damage": 1}))
+    assert _codes(hit) == ["CHARGE_MOVE_NOT_READY"]

@@ -383,8 +383,13 @@ def aim(
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
+    start = g.ranges[f.id]
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
+    if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
+        fee = move_elements.charged(ctx, f, [m], key, False, start, v)  # 000 L3085–L3099, L4479–L4527
+        if fee:
+            fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
     reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)

@@ -11,6 +11,7 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
+from ..elements import charge
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..registry import points as records
@@ -168,6 +169,10 @@ def attack(
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")
     g.hit = g.hit or hit
+    # the last attack on him and how he stopped it, for his charge moves as in the main turn (000 L3093, L4485,
+    # L4521, L6646)
+    f.blocked_last = not hit and opt in (DefenseOption.defense, DefenseOption.defense_evasion)
+    f.last_guard = "" if hit else charge.guard_of(opt.value)
     if not hit:
         if evading:
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)

@@ -185,8 +185,13 @@ def attack(
         return
     moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
     added = added or wound
+    start = g.ranges[f.id]
     _approach(ctx, f, g, moves, v, key)
     dist = g.ranges[f.id]
+    # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
+    fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
+    if fee:
+        spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
     for m in moves:
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
-from ..contract.models import ActionType, DecisionValue
-from ..elements import access, enhancer, ongoing
+from ..contract.models import ActionType, DecisionValue, Direction
+from ..elements import access, charge, enhancer, ongoing
 from ..elements.buffs import buff_modifiers
 from ..registry import points as records
 from ..state.combatant import Combatant
@@ -93,6 +93,33 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
                 ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
     used = list(moves)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
+
+
+def charged(
+    ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str, spare: bool, start: int, v: DecisionValue
+) -> int:
+    """His charge moves' conditions as in the main turn (000 L3085–L3099, L4479–L4527, L6646), by his movement on
+    the group he attacks (``start``: his Range to it before): ``spare`` Control 2 above the need; moving 1 Range or
+    more away from it just before (or at Range 4 without moving); 1 Range toward it (or at Range 0 without moving);
+    the last attack on him blocked, kept by the groups' attacks. Returns the FS Charge Forward's step costs
+    (000 L4501)."""
+    if not charge.CHARGES.any_of(f.prof.entry_ids):
+        return 0
+    n, toward = v.movement or 0, v.direction is not Direction.away
+    away = (n >= 1 and not toward) or (n == 0 and start >= 4)
+    stepped = (n == 1 and toward) or (n == 0 and start == 0)
+    fee, used = 0, list(moves)
+    for i, m in enumerate(used):
+        row = charge.CHARGES.first(m.entries)
+        if row is None:
+            continue
+        back = row.preparation is charge.Preparation.away
+        if not charge.condition(row, m, used[:i], spare, away or f.blocked_last, f.last_guard, stepped):
+            code = "CHARGE_BACK_NOT_READY" if back else "CHARGE_MOVE_NOT_READY"
+            why = f"{key}: {m.name} is not charged: {row.need}, roll 2 Control above the need, or (in a Combo) follow "
+            ctx.fail(code, f"{key}.moves", why + "3 Control of moves.", key=key)
+        fee += charge.step_fee(row, i, spare)
+    return fee
 
 
 def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:

@@ -17,8 +17,9 @@ successive turns, the Additional Glory Awards that apply, the Saga Scale and Com
 Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
 (``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
 sides with groups on either (``mixed``); a Buff and its Liabilities, End Buff, Set Up, Wind Up, Flight and Power
-Enhancer kept on the Fighter as in the main turn, run down by the Time Roll (``move_elements``). A move Element acting on its user alone through a state the
-turn does not keep is named under ``unsupported`` (``thug_user_states``) where the move is used.
+Enhancer kept on the Fighter as in the main turn, run down by the Time Roll, and his charge moves' conditions
+(``move_elements``). A move Element acting on its user alone through a state the turn does not keep is named under
+``unsupported`` (``thug_user_states``) where the move is used.
 """
 
 from __future__ import annotations
