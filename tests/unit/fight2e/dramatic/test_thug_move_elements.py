@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Power Dash acts on its user alone (000 L3812–L3818; its record user_only): nothing on the group, named under
+    # Random Effect acts on its user alone (000 L3938–L3968; its record user_only): nothing on the group, named under
     # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", "power_dash")),
+        _req(move("charge", "random_effect")),
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "power_dash" in found[0]["reason"]
+    assert found and "random_effect" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
@@ -188,7 +188,9 @@ def test_states_kept_on_her_flight_lock_and_a_power_enhancers_die() -> None:
     # (000 L3826): 1d10, three sizes above 1d4, so the save is 5 − 2 − 3 = 0: out with no roll (ruling B1).
     banked = _req(move("focus", el("power_enhancer", target_moves="Surge"), level=3), move("surge"))
     banked["fighters"][0]["state"]["ongoing_effects"] = [{"id": "power_enhancer", "move": "focus", "charges": 1}]
-    out = resolved(banked, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
+    out = resolved(
+        banked, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1}
+    )
     assert life_saves(out) == [0] and _members(out) == {"g": 4}
     assert ava(out)["ongoing_effects"] == []  # the bank is spent on the use
     assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
@@ -200,6 +202,20 @@ def test_a_charge_back_move_needs_her_step_away_with_no_control_to_spare() -> No
     bad = turn(req, {"T1.ava.action": _hit("flash"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
     assert [v["code"] for v in bad["violations"]] == ["CHARGE_BACK_NOT_READY"]
     back = {**_hit("flash"), "movement": 1, "direction": "away"}  # Range 1 → 2, still in reach
-    out = resolved(req, {"T1.ava.action": back, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1})
+    out = resolved(
+        req, {"T1.ava.action": back, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    )
     assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
     assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_power_dash_after_her_dash_is_one_more_die_size() -> None:
+    # With the Dash option, 1 Range from Range 2 for 1 FS (000 L2179): Charge's 1d6, one size at its Dramatic price
+    # (000 L7211) and one for the Power Dash (000 L3818): 1d10, three above 1d4: 5 − 2 − 3 = 0, out with no roll.
+    req = _req(move("charge", "power_dash"), groups={"g": 2})
+    req["options"]["dash"] = True
+    fs = req["fighters"][0]["state"]["fighting_spirit"]
+    dash = {**_hit("charge"), "movement": 1, "direction": "toward", "dash": True}
+    out = resolved(req, {"T1.ava.action": dash, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
+    assert life_saves(out) == [0] and _members(out) == {"g": 4}
+    assert ava(out)["fighting_spirit"] == fs - 1

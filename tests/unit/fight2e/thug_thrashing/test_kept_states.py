@@ -85,7 +85,9 @@ def test_flight_starts_gives_four_against_the_groups_attack_with_evasion_and_run
     # turn at least, 000 L3370).
     fly = move("fly", "flight")
     evade = {"defense": "evasion", "fs": 0}
-    decisions = _decisions(1, _utility("fly"), **{"ava.defense": evade, "ava.evasion_result": {"choice": "accuracy_bonus"}})
+    decisions = _decisions(
+        1, _utility("fly"), **{"ava.defense": evade, "ava.evasion_result": {"choice": "accuracy_bonus"}}
+    )
     out = _ok(_at(1, fly), decisions, _rolls(1, **{"g.attack": 4}))
     thug = _thug_roll(out)
     assert thug["inputs"]["defense_total"] == 5 and "miss" in thug["text"]
@@ -135,12 +137,20 @@ def test_a_primed_powerless_set_up_locks_her_other_special_moves() -> None:
     bad = _turn(_at(3, trap, effects=primed), _decisions(3, _hit("elbow")), _rolls(3))
     assert _codes(bad) == ["MOVE_LOCKED"]
     # A Basic Move is no Special Move: hers still (000 L4139); 1d6 + 0 + spare Control against Defense 2.
-    ok = _ok(_at(3, trap, effects=primed), _decisions(3, _hit("basic_move")), _rolls(3, **{"ava.attack": 3, "g.life_save": 1}))
+    ok = _ok(
+        _at(3, trap, effects=primed),
+        _decisions(3, _hit("basic_move")),
+        _rolls(3, **{"ava.attack": 3, "g.life_save": 1}),
+    )
     assert ("set_up", "trap", None) in _effects(ok)
     # The primed move itself strikes: +2 damage (000 L4141) is damage an Element adds, one less on the Life Save
     # (000 L6572): 2 − 1 = 1; the Thug's 2 is above it: one out, where Life Save 2 would keep him.
-    out = _ok(_at(3, trap, effects=primed), _decisions(3, _hit("trap")), _rolls(3, **{"ava.attack": 3, "g.life_save": 2}))
-    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == ["Life Save against 1: 2 → out: 4 left."]
+    out = _ok(
+        _at(3, trap, effects=primed), _decisions(3, _hit("trap")), _rolls(3, **{"ava.attack": 3, "g.life_save": 2})
+    )
+    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == [
+        "Life Save against 1: 2 → out: 4 left."
+    ]
     assert _effects(out) == []
     assert not _named(out)
 
@@ -160,7 +170,9 @@ def test_power_enhancer_banks_on_use_and_its_die_size_lowers_the_life_save() -> 
     out = _ok(
         _at(2, focus, fist, effects=bank), _decisions(2, _hit("fist")), _rolls(2, **{"ava.attack": 3, "g.life_save": 2})
     )
-    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == ["Life Save against 1: 2 → out: 4 left."]
+    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == [
+        "Life Save against 1: 2 → out: 4 left."
+    ]
     assert _effects(out) == []
 
 
@@ -260,3 +272,31 @@ def test_charge_down_needs_the_groups_last_attack_blocked_with_defense() -> None
     # A 6 hits her: nothing blocked, the move is not charged.
     hit = _turn(_at(1, low), _decisions(1, _hit("low")), _rolls(1, **first, **{"g.attack": 6, "g.damage": 1}))
     assert _codes(hit) == ["CHARGE_MOVE_NOT_READY"]
+
+
+# ── A Dash and Power Dash (000 L2175–L2179, L3812–L3818) ──────────────────────────────────────────────────────
+
+
+def test_power_dash_after_a_one_fs_dash_lowers_the_life_save() -> None:
+    req = _req(move("charge", "power_dash"), groups={"g": 2})
+    dash = _hit("charge", movement=1, direction="toward", dash=True)
+    bad = _turn(req, _decisions(1, dash), _rolls(1))
+    assert _codes(bad) == ["DASH_INVALID"]  # the campaign option is off (000 L2175)
+    req["options"]["dash"] = True
+    # 1 Range from Range 2 for 1 FS (her 10 → 9) and +1 Accuracy (000 L2179); Charge's 1d6 one size up, 1d8: two sizes
+    # above 1d4, so the Life Save is 5 − 2 − 2 = 1 (000 L3818, L6570); the Thug's 2 is above it: out.
+    out = _ok(req, _decisions(1, dash), _rolls(1, **{"ava.attack": 1, "g.life_save": 2}))
+    step = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava")
+    assert step["inputs"]["accuracy"] == 2  # 0 + 1 spare Control (000 L5728) + 1 for the Dash
+    assert [s["text"] for s in out["log"] if "Life Save against" in s["text"]] == [
+        "Life Save against 1: 2 → out: 4 left."
+    ]
+    assert _ava(out)["fighting_spirit"] == 9 and out["fight"]["thugs"][0]["ranges"]["ava"] == 1
+    assert not _named(out)
+    # The same step without the Dash: no FS, no die size: Life Save 2, and the 2 keeps the Thug in (000 L6569).
+    walk = _ok(
+        req,
+        _decisions(1, _hit("charge", movement=1, direction="toward")),
+        _rolls(1, **{"ava.attack": 1, "g.life_save": 2}),
+    )
+    assert _members(walk) == {"g": 5} and _ava(walk)["fighting_spirit"] == 10

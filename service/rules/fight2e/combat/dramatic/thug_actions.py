@@ -383,7 +383,12 @@ def aim(
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
-    start = g.ranges[f.id]
+    start, dashed = g.ranges[f.id], 0
+    if v.dash and not property_damage:  # a Dash and a Power Dash, as in Thug Thrashing (000 L2179, L3818)
+        one = [m]
+        fee, dashed = move_elements.dash(ctx, f, one, start, v, key)
+        m = one[0]
+        fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Dash")
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
@@ -411,7 +416,7 @@ def aim(
     base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist, arm)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)  # once a turn (000 L1381)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    acc = base + plus_acc + fs + expert + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    acc = base + plus_acc + fs + expert + dashed + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
     f.attacked_thugs = True  # no Full Defense die size after attacking (000 L5722)

@@ -116,12 +116,18 @@ def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> N
             ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
 
 
-def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
+def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> int:
     """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5619); farther with a movement Element of the
     first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
-    the FS pays for what goes beyond the usual 1)."""
+    the FS pays for what goes beyond the usual 1); or a Dash (``move_elements.dash``). Returns the Accuracy the
+    movement gives."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
+    if v.dash:
+        fee, acc = move_elements.dash(ctx, f, moves, g.ranges[f.id], v, key)
+        spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
+        move(ctx, f, g, n, Direction.toward)
+        return acc
     if n and any(m.trait(MoveTrait.no_movement) for m in moves):  # 000 L4714–L4719
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
     if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)
@@ -135,6 +141,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
         spend_fs(ctx, f, cost, key, what)  # 000 L5619
     move(ctx, f, g, n, v.direction)
+    return 0
 
 
 def _direction(ctx: Turn, first: MoveProfile, n: int, toward: bool, key: str) -> None:
@@ -186,7 +193,7 @@ def attack(
     moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
     added = added or wound
     start = g.ranges[f.id]
-    _approach(ctx, f, g, moves, v, key)
+    dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)
     dist = g.ranges[f.id]
     # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
@@ -206,7 +213,7 @@ def attack(
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
     traded, more = accuracy_for_damage(ctx, f, moves, dist)
     added = added or more
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded + dashed
     if move_elements.long_advance(moves[0], v.movement or 0):
         acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True

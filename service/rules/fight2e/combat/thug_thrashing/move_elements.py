@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import access, charge, enhancer, ongoing
+from ..elements import access, charge, enhancer, ongoing, techniques
+from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..registry import points as records
 from ..state.combatant import Combatant
@@ -120,6 +121,23 @@ def charged(
             ctx.fail(code, f"{key}.moves", why + "3 Control of moves.", key=key)
         fee += charge.step_fee(row, i, spare)
     return fee
+
+
+def dash(ctx: Turn, f: Combatant, moves: list[MoveProfile], start: int, v: DecisionValue, key: str) -> tuple[int, int]:
+    """A Dash on the group as in the main turn (000 L2175–L2179, L6646), with its campaign option: 2 Ranges toward it
+    for 2 FS before a Basic attack, or 1 Range from Range 1 or 2 for 1 FS and +1 Accuracy, which a Power Dash move
+    may follow with one damage die size more (000 L3812–L3818; ``moves`` changed in place); the die size lowers the
+    Thug's Life Save as any larger die (000 L6570). Returns (its FS, its Accuracy)."""
+    n, first = v.movement or 0, moves[0]
+    basic = first.kind == "basic" or moving.can_power_dash(first, n)
+    near = n == 2 or (n == 1 and start in (1, 2))
+    if not (techniques.has(ctx, f, "dash") and basic and v.direction is not Direction.away and near):
+        why = f"{key}: a Dash is a Basic attack after 2 Ranges toward the group, or after 1 from Range 1 or 2."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
+    if n == 2:
+        return 2, 0
+    moving.power_dash(ctx, f, moves)
+    return 1, 1
 
 
 def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:
