@@ -127,9 +127,9 @@ def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
 
 
 def test_an_element_on_its_user_alone_is_named() -> None:
-    # Random Effect acts on its user alone (his roll for the effect, 000 L3938–L3968): nothing on the group, and a Thug turn does
-    # not keep that yet, so the move is used without it and named. (Wind Up is kept: test_user_states; Power Dash:
-    # test_kept_states.)
+    # Random Effect acts on its user alone (his roll for the effect, 000 L3938–L3968): nothing on the group, and a
+    # Thug turn does not keep that yet, so the move is used without it and named. (Wind Up is kept:
+    # test_user_states; Power Dash: test_kept_states.)
     req = _req(move("charge", "random_effect"))
     out = _ok(
         req,
