@@ -300,3 +300,43 @@ def test_power_dash_after_a_one_fs_dash_lowers_the_life_save() -> None:
         _rolls(1, **{"ava.attack": 1, "g.life_save": 2}),
     )
     assert _members(walk) == {"g": 5} and _ava(walk)["fighting_spirit"] == 10
+
+
+# ── Invisibility (000 L3589–L3605) ─────────────────────────────────────────────────────────────────────────────
+
+
+def _vanish() -> dict[str, Any]:
+    return move("vanish", el("invisibility", 3, initiative_steps=1, control_steps=0), level=3)
+
+
+def _die(out: dict[str, Any], key: str) -> list[str]:
+    return [r["die"] for r in out["rolls"] if r["key"] == key]
+
+
+def test_invisibility_makes_the_groups_initiative_die_smaller_next_turn() -> None:
+    # Used this turn (hit or miss): the group's 1 misses her Defense 3, so it lasts into next turn (000 L3591).
+    out = _ok(_at(1, _vanish()), _decisions(1, _hit("vanish")), _rolls(1, **{"ava.attack": 3, "g.life_save": 1}))
+    assert [(e["id"], e["move"], e["since"]) for e in _ava(out)["ongoing_effects"]] == [("invisibility", "vanish", 1)]
+    assert not _named(out)
+    # Next turn the group engages her (ruling: it always does, 000 L6672): its 1d4 one size smaller, 1d2 (000 L3591).
+    hidden = [{"id": "invisibility", "move": "vanish", "since": 1}]
+    out = _ok(_at(2, _vanish(), effects=hidden), _decisions(2, IDLE), _rolls(2))
+    assert _die(out, "T2.g.init") == ["1d2"]
+    assert _effects(out) == []  # it lasts that one turn (000 L3597)
+    # A hit before then ends it (000 L3591): the group's 6 hits her Defense 3.
+    out = _ok(
+        _at(1, _vanish()),
+        _decisions(1, _hit("vanish")),
+        _rolls(1, **{"ava.attack": 3, "g.life_save": 1, "g.attack": 6, "g.damage": 1}),
+    )
+    assert _effects(out) == []
+
+
+def test_maintained_invisibility_goes_on_until_she_is_hit() -> None:
+    # Maintain Effect: past the next turn until a hit (000 L3599–L3603); the group's 1 misses her, so it stays.
+    vanish = _vanish()
+    vanish["elements"].append(el("invisibility.maintain_effect"))
+    hidden = [{"id": "invisibility", "move": "vanish", "since": 1}]
+    out = _ok(_at(3, vanish, effects=hidden), _decisions(3, IDLE), _rolls(3))
+    assert _die(out, "T3.g.init") == ["1d2"]
+    assert _effects(out) == [("invisibility", "vanish", None)]

@@ -11,7 +11,7 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
-from ..elements import charge
+from ..elements import charge, invisibility
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..registry import points as records
@@ -173,6 +173,8 @@ def attack(
     # L4521, L6646)
     f.blocked_last = not hit and opt in (DefenseOption.defense, DefenseOption.defense_evasion)
     f.last_guard = "" if hit else charge.guard_of(opt.value)
+    if hit:
+        invisibility.hit(ctx, f)  # a hit ends his Invisibility (000 L3591, L3597)
     if not hit:
         if evading:
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)

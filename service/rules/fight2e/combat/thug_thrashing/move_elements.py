@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import access, charge, enhancer, ongoing, techniques
+from ..elements import access, charge, enhancer, invisibility, ongoing, techniques
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..registry import points as records
@@ -161,6 +161,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
         ongoing.end_buff(ctx, f, m)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
+        invisibility.start(ctx, f, m)  # from next turn (000 L3591)
 
 
 def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:

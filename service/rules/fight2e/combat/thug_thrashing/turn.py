@@ -32,6 +32,7 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
+from ..elements import invisibility
 from ..elements.combo import control_cost
 from ..protocol import events
 from ..state.combatant import Combatant
@@ -343,6 +344,7 @@ def run(ctx: Turn) -> None:
         return
     for g in groups:
         thug_group.exploit_weakness(ctx, g)
+    invisibility.hinder(ctx)  # a Fighter opponent engaging an invisible one (000 L3591, L6646)
     roll_initiative(ctx)
     for g in groups:
         if g.members:
