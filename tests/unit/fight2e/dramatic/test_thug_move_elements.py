@@ -219,3 +219,23 @@ def test_power_dash_after_her_dash_is_one_more_die_size() -> None:
     out = resolved(req, {"T1.ava.action": dash, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
     assert life_saves(out) == [0] and _members(out) == {"g": 4}
     assert ava(out)["fighting_spirit"] == fs - 1
+
+
+def test_a_slow_startup_move_readies_then_goes_off_at_her_first_action() -> None:
+    # Readied against the group: no roll (000 L4842); next turn it goes off with no decision, in range or not, its
+    # 1 Control no cost with no Control rolled (ruling, 000 L4848, L7084), her Initiative die two sizes up (000 L4846).
+    quake = move("quake", liabilities=(el("slow_startup"),))
+    out = resolved(_req(quake), {"T1.ava.action": _hit("quake"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [(e["id"], e["target"]) for e in ava(out)["ongoing_effects"]] == [("slow_startup", "g")]
+    assert "T1.ava.attack" not in {r["key"] for r in out["rolls"]}
+    req = _req(quake)
+    req["fight"]["turn"] = 2
+    req["fight"]["thugs"][0]["ranges"]["ava"] = 3
+    req["fighters"][0]["state"]["ongoing_effects"] = [
+        {"id": "slow_startup", "move": "quake", "since": 1, "target": "g"}
+    ]
+    rolls = {"T2.ava.init": 6, "T2.g.init": 1, "T2.fight.time": 3, "T2.ava.attack": 1, "T2.g.life_save": 6}
+    out = resolved(req, {"T2.ava.action.2": IDLE, "T2.g.action": IDLE}, rolls)
+    assert _members(out) == {"g": 4} and ava(out)["ongoing_effects"] == []
+    # Speed 1: 1d8 (000 L7092), two sizes up: 1d12.
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T2.ava.init"] == "1d12"

@@ -340,3 +340,42 @@ def test_maintained_invisibility_goes_on_until_she_is_hit() -> None:
     out = _ok(_at(3, vanish, effects=hidden), _decisions(3, IDLE), _rolls(3))
     assert _die(out, "T3.g.init") == ["1d2"]
     assert _effects(out) == [("invisibility", "vanish", None)]
+
+
+# ── Slow Startup (000 L4838–L4848) ────────────────────────────────────────────────────────────────────────────
+
+
+def _slow() -> dict[str, Any]:
+    return move("quake", liabilities=(el("slow_startup"),))
+
+
+def test_slow_startup_readies_against_the_group_then_goes_off_next_turn() -> None:
+    # First use: like a Utility move, no roll, the group named (000 L4842–L4844); she defends with Defense alone.
+    out = _ok(_at(1, _slow()), _decisions(1, _hit("quake")), _rolls(1))
+    assert [(e["id"], e["move"], e["target"]) for e in _ava(out)["ongoing_effects"]] == [("slow_startup", "quake", "g")]
+    assert "T1.ava.attack" not in {r["key"] for r in out["rolls"]} and _members(out) == {"g": 5}
+    assert not _named(out)
+    evade = _turn(
+        _at(1, _slow()), _decisions(1, _hit("quake"), **{"ava.defense": {"defense": "evasion", "fs": 0}}), _rolls(1)
+    )
+    assert _codes(evade) == ["DEFENSE_OPTION_NOT_ALLOWED"]
+    # Next turn it goes off at her first action with no decision, for 1 Control, though the group is at Range 3, out of
+    # its reach (000 L4846–L4848); her Initiative die is two sizes larger, 1d8 → 1d12 (000 L4846). 3 + 0 + 3 spare
+    # Control (4 − 1, 000 L5728) hits Defense 2; the Thug's 3 is above Life Save 2: out (000 L6569).
+    readied = [{"id": "slow_startup", "move": "quake", "since": 1, "target": "g"}]
+    req = _at(2, _slow(), effects=readied)
+    req["fight"]["thugs"][0]["ranges"]["ava"] = 3
+    out = _ok(
+        req, {"T2.ava.action.2": IDLE, "T2.ava.defense": DEFENSE}, _rolls(2, **{"ava.attack": 3, "g.life_save": 3})
+    )
+    assert _members(out) == {"g": 4} and _effects(out) == []
+    assert _die(out, "T2.ava.init") == ["1d12"]
+
+
+def test_a_groups_hit_cancels_the_readied_slow_startup_move() -> None:
+    # The group acts first (4 against her 1) and its 6 hits her Defense 3: the move is cancelled (000 L4844).
+    readied = [{"id": "slow_startup", "move": "quake", "since": 1, "target": "g"}]
+    rolls = _rolls(2, **{"ava.init": 1, "g.init": 4, "g.attack": 6, "g.damage": 1})
+    idle = {"T2.ava.action": IDLE, "T2.ava.action.2": IDLE, "T2.ava.defense": DEFENSE}
+    out = _ok(_at(2, _slow(), effects=readied), idle, rolls)
+    assert _effects(out) == [] and _members(out) == {"g": 5}

@@ -104,6 +104,7 @@ def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
     steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
+    steps += 2 if move_elements.waiting(f) else 0  # a Slow Startup move going off (000 L4846, L6646)
     dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
@@ -313,6 +314,7 @@ def fighter_attack(
     property_damage: bool = False,
     factor: int = 1,
     groups: list[Group] | None = None,
+    released: bool = False,
 ) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
@@ -320,10 +322,10 @@ def fighter_attack(
     read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
     Area Effect or Explosive move on every other group in its area (000 L2839, L3328), what it does to him, and
     Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
-    a = aim(ctx, d, g, key, v, property_damage, factor)
+    a = aim(ctx, d, g, key, v, property_damage, factor, released)
     f, moves = d.f, [a.m]
     if a.readied:  # ruling: readying is paid for as the move's use (000 L7209–L7215), then strikes later
-        move_elements.ready(ctx, f, a.m, a.readied)
+        move_elements.ready(ctx, f, a.m, a.readied, g.id)
         return
     before = g.members
     if a.pd_option is None:
@@ -365,9 +367,17 @@ def _weapon(ctx: Turn, m: MoveProfile, key: str, v: DecisionValue, property_dama
 
 
 def aim(
-    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+    ctx: Turn,
+    d: Dram,
+    g: Group,
+    key: str,
+    v: DecisionValue,
+    property_damage: bool = False,
+    factor: int = 1,
+    released: bool = False,
 ) -> Aim:
-    """His movement, the move's reach, what his points buy and his Accuracy."""
+    """His movement, the move's reach, what his points buy and his Accuracy; ``released``: a Slow Startup move
+    readied last turn goes off, in range or not (000 L4846)."""
     f = d.f
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
@@ -378,7 +388,8 @@ def aim(
         move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
         # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
         used = [m]
-        readying, wound = move_elements.readied(ctx, f, used, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
+        # Set Up, Wind Up, Slow Startup (000 L4123–L4131, L4443–L4451, L4838–L4848)
+        readying, wound = ("", False) if released else move_elements.readied(ctx, f, used, key)
         m = used[0] if readying else move_elements.enhanced(ctx, f, used)[0]  # a held Wind Up as L1 (000 L4449)
     n = v.movement or 0
     if n > 1:
@@ -398,7 +409,7 @@ def aim(
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
     reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
-    if not property_damage and not reach:
+    if not property_damage and not reach and not released:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None

@@ -204,6 +204,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
+        if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
+            _release(ctx, d, groups)
+            continue
         if i == 0:
             ask_secondary(ctx, d)  # not an action (000 L7277)
             ask_power(ctx, d)
@@ -226,6 +229,17 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, groups: list[Group], 
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
+
+
+def _release(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+    """Ruling: the release's 1 Control is no cost here, no Control being rolled (000 L4848, L7084)."""
+    found = move_elements.released(ctx, d.f, [g.id for g in groups if g.members], 1)
+    if found is None:
+        return
+    m, gid = found
+    g = next(g for g in groups if g.id == gid)
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=gid)
+    acts.fighter_attack(ctx, d, g, ctx.key(d.f.id, "action"), v, groups=groups, released=True)
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)

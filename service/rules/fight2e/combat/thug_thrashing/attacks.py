@@ -17,7 +17,7 @@ from ..elements.effects import hit_stun as hit_stun_effect
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from . import lasting
+from . import lasting, move_elements
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
@@ -126,7 +126,8 @@ def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
     after a non-attack action only Defense serves (000 L6039)."""
     if opt is DefenseOption.defense:
         return True
-    return not (f.non_attack_action or f.awaiting) and (not f.full_offense or full_defense)
+    # waiting on a Slow Startup move he has Defense alone (000 L4844)
+    return not (f.non_attack_action or f.awaiting or move_elements.waiting(f)) and (not f.full_offense or full_defense)
 
 
 def attack(
@@ -175,6 +176,7 @@ def attack(
     f.last_guard = "" if hit else charge.guard_of(opt.value)
     if hit:
         invisibility.hit(ctx, f)  # a hit ends his Invisibility (000 L3591, L3597)
+        move_elements.cancelled(ctx, f)  # and his readied Slow Startup move (000 L4844)
     if not hit:
         if evading:
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)

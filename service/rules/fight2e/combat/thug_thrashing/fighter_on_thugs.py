@@ -168,11 +168,13 @@ def attack(
     v: DecisionValue,
     special_factor: int = 1,
     groups: list[Group] | None = None,
+    released: bool = False,
 ) -> None:
     """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
     the Life Saves of a hit (000 L6714–L6718); an Area Effect or Explosive move attacks every other group in its
     area too, each as one combatant (000 L2839, L3328; ruling: with no map the area is measured from him, and his
-    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it)."""
+    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it). ``released``: a Slow Startup move
+    readied last turn goes off, for 1 Control and in range or not (000 L4846–L4848)."""
     moves = _named(ctx, f, v, key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
@@ -182,13 +184,15 @@ def attack(
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
-    readying, wound = move_elements.readied(ctx, f, moves, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
+    # Set Up, Wind Up, Slow Startup (000 L4123–L4131, L4443–L4451, L4838–L4848)
+    readying, wound = ("", False) if released else move_elements.readied(ctx, f, moves, key)
     cost = control_cost(moves) + move_elements.wind_up_control(f, moves)  # +2 while a Wind Up is held (000 L4451)
+    cost = 1 if released else cost
     level, added = power_up(ctx, f, moves, budget, cost)
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     if readying:
-        move_elements.ready(ctx, f, moves[0], readying)  # a Utility-like use: no roll, no Glory (000 L4127)
+        move_elements.ready(ctx, f, moves[0], readying, g.id)  # a Utility-like use: no roll, no Glory (000 L4127)
         return
     moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
     added = added or wound
@@ -199,7 +203,7 @@ def attack(
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
     if fee:
         spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
-    for m in moves:
+    for m in moves if not released else ():
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)

@@ -33,6 +33,7 @@ from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
+from ..turn.b_actions import _slow_startup_due as slow_startup_due
 from ..turn.d_move_declaration import _extended as extended
 from ..turn.d_move_declaration import held_wind_up, use_conditions
 
@@ -165,22 +166,53 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
 
 
 def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
-    """Set Up and Wind Up against a group as in the main turn (000 L6646): the first use only readies the move,
-    like a Utility move (000 L4127, L4447); the readied one strikes (Set Up's +2 Accuracy is the move's own figure,
-    000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed, 000 L4449–L4451),
-    and a damage an Element adds is one less on the Thugs' Life Save (000 L6572). Returns what is readied now
-    ('' when the move strikes) and whether damage was added. A Slow Startup is left to ``thug_user_states``."""
-    if any(m.trait(MoveTrait.slow_startup) for m in moves):
-        return "", False
+    """Set Up, Wind Up and Slow Startup against a group as in the main turn (000 L6646): the first use only readies
+    the move, like a Utility move (000 L4127, L4447, L4842); the readied one strikes (Set Up's +2 Accuracy is the
+    move's own figure, 000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed,
+    000 L4449–L4451; a Slow Startup move by ``release``), and a damage an Element adds is one less on the Thugs'
+    Life Save (000 L6572). Returns what is readied now ('' when the move strikes) and whether damage was added."""
     prepare, extra, _ = extended(ctx, f, moves, key, False)
     if not prepare:
         utility.spend_readied(ctx, f, moves[0])
     return prepare, extra > 0
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
-    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447)."""
-    utility.ready(ctx, f, m, prepare, None)
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str) -> None:
+    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447), a Slow Startup
+    move's against the group named (000 L4842)."""
+    utility.ready(ctx, f, m, prepare, target)
+
+
+def released(ctx: Turn, f: Combatant, live: Sequence[str], budget: int) -> tuple[MoveProfile, str] | None:
+    """His Slow Startup move readied last turn goes off now, at his first action, against the group it was readied
+    against, in range or not, for 1 Control (000 L4846–L4848): (the move, the group), or None when it has no target
+    left or he no Control (the action spent either way). None too when nothing is readied."""
+    e = slow_startup_due(f) if f.ongoing else None
+    if e is None:
+        return None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    m = f.move(e.move or "")
+    if m is None or e.target not in live:
+        ctx.note("B.1", f.id, f"{f.id}'s Slow Startup move has no target left: the action is spent.", "000 L4846")
+        return None
+    if budget < 1:
+        ctx.note("B.3", f.id, f"{f.id} has no Control left to release {m.name}.", "000 L4848")
+        return None
+    ctx.note("B.1", f.id, f"{f.id} releases {m.name} at {e.target} (1 Control).", "000 L4846–L4848")
+    return m, e.target or ""
+
+
+def waiting(f: Combatant) -> bool:
+    """A Slow Startup move readied: he defends with Defense only, and a hit cancels it (000 L4844)."""
+    return bool(f.ongoing) and slow_startup_due(f) is not None
+
+
+def cancelled(ctx: Turn, f: Combatant) -> None:
+    """A hit cancels his readied Slow Startup move (000 L4844)."""
+    e = slow_startup_due(f) if f.ongoing else None
+    if e is not None:
+        f.ongoing = [x for x in f.ongoing if x is not e]
+        ctx.note("E.6", f.id, f"{f.id} is hit: his Slow Startup move is cancelled.", "000 L4844")
 
 
 def end_of_turn(ctx: Turn) -> None:

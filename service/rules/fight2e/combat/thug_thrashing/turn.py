@@ -194,6 +194,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):
             continue
+        if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
+            _release(ctx, f, groups, budget)
+            continue
         key, v = ctx.decide(
             f.id,
             "action",
@@ -212,6 +215,17 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
         if special and len(budgets) > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
+
+
+def _release(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    found = move_elements.released(ctx, f, [g.id for g in groups if g.members and thug_group.opposes(g, f)], budget)
+    if found is None:
+        return
+    m, gid = found
+    g = next(g for g in groups if g.id == gid)
+    key = ctx.key(f.id, "action")  # the action it takes: his next action is keyed after it
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=gid)
+    fighter_on_thugs.attack(ctx, f, g, budget, key, v, 1, [g for g in groups if thug_group.opposes(g, f)], True)
 
 
 def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: int, extra: bool) -> list[ChoiceOption]:
