@@ -379,3 +379,43 @@ def test_a_groups_hit_cancels_the_readied_slow_startup_move() -> None:
     idle = {"T2.ava.action": IDLE, "T2.ava.action.2": IDLE, "T2.ava.defense": DEFENSE}
     out = _ok(_at(2, _slow(), effects=readied), idle, rolls)
     assert _effects(out) == [] and _members(out) == {"g": 5}
+
+
+# ── Opening Move and its follow-ups (000 L3736–L3755, L4652–L4670) ─────────────────────────────────────────────
+
+
+def _chain() -> tuple[dict[str, Any], dict[str, Any]]:
+    rush = move("rush", el("opening_move", sequence="Rush", sequence_length=1))
+    sub = move("sub", liabilities=(el("move_sub_set", opening_move="Rush", sub_set_size=1),))
+    return rush, sub
+
+
+def test_an_opening_moves_window_opens_on_use_and_lets_its_follow_up_open_the_next_action() -> None:
+    rush, sub = _chain()
+    # Without the window the follow-up cannot open an action (000 L4654).
+    bad = _turn(_at(1, rush, sub), _decisions(1, _hit("sub")), _rolls(1))
+    assert _codes(bad) == ["SEQUENCE_NOT_OPEN"]
+    # Rush used (hit or miss) opens the window for this turn and the next (000 L3744); her second action (Control 2)
+    # may be the follow-up, which uses it up (000 L3748). Both hit Defense 2; both Thugs roll 1: they stay.
+    rolls = _rolls(1, **{"ava.attack": 3, "ava.attack.2": 3, "g.life_save": 1, "g.life_save.2": 1})
+    decisions = _decisions(1, _hit("rush"), **{"ava.action.2": _hit("sub")})
+    out = _ok(_at(1, rush, sub), decisions, rolls)
+    assert _effects(out) == [] and not _named(out)
+    # Rush alone, the group holding back: the window is carried into the next turn (000 L3744).
+    stay = {"T1.ava.action": _hit("rush"), "T1.ava.action.2": IDLE, "T1.g.action": IDLE}
+    rolls = {k: v for k, v in _rolls(1, **{"ava.attack": 3, "g.life_save": 1}).items() if k != "T1.g.attack"}
+    out = _ok(_at(1, rush, sub), stay, rolls)
+    assert [(e["id"], e["move"], e["since"]) for e in _ava(out)["ongoing_effects"]] == [("opening_move", "rush", 1)]
+
+
+def test_a_non_attack_action_or_a_defence_closes_the_window() -> None:
+    rush, sub = _chain()
+    window = [{"id": "opening_move", "move": "rush", "since": 1}]
+    # Await Opening is a non-attack action (000 L3750): the follow-up is shut out of her second action.
+    decisions = _decisions(2, {"action": "await_opening"}, **{"ava.action.2": _hit("sub")})
+    bad = _turn(_at(2, rush, sub, effects=window), decisions, _rolls(2))
+    assert _codes(bad) == ["SEQUENCE_NOT_OPEN"]
+    # The group acting first (4 against her 1): defending against it is a Defensive Option (000 L3749).
+    rolls = _rolls(2, **{"ava.init": 1, "g.init": 4})
+    bad = _turn(_at(2, rush, sub, effects=window), _decisions(2, _hit("sub")), rolls)
+    assert _codes(bad) == ["SEQUENCE_NOT_OPEN"]

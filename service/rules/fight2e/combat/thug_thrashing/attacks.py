@@ -14,6 +14,7 @@ from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption
 from ..elements import charge, invisibility
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
+from ..elements.sequences import sequences
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -107,6 +108,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
             "DEFENSE_OPTION_NOT_ALLOWED", f"{key}.defense", f"{key}: on Full Offense only Defense (000 L5739).", key=key
         )
     level = thug_stances.defence_total(f, opt, agility if v.agility else p.evasion)
+    sequences.defended(ctx, f, [])  # a defence closes an Opening Move's window, as in the main turn (000 L3749)
     fs = v.fs or 0
     extra = fee if opt is DefenseOption.defense_evasion else 0
     if fs > f.pl:

@@ -28,6 +28,7 @@ from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import access, charge, enhancer, invisibility, ongoing, techniques
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
+from ..elements.sequences import sequences
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -95,6 +96,7 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
                 ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
     used = list(moves)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
+    sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
 
 
 def charged(
@@ -163,6 +165,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         ongoing.end_buff(ctx, f, m)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
+    sequences.used(ctx, f, list(moves))  # an Opening Move's window opens, any other move closes it (000 L3744, L3748)
 
 
 def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
@@ -247,6 +250,7 @@ def tick_user_states(ctx: Turn, before: int) -> None:
     without a time limit, and end with the round, as the main turn's (000 L6734, L2961, L6237)."""
     elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
     ongoing.tick(ctx, elapsed)
+    sequences.tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3744)
 
 
 def forces_save(m: MoveProfile) -> bool:

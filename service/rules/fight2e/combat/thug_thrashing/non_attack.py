@@ -20,6 +20,7 @@ from ....dice import Die
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import techniques
 from ..elements.glory import GloryRule, glory_rule
+from ..elements.sequences import sequences
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
@@ -104,6 +105,7 @@ def act(
     kind = v.action
     if kind in NON_ATTACK:
         f.non_attack_action = True  # the Defense Skill alone for the rest of the turn (000 L6039)
+        sequences.action_taken(ctx, f, kind.value)  # it closes an Opening Move's window (000 L3750)
     if kind is ActionType.refocus:
         _moved(ctx, f, groups, v, key, "Refocus")
         if not _clear(ctx, f, groups):  # ruling A19: after its movement
