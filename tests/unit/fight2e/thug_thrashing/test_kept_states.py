@@ -419,3 +419,19 @@ def test_a_non_attack_action_or_a_defence_closes_the_window() -> None:
     rolls = _rolls(2, **{"ava.init": 1, "g.init": 4})
     bad = _turn(_at(2, rush, sub, effects=window), _decisions(2, _hit("sub")), rolls)
     assert _codes(bad) == ["SEQUENCE_NOT_OPEN"]
+
+
+# ── Limited Move (000 L4579–L4591) ─────────────────────────────────────────────────────────────────────────────
+
+
+def test_limited_moves_drawback_is_asked_at_each_use_on_a_group() -> None:
+    smash = move("smash", liabilities=(el("limited_move", value="-0.5", description="not against crowds"),))
+    rolls = _rolls(1, **{"ava.attack": 3, "g.life_save": 3})
+    asked = _turn(_at(1, smash), _decisions(1, _hit("smash")), rolls)
+    assert asked["decisions_needed"][0]["key"] == "T1.ava.limited_move"
+    # It applies: the move does nothing, no roll, no Thug out (000 L4581).
+    applies = _ok(_at(1, smash), _decisions(1, _hit("smash"), **{"ava.limited_move": {"choice": "act"}}), _rolls(1))
+    assert _members(applies) == {"g": 5} and "T1.ava.attack" not in {r["key"] for r in applies["rolls"]}
+    # It does not: 3 + 0 + 1 hits Defense 2, the Thug's 3 is above Life Save 2: out.
+    passes = _ok(_at(1, smash), _decisions(1, _hit("smash"), **{"ava.limited_move": {"choice": "pass"}}), rolls)
+    assert _members(passes) == {"g": 4} and not _named(passes)

@@ -330,9 +330,12 @@ def fighter_attack(
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
-        if fighter_on_thugs.fails(ctx, f, moves):  # Unreliable: the move does nothing (000 L4872–L4874)
+        failed = fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
+        kept = None if failed else move_elements.limited(ctx, f, moves)  # its drawback (000 L4579–L4591)
+        if kept is None:
             settle_special(ctx, d, g, a, before)
             return
+        a, moves = replace(a, m=kept[0]), kept
     connects = a.pd_option is not None or fighter_on_thugs.connects(ctx, f, moves)
     hit = connects and roll_on_group(ctx, d, g, a)
     if hit:

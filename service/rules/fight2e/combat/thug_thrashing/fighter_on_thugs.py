@@ -195,6 +195,11 @@ def attack(
         move_elements.ready(ctx, f, moves[0], readying, g.id)  # a Utility-like use: no roll, no Glory (000 L4127)
         return
     moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
+    kept = move_elements.limited(ctx, f, moves)  # Limited Move's drawback on this use (000 L4579–L4591)
+    if kept is None:
+        count_attack(ctx, f, moves, False)  # an attack made, to no effect
+        return
+    moves = kept
     added = added or wound
     start = g.ranges[f.id]
     dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import access, charge, enhancer, invisibility, ongoing, techniques
+from ..elements import access, charge, enhancer, invisibility, limited_move, ongoing, techniques
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
@@ -141,6 +141,12 @@ def dash(ctx: Turn, f: Combatant, moves: list[MoveProfile], start: int, v: Decis
         return 2, 0
     moving.power_dash(ctx, f, moves)
     return 1, 1
+
+
+def limited(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile] | None:
+    """Limited Move's agreed drawback, asked at each use as in the main turn (000 L4579–L4591, L6646): None when the
+    move comes to nothing on this use, else the moves without the Elements it narrows."""
+    return limited_move.apply(ctx, f, moves, None)
 
 
 def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:

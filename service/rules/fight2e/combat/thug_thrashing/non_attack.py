@@ -173,6 +173,10 @@ def _utility(
     _moved(ctx, f, groups, v, key, m.name, away=False)
     move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
+    if kept is None:
+        return
+    m = kept[0]
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
     # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
     # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.
