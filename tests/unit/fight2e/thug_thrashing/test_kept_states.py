@@ -435,3 +435,17 @@ def test_limited_moves_drawback_is_asked_at_each_use_on_a_group() -> None:
     # It does not: 3 + 0 + 1 hits Defense 2, the Thug's 3 is above Life Save 2: out.
     passes = _ok(_at(1, smash), _decisions(1, _hit("smash"), **{"ava.limited_move": {"choice": "pass"}}), rolls)
     assert _members(passes) == {"g": 4} and not _named(passes)
+
+
+# ── Perfect Hit (000 L4745–L4753) ──────────────────────────────────────────────────────────────────────────────
+
+
+def test_perfect_hit_keeps_its_element_on_a_group_only_on_an_even_die() -> None:
+    # Increased Damage ×2 makes Crush's 1d6 a 1d8 (000 L3524, the main turn's figure): two sizes above 1d4, Life Save
+    # 5 − 2 − 2 = 1 (000 L6570); the Thug's 2 is above it: out. An odd Perfect Hit die sets the Element aside for
+    # this hit (000 L4753): 1d6, Life Save 2, and the 2 keeps him in.
+    crush = move("crush", el("increased_damage", 2), liabilities=(el("perfect_hit", target="increased_damage"),))
+    for face, left in ((4, 4), (3, 5)):
+        rolls = _rolls(1, **{"ava.attack": 3, "ava.perfect_hit": face, "g.life_save": 2})
+        out = _ok(_at(1, crush), _decisions(1, _hit("crush")), rolls)
+        assert _members(out) == {"g": left} and not _named(out)

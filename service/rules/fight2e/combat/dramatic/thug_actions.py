@@ -20,7 +20,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
-from ..elements import limited_use
+from ..elements import limited_use, perfect_hit
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..protocol import events
@@ -499,6 +499,8 @@ def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, glory: bool = True) -> N
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
         return
     g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
+    if a.pd_option is None:  # its Perfect Hit dice, once the group is hit (000 L4753, L6646)
+        a = replace(a, m=perfect_hit.settle(ctx, f, [a.m])[0])
     if a.pd_option:
         ls: int | None = _pd_life_save(ctx, d, g, a.pd_option) + a.spirit_ls
     elif move_elements.forces_save(a.m):

@@ -17,7 +17,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import drain_life, limited_use
+from ..elements import drain_life, limited_use, perfect_hit
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
@@ -404,7 +404,8 @@ def _strike(
         # (000 L3332–L3336; ruling: with no Range kept between groups, the others' from him, 000 L6946)
         blast = next((m for m in blow.moves if m.trait(MoveTrait.reduced_blast)), None)
         fall = dist if blast is not None and not (named and blast.trait(MoveTrait.projectile)) else 0
-        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added, fall)
+        moves = perfect_hit.settle(ctx, f, blow.moves)  # its Perfect Hit dice, once the group is hit (000 L4753)
+        _on_hit(ctx, f, g, moves, blow.mode, blow.arm, blow.added, fall)
     return hit
 
 
