@@ -449,3 +449,27 @@ def test_perfect_hit_keeps_its_element_on_a_group_only_on_an_even_die() -> None:
         rolls = _rolls(1, **{"ava.attack": 3, "ava.perfect_hit": face, "g.life_save": 2})
         out = _ok(_at(1, crush), _decisions(1, _hit("crush")), rolls)
         assert _members(out) == {"g": left} and not _named(out)
+
+
+# ── Vulnerability (000 L4888–L4900) ────────────────────────────────────────────────────────────────────────────
+
+
+def test_vulnerability_raises_a_tied_groups_damage_die_and_increased_duration_keeps_it() -> None:
+    # Tied at 4 (000 L6656): her move is under way as the group strikes at the same moment, so its 1d4 is rolled one
+    # size up, 1d6 (000 L4894); its 6 hits her Defense 3. Her Crush: 3 + 0 + 1 hits Defense 2, the Thug stays on a 1.
+    crush = move("crush", liabilities=(el("vulnerability"),))
+    rolls = _rolls(1, **{"ava.init": 4, "g.init": 4, "ava.attack": 3, "g.life_save": 1, "g.attack": 6, "g.damage": 1})
+    out = _ok(_at(1, crush), _decisions(1, _hit("crush")), rolls)
+    assert _die(out, "T1.g.damage") == ["1d6"] and not _named(out)
+    # Not tied (her 6 against its 1): the move is over when the group strikes: 1d4.
+    rolls = _rolls(1, **{"ava.attack": 3, "g.life_save": 1, "g.attack": 6, "g.damage": 1})
+    assert _die(_ok(_at(1, crush), _decisions(1, _hit("crush")), rolls), "T1.g.damage") == ["1d4"]
+    # Increased Duration: the next turn, whatever she does, one size up for its 5-count (000 L4896–L4900).
+    lasting = move("crush", liabilities=(el("vulnerability"), el("vulnerability.increased_duration")))
+    counting = [{"id": "vulnerability.increased_duration", "move": "crush", "time_left": 5, "since": 1}]
+    out = _ok(_at(2, lasting, effects=counting), _decisions(2, IDLE), _rolls(2, **{"g.attack": 6, "g.damage": 1}))
+    assert _die(out, "T2.g.damage") == ["1d6"]
+    # Used in a Thug turn it starts its 5-count, which does not run in that turn (000 L4898).
+    rolls = _rolls(1, **{"ava.attack": 3, "g.life_save": 1})
+    out = _ok(_at(1, lasting), _decisions(1, _hit("crush")), rolls)
+    assert _effects(out) == [("vulnerability.increased_duration", "crush", 5)]

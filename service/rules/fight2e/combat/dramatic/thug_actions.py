@@ -455,6 +455,7 @@ def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: st
     limited_use.spend_charges(ctx, f, [m])
     if ti_level([m]):
         f.invulnerable = ti_level([m])
+    move_elements.under_way(f, [m])  # Vulnerability: a tied group's hit one die size up (000 L4894)
     return fighter_on_thugs.power_up(ctx, f, [m], 0, 0)[1]
 
 

@@ -193,6 +193,7 @@ def attack(
         _no_damage_hit(ctx, f, g, effects, hit_stun)
         return None
     steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
+    steps += move_elements.vulnerability_steps(first, g.in_slot and g.init == first.init)  # 000 L4894, L4898
     die = attacks.damage_die(g.damage, steps, -first.prof.stamina)
     rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     dmg = _gradual_share(ctx, g, f, rolled, effects)

@@ -234,6 +234,7 @@ def attack(
     blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
     if ti_level(moves):
         f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
+    move_elements.under_way(f, moves)  # Vulnerability: a tied group's hit one die size up (000 L4894)
     if fails(ctx, f, moves):
         return
     lands = connects(ctx, f, moves)

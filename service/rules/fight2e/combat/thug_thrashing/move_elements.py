@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import access, charge, enhancer, invisibility, limited_move, ongoing, techniques
+from ..elements import access, charge, enhancer, invisibility, limited_move, ongoing, techniques, vulnerability
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
@@ -149,6 +149,18 @@ def limited(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfi
     return limited_move.apply(ctx, f, moves, None)
 
 
+def under_way(f: Combatant, moves: Sequence[MoveProfile]) -> None:
+    """A Vulnerability move under way: the damage he takes meanwhile is one die size up (000 L4894), from a group
+    attacking at the same moment (ruling: as Temporary Invulnerability's tie, 000 L4327, L6656)."""
+    f.vulnerable = f.vulnerable or any(m.trait(MoveTrait.vulnerable) for m in moves)
+
+
+def vulnerability_steps(f: Combatant, tied: bool) -> int:
+    """One die size more on a group's hit on him: his Vulnerability move under way at the same moment, or its
+    Increased Duration's count running (000 L4888–L4900, L6646)."""
+    return 1 if (f.vulnerable and tied) or f.vulnerable_lingering else 0
+
+
 def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:
     """+2 Control on his moves while a Wind Up is held, as in the main turn (000 L4451, L6646)."""
     return held_wind_up(f, [m.id for m in moves]) if f.ongoing else 0
@@ -171,6 +183,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         ongoing.end_buff(ctx, f, m)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
+        vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)
     sequences.used(ctx, f, list(moves))  # an Opening Move's window opens, any other move closes it (000 L3744, L3748)
 
 
