@@ -473,3 +473,54 @@ def test_vulnerability_raises_a_tied_groups_damage_die_and_increased_duration_ke
     rolls = _rolls(1, **{"ava.attack": 3, "g.life_save": 1})
     out = _ok(_at(1, lasting), _decisions(1, _hit("crush")), rolls)
     assert _effects(out) == [("vulnerability.increased_duration", "crush", 5)]
+
+
+# ── Infinite Supers, Extended Duration, Super Move Enhancer (000 L4922–L4934, L4233–L4237) ─────────────────────
+
+
+def _supers(*more: dict[str, Any]) -> dict[str, Any]:
+    inf = move("inf", el("infinite_supers"), *more, level=5, kind="super", liabilities=(el("utility"),))
+    return _at(1, inf, move("sup", level=5, kind="super"))
+
+
+def test_infinite_supers_started_in_a_thug_turn_runs_its_count_and_frees_the_next_super() -> None:
+    # Control 6 pays the Level 5 Utility Super (000 L5996); its 10 Super Energy is spent (000 L5281); a 5-count, 3
+    # off by the Time Roll (000 L4930).
+    req = _supers()
+    req["fighters"][0]["state"]["super_energy"] = 10
+    out = _ok(req, _decisions(1, _utility("inf")), _rolls(1, **{"ava.ctrl": 6}))
+    assert _ava(out)["super_energy"] == 0 and ("infinite_supers", "inf", 2) in _effects(out)
+    assert not _named(out)
+    # Next turn, with it running and no Super Energy, Sup costs nothing (000 L4932); without it, it is refused.
+    running = [{"id": "infinite_supers", "move": "inf", "time_left": 2, "since": 1}]
+    rolls = _rolls(2, **{"ava.ctrl": 6, "ava.attack": 3, "g.life_save": 1, "g.life_save.2": 1})
+    req = _supers()
+    req["fight"]["turn"] = 2
+    req["fighters"][0]["state"]["ongoing_effects"] = running
+    assert _ok(req, _decisions(2, _hit("sup")), rolls)["status"] == "resolved"
+    req["fighters"][0]["state"]["ongoing_effects"] = []
+    assert _codes(_turn(req, _decisions(2, _hit("sup")), rolls)) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+def test_extended_duration_stretches_the_count_for_more_super_energy() -> None:
+    # 10 to launch and 2 × 10 more: 5 + 2 × 5 = 15, 3 off by the Time Roll: 12 (000 L4922–L4926).
+    req = _supers(el("extended_duration"))
+    req["options"]["super_energy_max"] = 30
+    req["fighters"][0]["state"]["super_energy"] = 30
+    decisions = _decisions(1, _utility("inf"), **{"ava.extended_duration": {"amount": 2}})
+    out = _ok(req, decisions, _rolls(1, **{"ava.ctrl": 6}))
+    assert _ava(out)["super_energy"] == 0 and ("infinite_supers", "inf", 12) in _effects(out)
+
+
+def test_super_move_enhancer_started_on_a_thug_turn_pays_for_its_super() -> None:
+    boost = move("focus", el("super_move_enhancer", target_super="Sup", stun_afterwards="no"), level=3)
+    boost["liabilities"] = [el("utility")]
+    sup, other = move("sup", level=5, kind="super"), move("sup2", level=5, kind="super")
+    out = _ok(_at(1, boost, sup, other), _decisions(1, _utility("focus")), _rolls(1))
+    assert [e[0] for e in _effects(out)] == ["super_move_enhancer"] and not _named(out)
+    # Next turn its 20 Super Energy pay for Sup alone (000 L4237).
+    on = [{"id": "super_move_enhancer", "move": "focus", "time_left": 2, "since": 1}]
+    rolls = _rolls(2, **{"ava.ctrl": 6, "ava.attack": 3, "g.life_save": 1, "g.life_save.2": 1})
+    assert _ok(_at(2, boost, sup, other, effects=on), _decisions(2, _hit("sup")), rolls)["status"] == "resolved"
+    refused = _turn(_at(2, boost, sup, other, effects=on), _decisions(2, _hit("sup2")), rolls)
+    assert _codes(refused) == ["INSUFFICIENT_SUPER_ENERGY"]

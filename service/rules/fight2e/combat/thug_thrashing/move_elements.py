@@ -25,7 +25,17 @@ from collections.abc import Sequence
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
 from ..contract.models import ActionType, DecisionValue, Direction
-from ..elements import access, charge, enhancer, invisibility, limited_move, ongoing, techniques, vulnerability
+from ..elements import (
+    access,
+    charge,
+    enhancer,
+    invisibility,
+    limited_move,
+    ongoing,
+    super_only,
+    techniques,
+    vulnerability,
+)
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
@@ -181,6 +191,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
     for m in moves:
         ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
         ongoing.end_buff(ctx, f, m)
+        super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
         vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)

@@ -34,6 +34,7 @@ from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import invisibility
 from ..elements.combo import control_cost
+from ..elements.super_energy import pay_supers
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -315,6 +316,7 @@ def _pay_control(ctx: Turn, f: Combatant, budget: int, m: MoveProfile, key: str)
     need = control_cost([m]) + move_elements.wind_up_control(f, [m])
     if need > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {need}, has {budget}.", key=key)
+    pay_supers(ctx, f, [m])  # a Super Utility move's Super Energy, as an attack's (000 L5281)
 
 
 def _super_energy(ctx: Turn) -> None:
