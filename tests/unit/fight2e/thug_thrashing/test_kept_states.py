@@ -524,3 +524,22 @@ def test_super_move_enhancer_started_on_a_thug_turn_pays_for_its_super() -> None
     assert _ok(_at(2, boost, sup, other, effects=on), _decisions(2, _hit("sup")), rolls)["status"] == "resolved"
     refused = _turn(_at(2, boost, sup, other, effects=on), _decisions(2, _hit("sup2")), rolls)
     assert _codes(refused) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+# ── Temporary Technique (000 L4329–L4333) ─────────────────────────────────────────────────────────────────────
+
+
+def test_a_temporary_technique_lends_the_dash_for_her_next_action() -> None:
+    learn = move("learn", el("temporary_technique", technique="Dash"), liabilities=(el("utility"),))
+    req = _req(learn, groups={"g": 2})
+    dash = {"action": "attack", "moves": ["basic_move"], "target": "g", "movement": 1, "direction": "toward"}
+    dash["dash"] = True
+    # Without it the campaign has no Dash (000 L2175): refused.
+    bad = _turn(req, _decisions(1, IDLE, **{"ava.action.2": dash}), _rolls(1))
+    assert _codes(bad) == ["DASH_INVALID"]
+    # Used as her first action it lends the Dash for the turn (000 L4331): her second action (Control 2) Dashes 1
+    # Range for 1 FS (10 → 9) and +1 Accuracy (000 L2179); the Basic Move's 1 + 0 + 1 spare + 1 hits Defense 2.
+    rolls = _rolls(1, **{"ava.attack": 1, "g.life_save": 1})
+    out = _ok(req, _decisions(1, _utility("learn"), **{"ava.action.2": dash}), rolls)
+    assert _ava(out)["fighting_spirit"] == 9 and out["fight"]["thugs"][0]["ranges"]["ava"] == 1
+    assert ("temporary_technique", "learn", None) in _effects(out) and not _named(out)
