@@ -543,3 +543,18 @@ def test_a_temporary_technique_lends_the_dash_for_her_next_action() -> None:
     out = _ok(req, _decisions(1, _utility("learn"), **{"ava.action.2": dash}), rolls)
     assert _ava(out)["fighting_spirit"] == 9 and out["fight"]["thugs"][0]["ranges"]["ava"] == 1
     assert ("temporary_technique", "learn", None) in _effects(out) and not _named(out)
+
+
+# ── A Taunt's Element Addition (000 L4291–L4301) ──────────────────────────────────────────────────────────────
+
+
+def test_a_taunts_element_addition_goes_to_her_next_attack_on_the_group() -> None:
+    jeer = move("jeer", el("taunt"), el("taunt.element_addition", element="knocks_down"))
+    punch = move("punch")
+    # Jeer hits (3 + 0 + 1 against Defense 2) and its Thug stays on a 1; it lends Knocks Down to her next fitting
+    # move: Punch, her second action (Control 2), hits with 3 + 0 and its Thug stays on a 1, so Knocks Down forces
+    # a second Life Save (000 L6718): a 6 is above 2, out.
+    rolls = _rolls(1, **{"ava.attack": 3, "ava.attack.2": 3, "g.life_save": 1, "g.life_save.2": 1})
+    rolls |= {"T1.g.life_save.3": 6, "T1.ava.taunt_glory": 1}
+    out = _ok(_at(1, jeer, punch), _decisions(1, _hit("jeer"), **{"ava.action.2": _hit("punch")}), rolls)
+    assert _members(out) == {"g": 4} and not _named(out)

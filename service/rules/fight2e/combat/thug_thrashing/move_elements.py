@@ -33,6 +33,7 @@ from ..elements import (
     limited_move,
     ongoing,
     super_only,
+    taunts,
     techniques,
     vulnerability,
 )
@@ -180,7 +181,8 @@ def enhanced(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProf
     """The Power Enhancer uses banked for the move fire on it as in the main turn (000 L3820–L3850, L6646): each die
     size it gains is one less on the Thug's Life Save as any larger die is (000 L6570; ruling: a die size, not damage
     an Element adds, 000 L6572)."""
-    return enhancer.apply(ctx, f, moves) if f.ongoing else moves
+    moves = enhancer.apply(ctx, f, moves) if f.ongoing else moves
+    return taunts.lend(ctx, f, moves)  # a Taunt's Element Addition for the next fitting move (000 L4291–L4301)
 
 
 def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> None:

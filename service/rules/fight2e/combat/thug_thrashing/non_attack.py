@@ -176,7 +176,7 @@ def _utility(
     kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
     if kept is None:
         return
-    m = kept[0]
+    m = move_elements.enhanced(ctx, f, kept)[0]  # a Power Enhancer's bank, a Taunt's lent Element (000 L6646)
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
     # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
     # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.
