@@ -13,10 +13,13 @@ it does is read from its other records, the same the main turn reads (its Knockb
 Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
 user alone through what the main turn keeps for him does nothing to a group: those a turn with Thugs keeps as the main
 turn does (``ThugAct.kept``: a Buff folded into his profile and its Liabilities, End Buff and End Only, Set Up and
-Powerless, Wind Up, Flight, Power Enhancer) start when the move is used (``start_user_states``), are checked when he
-names his moves (``check_action``, ``check_use``, ``wind_up_control``) and run down by the turn's Time Roll
-(``tick_user_states``); the rest (``ThugAct.user_only``: Invisibility, a Charge's or a chain's condition, Slow
-Startup, Power Dash …) are named as ``thug_user_states``."""
+Powerless, Wind Up, Slow Startup, Flight, Invisibility, the Charges, Power Enhancer, Power Dash, Opening Move's
+follow-ups, Limited Move, Perfect Hit, Vulnerability, Temporary Technique, a Taunt's Element Addition and the
+Super-only Time Counts) start when the move is used (``start_user_states``), are checked when he names his moves
+(``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used (``enhanced``,
+``limited``) or the groups' attacks on him, and run down by the turn's Time Roll (``tick_user_states``); the rest
+(``ThugAct.user_only``: Fake, Free Movement, End Style, Only Heal Others, the Throw chains, Only When Prone, Behind
+Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as ``thug_user_states``."""
 
 from __future__ import annotations
 

@@ -16,10 +16,11 @@ gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters
 successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups; every
 Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
 (``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
-sides with groups on either (``mixed``); a Buff and its Liabilities, End Buff, Set Up, Wind Up, Flight and Power
-Enhancer kept on the Fighter as in the main turn, run down by the Time Roll, and his charge moves' conditions
-(``move_elements``). A move Element acting on its user alone through a state the turn does not keep is named under
-``unsupported`` (``thug_user_states``) where the move is used.
+sides with groups on either (``mixed``); the states a move keeps on the Fighter (a Buff and its Liabilities, Set
+Up, Wind Up, Slow Startup, Flight, Invisibility, Power Enhancer, an Opening Move's window …) kept as in the main turn,
+run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``). A move Element acting on
+its user alone through a state the turn does not keep is named under ``unsupported`` (``thug_user_states``) where
+the move is used.
 """
 
 from __future__ import annotations
