@@ -558,3 +558,20 @@ def test_a_taunts_element_addition_goes_to_her_next_attack_on_the_group() -> Non
     rolls |= {"T1.g.life_save.3": 6, "T1.ava.taunt_glory": 1}
     out = _ok(_at(1, jeer, punch), _decisions(1, _hit("jeer"), **{"ava.action.2": _hit("punch")}), rolls)
     assert _members(out) == {"g": 4} and not _named(out)
+
+
+# ── Free Movement (000 L3372–L3382) ────────────────────────────────────────────────────────────────────────────
+
+
+def test_free_movement_puts_her_out_of_the_groups_reach_and_lets_her_only_move() -> None:
+    sink = move("sink", "free_movement")
+    # Used as her first action (hit or miss: Always): a 5-count, at least one full turn (000 L3380); the group's 6
+    # would hit her Defense 3 but no attack reaches her: her 40 Life Bar stays; the Time Roll of 3 leaves 2.
+    rolls = _rolls(1, **{"ava.attack": 1, "g.attack": 6, "g.damage": 1})
+    decisions = {"T1.ava.action": _hit("sink"), "T1.ava.action.2": IDLE}
+    out = _ok(_at(1, sink), decisions, {k: v for k, v in rolls.items() if k not in ("T1.g.attack", "T1.g.damage")})
+    assert _effects(out) == [("free_movement", "sink", 2)] and _ava(out)["life_bar"] == 40 and not _named(out)
+    # While it lasts she can only move (000 L3380).
+    running = [{"id": "free_movement", "move": "sink", "time_left": 2, "since": 1}]
+    bad = _turn(_at(2, sink, effects=running), _decisions(2, _hit("elbow")), _rolls(2))
+    assert _codes(bad) == ["FREE_MOVEMENT_RESTRICTED"]

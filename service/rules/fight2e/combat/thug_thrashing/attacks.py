@@ -11,7 +11,7 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
-from ..elements import charge, invisibility
+from ..elements import charge, free_movement, invisibility
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..elements.sequences import sequences
@@ -152,6 +152,9 @@ def attack(
     Stun Quality itself (Dramatic Combat). ``hooks``: Dramatic Combat's say in who takes the hit and how much.
     ``preset``: the defence and roll a Team-Up settled (its hit is the pair's)."""
     dist = g.ranges[f.id]
+    if free_movement.immune(f):  # in Free Movement no attack reaches him (000 L3380, L6646)
+        ctx.note("D.6", g.id, f"{f.id} is in Free Movement: {g.id}'s attack cannot reach him.", "000 L3380")
+        return None
     if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
         ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
         return None

@@ -32,6 +32,7 @@ from ..elements import (
     access,
     charge,
     enhancer,
+    free_movement,
     invisibility,
     limited_move,
     ongoing,
@@ -96,6 +97,7 @@ def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
         # ruling: a Dramatic option is an action other than movement (000 L3033, L7138)
         kind = v.action or (ActionType.attack if v.option is not None and not v.full_defense else ActionType.none)
         buff_modifiers.check_action(ctx, f, kind, v.movement or 0, list(v.moves or []), key)
+        free_movement.check_action(ctx, f, kind, key)  # in Free Movement he only moves (000 L3380)
 
 
 def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
@@ -195,6 +197,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
     (000 L2953–L2991); an End Buff ending one at the turn's end (000 L2993–L2997, L3262)."""
     for m in moves:
         ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
+        free_movement.start(ctx, f, m)  # out of every group's reach for its count (000 L3380)
         ongoing.end_buff(ctx, f, m)
         super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
