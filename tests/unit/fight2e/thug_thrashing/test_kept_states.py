@@ -575,3 +575,21 @@ def test_free_movement_puts_her_out_of_the_groups_reach_and_lets_her_only_move()
     running = [{"id": "free_movement", "move": "sink", "time_left": 2, "since": 1}]
     bad = _turn(_at(2, sink, effects=running), _decisions(2, _hit("elbow")), _rolls(2))
     assert _codes(bad) == ["FREE_MOVEMENT_RESTRICTED"]
+
+
+# ── Fake (000 L3338–L3350) ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def test_a_fake_against_groups_alone_gives_no_bonus_she_could_use() -> None:
+    # Its bonus is on Tactics Defense Totals (000 L3350), and Tactics is no defence against Thugs (000 L6698): with no
+    # Fighter opponent it raises nothing (ruling); the Utility move is used all the same.
+    feint = move("feint", "fake")
+    out = _ok(_at(1, feint), _decisions(1, _utility("feint")), _rolls(1))
+    assert [s["text"] for s in out["log"] if "fools nobody" in s["text"]] == [
+        "Feint fools nobody: no opponent has a lower Initiative than ava."
+    ]
+    assert not _named(out)
+    tactics = _turn(
+        _at(1, feint), _decisions(1, _utility("feint"), **{"ava.defense": {"defense": "tactics"}}), _rolls(1)
+    )
+    assert _codes(tactics) == ["DECISION_INVALID"]

@@ -13,13 +13,13 @@ it does is read from its other records, the same the main turn reads (its Knockb
 Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
 user alone through what the main turn keeps for him does nothing to a group: those a turn with Thugs keeps as the main
 turn does (``ThugAct.kept``: a Buff folded into his profile and its Liabilities, End Buff and End Only, Set Up and
-Powerless, Wind Up, Slow Startup, Flight, Invisibility, the Charges, Power Enhancer, Power Dash, Opening Move's
-follow-ups, Limited Move, Perfect Hit, Vulnerability, Temporary Technique, a Taunt's Element Addition and the
-Super-only Time Counts) start when the move is used (``start_user_states``), are checked when he names his moves
-(``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used (``enhanced``,
-``limited``) or the groups' attacks on him, and run down by the turn's Time Roll (``tick_user_states``); the rest
-(``ThugAct.user_only``: Fake, Free Movement, End Style, Only Heal Others, the Throw chains, Only When Prone, Behind
-Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as ``thug_user_states``."""
+Powerless, Wind Up, Slow Startup, Flight, Free Movement, Fake, Invisibility, the Charges, Power Enhancer, Power Dash,
+Opening Move's follow-ups, Limited Move, Perfect Hit, Vulnerability, Temporary Technique, a Taunt's Element Addition
+and the Super-only Time Counts) start when the move is used (``start_user_states``), are checked when he names his
+moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
+(``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
+(``tick_user_states``); the rest (``ThugAct.user_only``: End Style, Only Heal Others, the Throw chains, Only When
+Prone, Behind Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from ..elements import (
     access,
     charge,
     enhancer,
+    fake,
     free_movement,
     invisibility,
     limited_move,
@@ -198,6 +199,9 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
     for m in moves:
         ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
         free_movement.start(ctx, f, m)  # out of every group's reach for its count (000 L3380)
+        # ruling: a Fake's Tactics bonus counts against his Fighter opponents only, Tactics being no defence against
+        # a group (000 L3350, L6698)
+        fake.use(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
         super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
