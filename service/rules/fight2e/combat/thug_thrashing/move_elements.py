@@ -19,7 +19,8 @@ and the Super-only Time Counts) start when the move is used (``start_user_states
 moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
 (``tick_user_states``); the rest (``ThugAct.user_only``: End Style, Only Heal Others, the Throw chains, Only When
-Prone, Behind Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as ``thug_user_states``."""
+Prone, Behind Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as
+``thug_user_states``."""
 
 from __future__ import annotations
 
