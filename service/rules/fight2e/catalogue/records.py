@@ -566,7 +566,8 @@ class ThugAct(StrEnum):
     # names them under ``thug_user_states`` where the move is used
     user_only = "user_only"
     # on its user alone through a state a turn with Thugs keeps as the main turn does (000 L6646): started when the
-    # move is used, run down by the Time Roll (a Buff folded into his profile)
+    # move is used, checked when he names his moves, run down by the Time Roll (a Buff folded into his profile,
+    # Flight, a readied Set Up or Wind Up, a banked Power Enhancer)
     kept = "kept"
 
 

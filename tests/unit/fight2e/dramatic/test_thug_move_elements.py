@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Power Dash acts on its user alone (000 L3812–L3818; its record user_only): nothing on the group, named under
+    # Random Effect acts on its user alone (000 L3938–L3968; its record user_only): nothing on the group, named under
     # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", "power_dash")),
+        _req(move("charge", "random_effect")),
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "power_dash" in found[0]["reason"]
+    assert found and "random_effect" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
@@ -175,3 +175,67 @@ def test_drain_life_heals_no_further_than_her_dramatic_life_bar() -> None:
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     assert ava(out)["life_bar"] == 20
+
+
+def test_states_kept_on_her_flight_lock_and_a_power_enhancers_die() -> None:
+    # Flying she attacks only with Hard to Evade or Aerial Special Moves (000 L3370), kept in a turn with Thugs as in
+    # the main turn (000 L6646): Surge has neither.
+    flying = _req(move("fly", "flight"), move("surge"))
+    flying["fighters"][0]["state"]["ongoing_effects"] = [{"id": "flight", "move": "fly", "time_left": 3, "since": 1}]
+    out = turn(flying, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in out["violations"]] == ["FLIGHT_MOVE_NOT_ALLOWED"]
+    # A banked Power Enhancer use: Surge's 1d6, one size at its Dramatic price (000 L7211) and one banked
+    # (000 L3826): 1d10, three sizes above 1d4, so the save is 5 − 2 − 3 = 0: out with no roll (ruling B1).
+    banked = _req(move("focus", el("power_enhancer", target_moves="Surge"), level=3), move("surge"))
+    banked["fighters"][0]["state"]["ongoing_effects"] = [{"id": "power_enhancer", "move": "focus", "charges": 1}]
+    out = resolved(
+        banked, {"T1.ava.action": _hit("surge"), "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1}
+    )
+    assert life_saves(out) == [0] and _members(out) == {"g": 4}
+    assert ava(out)["ongoing_effects"] == []  # the bank is spent on the use
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_a_charge_back_move_needs_her_step_away_with_no_control_to_spare() -> None:
+    # No Control is rolled in Dramatic Combat (000 L7084): only the move's own preparation charges it (000 L3093).
+    req = _req(move("flash", "charge_back"))
+    bad = turn(req, {"T1.ava.action": _hit("flash"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in bad["violations"]] == ["CHARGE_BACK_NOT_READY"]
+    back = {**_hit("flash"), "movement": 1, "direction": "away"}  # Range 1 → 2, still in reach
+    out = resolved(
+        req, {"T1.ava.action": back, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_power_dash_after_her_dash_is_one_more_die_size() -> None:
+    # With the Dash option, 1 Range from Range 2 for 1 FS (000 L2179): Charge's 1d6, one size at its Dramatic price
+    # (000 L7211) and one for the Power Dash (000 L3818): 1d10, three above 1d4: 5 − 2 − 3 = 0, out with no roll.
+    req = _req(move("charge", "power_dash"), groups={"g": 2})
+    req["options"]["dash"] = True
+    fs = req["fighters"][0]["state"]["fighting_spirit"]
+    dash = {**_hit("charge"), "movement": 1, "direction": "toward", "dash": True}
+    out = resolved(req, {"T1.ava.action": dash, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1})
+    assert life_saves(out) == [0] and _members(out) == {"g": 4}
+    assert ava(out)["fighting_spirit"] == fs - 1
+
+
+def test_a_slow_startup_move_readies_then_goes_off_at_her_first_action() -> None:
+    # Readied against the group: no roll (000 L4842); next turn it goes off with no decision, in range or not, its
+    # 1 Control no cost with no Control rolled (ruling, 000 L4848, L7084), her Initiative die two sizes up (000 L4846).
+    quake = move("quake", liabilities=(el("slow_startup"),))
+    out = resolved(_req(quake), {"T1.ava.action": _hit("quake"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [(e["id"], e["target"]) for e in ava(out)["ongoing_effects"]] == [("slow_startup", "g")]
+    assert "T1.ava.attack" not in {r["key"] for r in out["rolls"]}
+    req = _req(quake)
+    req["fight"]["turn"] = 2
+    req["fight"]["thugs"][0]["ranges"]["ava"] = 3
+    req["fighters"][0]["state"]["ongoing_effects"] = [
+        {"id": "slow_startup", "move": "quake", "since": 1, "target": "g"}
+    ]
+    rolls = {"T2.ava.init": 6, "T2.g.init": 1, "T2.fight.time": 3, "T2.ava.attack": 1, "T2.g.life_save": 6}
+    out = resolved(req, {"T2.ava.action.2": IDLE, "T2.g.action": IDLE}, rolls)
+    assert _members(out) == {"g": 4} and ava(out)["ongoing_effects"] == []
+    # Speed 1: 1d8 (000 L7092), two sizes up: 1d12.
+    assert {r["key"]: r["die"] for r in out["rolls"]}["T2.ava.init"] == "1d12"

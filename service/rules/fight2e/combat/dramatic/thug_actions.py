@@ -20,7 +20,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
-from ..elements import limited_use
+from ..elements import limited_use, perfect_hit
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
 from ..protocol import events
@@ -104,6 +104,7 @@ def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
     steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
+    steps += 2 if move_elements.waiting(f) else 0  # a Slow Startup move going off (000 L4846, L6646)
     dramatic_initiative.roll_initiative(ctx, d, steps)
 
 
@@ -313,6 +314,7 @@ def fighter_attack(
     property_damage: bool = False,
     factor: int = 1,
     groups: list[Group] | None = None,
+    released: bool = False,
 ) -> None:
     """His move on a group, one move and no Combos (000 L7108): a Basic Move, boosted if he pays (000 L7110), or a
     Special Move at its Dramatic price (000 L7209–L7215), or Property Damage (000 L7197), against the group's
@@ -320,17 +322,20 @@ def fighter_attack(
     read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
     Area Effect or Explosive move on every other group in its area (000 L2839, L3328), what it does to him, and
     Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
-    a = aim(ctx, d, g, key, v, property_damage, factor)
+    a = aim(ctx, d, g, key, v, property_damage, factor, released)
     f, moves = d.f, [a.m]
     if a.readied:  # ruling: readying is paid for as the move's use (000 L7209–L7215), then strikes later
-        move_elements.ready(ctx, f, a.m, a.readied)
+        move_elements.ready(ctx, f, a.m, a.readied, g.id)
         return
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
-        if fighter_on_thugs.fails(ctx, f, moves):  # Unreliable: the move does nothing (000 L4872–L4874)
+        failed = fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
+        kept = None if failed else move_elements.limited(ctx, f, moves)  # its drawback (000 L4579–L4591)
+        if kept is None:
             settle_special(ctx, d, g, a, before)
             return
+        a, moves = replace(a, m=kept[0]), kept
     connects = a.pd_option is not None or fighter_on_thugs.connects(ctx, f, moves)
     hit = connects and roll_on_group(ctx, d, g, a)
     if hit:
@@ -365,9 +370,17 @@ def _weapon(ctx: Turn, m: MoveProfile, key: str, v: DecisionValue, property_dama
 
 
 def aim(
-    ctx: Turn, d: Dram, g: Group, key: str, v: DecisionValue, property_damage: bool = False, factor: int = 1
+    ctx: Turn,
+    d: Dram,
+    g: Group,
+    key: str,
+    v: DecisionValue,
+    property_damage: bool = False,
+    factor: int = 1,
+    released: bool = False,
 ) -> Aim:
-    """His movement, the move's reach, what his points buy and his Accuracy."""
+    """His movement, the move's reach, what his points buy and his Accuracy; ``released``: a Slow Startup move
+    readied last turn goes off, in range or not (000 L4846)."""
     f = d.f
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
@@ -375,18 +388,31 @@ def aim(
     readying, wound = "", False
     if not property_damage:
         move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
+        move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
+        # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
         used = [m]
-        readying, wound = move_elements.readied(ctx, f, used, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
-        m = used[0]  # a held Wind Up strikes as an L1 move (000 L4449)
+        # Set Up, Wind Up, Slow Startup (000 L4123–L4131, L4443–L4451, L4838–L4848)
+        readying, wound = ("", False) if released else move_elements.readied(ctx, f, used, key)
+        m = used[0] if readying else move_elements.enhanced(ctx, f, used)[0]  # a held Wind Up as L1 (000 L4449)
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
+    start, dashed = g.ranges[f.id], 0
+    if v.dash and not property_damage:  # a Dash and a Power Dash, as in Thug Thrashing (000 L2179, L3818)
+        one = [m]
+        fee, dashed = move_elements.dash(ctx, f, one, start, v, key)
+        m = one[0]
+        fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Dash")
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
+    if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
+        fee = move_elements.charged(ctx, f, [m], key, False, start, v)  # 000 L3085–L3099, L4479–L4527
+        if fee:
+            fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
     reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
-    if not property_damage and not reach:
+    if not property_damage and not reach and not released:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
@@ -404,7 +430,7 @@ def aim(
     base = f.prof.acc_bonus + d.accuracy_now + d.hit_stun_penalty if property_damage else _accuracy(d, m, dist, arm)
     expert = weapon_expert_bonus(f.prof.qualities, arm, f.weapon_expert_used)  # once a turn (000 L1381)
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
-    acc = base + plus_acc + fs + expert + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
+    acc = base + plus_acc + fs + expert + dashed + thug_evasion.take(ctx, f, g)  # +2 after evading it (000 L6698)
     d.accuracy_now = 0
     d.attacked = True
     f.attacked_thugs = True  # no Full Defense die size after attacking (000 L5722)
@@ -429,6 +455,7 @@ def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: st
     limited_use.spend_charges(ctx, f, [m])
     if ti_level([m]):
         f.invulnerable = ti_level([m])
+    move_elements.under_way(f, [m])  # Vulnerability: a tied group's hit one die size up (000 L4894)
     return fighter_on_thugs.power_up(ctx, f, [m], 0, 0)[1]
 
 
@@ -473,6 +500,8 @@ def land_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, glory: bool = True) -> N
         ctx.note("E", g.id, f"{g.id} attacks at the same moment: Temporary Invulnerability, no effect.", "000 L4327")
         return
     g.critical_next = 0  # ruling: a hit on the group negates its Critical Hit (000 L3208)
+    if a.pd_option is None:  # its Perfect Hit dice, once the group is hit (000 L4753, L6646)
+        a = replace(a, m=perfect_hit.settle(ctx, f, [a.m])[0])
     if a.pd_option:
         ls: int | None = _pd_life_save(ctx, d, g, a.pd_option) + a.spirit_ls
     elif move_elements.forces_save(a.m):

@@ -207,6 +207,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
             continue
+        if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
+            _release(ctx, d, groups)
+            continue
         if i == 0:
             ask_secondary(ctx, d)  # not an action (000 L7277)
             ask_power(ctx, d)
@@ -233,6 +236,17 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
+
+
+def _release(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+    """Ruling: the release's 1 Control is no cost here, no Control being rolled (000 L4848, L7084)."""
+    found = move_elements.released(ctx, d.f, [g.id for g in groups if g.members], 1)
+    if found is None:
+        return
+    m, gid = found
+    g = next(g for g in groups if g.id == gid)
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=gid)
+    acts.fighter_attack(ctx, d, g, ctx.key(d.f.id, "action"), v, groups=groups, released=True)
 
 
 # options that act on the group they name (a Stance Evaluation only weighs it up)
@@ -325,6 +339,7 @@ def _carry_out(
     turn: Actions,
 ) -> None:
     f = d.f
+    move_elements.check_action(ctx, f, key, v)  # a Buff's limits on what he does (000 L3027–L3045, L6646)
     if v.option is DramaticOption.full_defense:  # the Dramatic option is the main system's stance (000 L7227)
         v = v.model_copy(update={"option": None, "full_defense": True})
     if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
@@ -672,6 +687,7 @@ def run(ctx: Turn) -> None:
     _super_energy(ctx, ds)
     counted = {fid: {"life_bar_lost": len(d.f.life_loss_from), "special_moves": d.specials} for fid, d in ds.items()}
     thug_tag.beast_energy(ctx, lambda f: counted[f.id], lambda f: ds[f.id].life_max)  # as Super Energy, just above
+    move_elements.end_of_turn(ctx)  # Life Bar Drain, the Buff Gauge (000 L3011–L3015, L2977)
     non_attack.end_of_turn(ctx)
     before = ctx.time_count
     if not thug_group.over(ctx, groups):

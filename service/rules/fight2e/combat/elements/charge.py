@@ -55,6 +55,25 @@ def _charge(m: MoveProfile, away: bool) -> Charge | None:
     return found if found is not None and (found.preparation is Preparation.away) is away else None
 
 
+def condition(
+    row: Charge, m: MoveProfile, before: list[MoveProfile], spare: bool, away: bool, guard: str, stepped: bool
+) -> bool:
+    """Whether the charge move ``m`` may be used: after 3 Control of moves ``before`` it in a Combo (in place of the
+    2 extra Control, 000 L3097, L4487, L4503, L4521), with Control 2 above the need (``spare``), or by its own
+    preparation: ``away`` (moved away, at Range 4, or the last attack blocked: Charge Back), the last attack stopped
+    as its row lists (``guard``), or a 1-Range step toward the target on the ground (``stepped``; ruling: never
+    Aerial, 000 L4501). A turn with Thugs asks it too (000 L6646)."""
+    if before:
+        return sum(x.level for x in before) >= 3
+    if spare:
+        return True
+    if row.preparation is Preparation.away:
+        return away
+    if row.preparation is Preparation.guard:
+        return guard in row.guards
+    return stepped and not m.moving.airborne
+
+
 def back_ready(
     ctx: Turn,
     f: Combatant,
@@ -72,11 +91,9 @@ def back_ready(
         row = _charge(m, away=True)
         if row is None:
             continue
-        if i:
-            ok = sum(x.level for x in moves[:i]) >= 3
-        else:
-            at_4 = target is not None and ctx.distance(f, target) >= 4 and n == 0
-            ok = (n >= 1 and not toward) or at_4 or f.blocked_last or f.control >= cost + 2
+        at_4 = not i and target is not None and ctx.distance(f, target) >= 4 and n == 0
+        away = (n >= 1 and not toward) or at_4 or f.blocked_last
+        ok = condition(row, m, moves[:i], f.control >= cost + 2, away, f.last_guard, False)
         if not ok:
             ctx.fail(
                 "CHARGE_BACK_NOT_READY",
@@ -87,12 +104,20 @@ def back_ready(
             )
 
 
+def step_fee(row: Charge, i: int, spare: bool) -> int:
+    """The 1 FS of Charge Forward's step, when the step is what charged it (000 L4501)."""
+    return 1 if row.preparation is Preparation.step and not i and not spare else 0
+
+
 def guard_kind(guard: Guard) -> str:
     """How a missed attack was stopped, for the charge conditions; a combined block that moves is upgraded to
     ``aerial_block`` when the move is made (responses)."""
-    return {"defense": "defense", "defense_evasion": "crouch", "evasion": "evasion"}.get(
-        guard.option.value, guard.option.value
-    )
+    return guard_of(guard.option.value)
+
+
+def guard_of(option: str) -> str:
+    """The same, from the defence chosen (``DefenseOption``'s value); a turn with Thugs asks it too (000 L6646)."""
+    return {"defense": "defense", "defense_evasion": "crouch", "evasion": "evasion"}.get(option, option)
 
 
 def ready(ctx: Turn, f: Combatant, plan: Plan) -> None:
@@ -103,19 +128,12 @@ def ready(ctx: Turn, f: Combatant, plan: Plan) -> None:
         row = _charge(m, away=False)
         if row is None:
             continue
-        if i:
-            # 3 Control of moves before it stands in for the 2 extra Control (000 L4487, L4503, L4521).
-            ok = sum(x.level for x in plan.moves[:i]) >= 3
-        elif f.control >= plan.cost + 2:
-            ok = True
-        elif row.preparation is Preparation.guard:
-            ok = f.last_guard in row.guards
-        else:
-            at_0 = plan.target is not None and plan.movement == 0 and ctx.distance(f, plan.target) == 0
-            stepped = plan.movement == 1 and plan.toward
-            # ruling: the step is on the ground, so an Aerial move or a jump cannot use it (000 L4501)
-            ok = (stepped or at_0) and not m.moving.airborne and not plan.jumping
-            extra_fs += 1 if ok else 0
+        spare = f.control >= plan.cost + 2
+        at_0 = plan.target is not None and plan.movement == 0 and ctx.distance(f, plan.target) == 0
+        # ruling: the step is on the ground, so an Aerial move or a jump cannot use it (000 L4501)
+        stepped = ((plan.movement == 1 and plan.toward) or at_0) and not plan.jumping
+        ok = condition(row, m, plan.moves[:i], spare, False, f.last_guard, stepped)
+        extra_fs += step_fee(row, i, spare) if ok else 0
         if not ok:
             ctx.fail(
                 "CHARGE_MOVE_NOT_READY",

@@ -73,16 +73,26 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     f.ongoing.append(Effect(ENTRY, eff.move, None, eff.since))
 
 
+def hindrance(ctx: Turn, f: Combatant) -> tuple[int, int] | None:
+    """The (Initiative, Control) die sizes the invisible ``f`` takes this turn from the opponents engaging him, or
+    None when he is not invisible now (used on an earlier turn, not hit since: 000 L3591); a turn with Thugs asks
+    it for its groups (000 L6646)."""
+    e = next((x for x in f.ongoing if x.id == ENTRY), None) if f.ongoing else None
+    m = f.move(e.move) if e is not None and e.move else None
+    if e is None or m is None or e.since is None or e.since >= ctx.turn or not f.active:
+        return None
+    return _steps(m, "initiative_steps"), _steps(m, "control_steps")
+
+
 @at("initiative_dice", 10)  # opponents engaging an invisible fighter roll smaller dice (000 L3591)
 def hinder(ctx: Turn) -> None:
     """Before the Initiative rolls: each opponent engages or keeps clear of the invisible fighter (000 L3591)."""
     for fid in ctx.order:
         f = ctx.fighters[fid]
-        e = next((x for x in f.ongoing if x.id == ENTRY), None)
-        m = f.move(e.move) if e is not None and e.move else None
-        if e is None or m is None or e.since is None or e.since >= ctx.turn or not f.active:
+        steps = hindrance(ctx, f)
+        if steps is None:
             continue
-        ini, ctl = _steps(m, "initiative_steps"), _steps(m, "control_steps")
+        ini, ctl = steps
         foes = ctx.opponents(f)
         for o in foes:
             engage = True

@@ -74,6 +74,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     if eff.id == vulnerability.ENTRY:
         vulnerability.restore(ctx, f, path, eff)
     others = {c.id for c in ctx.req.fighters} - {f.id}
+    others |= {t.id for t in ctx.req.fight.thugs}  # a Slow Startup move readied against a Thug group (000 L6646)
     if eff.id in ("slow_startup", "sustained_hold") and eff.target not in others:
         ctx.fail("UNKNOWN_FIGHTER", f"{path}.target", f"{f.id}: the ongoing {eff.id} needs its target.")
     if eff.id == "temporary_technique" and eff.since is None:

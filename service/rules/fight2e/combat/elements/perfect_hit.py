@@ -10,6 +10,8 @@ from ....dice import Die
 from ..registry.elements import LANDING
 from ..registry.reprice import with_entries
 from ..state.action import Attack
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
 ENTRY = "perfect_hit"
@@ -20,10 +22,16 @@ def check(ctx: Turn, atk: Attack) -> None:
     """Before E.1: one d6 per Perfect Hit (ruling: "a die" read as 1d6, 000 L4753), each guarding its own Element
     (000 L4745); every guarded Element rolled odd is set aside together, the move priced again without them
     (``atk.moves`` is changed)."""
-    a = atk.attacker
+    atk.moves = settle(ctx, atk.attacker, atk.moves)
+
+
+def settle(ctx: Turn, a: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
+    """The moves of a hit after their Perfect Hit dice (``check``); a turn with Thugs asks it when a group is hit
+    (000 L6646)."""
     if ENTRY not in a.prof.entry_ids:
-        return
-    for i, m in enumerate(list(atk.moves)):
+        return moves
+    out = list(moves)
+    for i, m in enumerate(list(out)):
         target = str(m.options.get(ENTRY, {}).get("target") or "")
         if not m.has(ENTRY) or not target:
             continue
@@ -47,5 +55,5 @@ def check(ctx: Turn, atk: Attack) -> None:
                 failed.append(guarded)
         if not failed:
             continue
-        v = with_entries(ctx, a, m, remove=failed)
-        atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]
+        out[i] = with_entries(ctx, a, m, remove=failed)
+    return out

@@ -11,12 +11,14 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
+from ..elements import charge, free_movement, invisibility
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
+from ..elements.sequences import sequences
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
-from . import lasting
+from . import lasting, move_elements
 from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
@@ -106,6 +108,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
             "DEFENSE_OPTION_NOT_ALLOWED", f"{key}.defense", f"{key}: on Full Offense only Defense (000 L5739).", key=key
         )
     level = thug_stances.defence_total(f, opt, agility if v.agility else p.evasion)
+    sequences.defended(ctx, f, [])  # a defence closes an Opening Move's window, as in the main turn (000 L3749)
     fs = v.fs or 0
     extra = fee if opt is DefenseOption.defense_evasion else 0
     if fs > f.pl:
@@ -114,7 +117,10 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: {f.id} has only {f.fs} FS.", key=key)
     f.fs -= fs + extra
     base = level // 2 if halved else level
-    return base + p.def_bonus + fs, opt
+    # his lasting effects' Defense Totals as in the main turn: flying, +4 with Evasion (000 L3370, L6646; ruling:
+    # Agility in its place is an Evasion too, 000 L6700)
+    lasting_bonus = sum(records.lasting_defense(f, opt.value).values()) if f.ongoing else 0
+    return base + p.def_bonus + fs + lasting_bonus, opt
 
 
 def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
@@ -122,7 +128,8 @@ def _open(f: Combatant, opt: DefenseOption, full_defense: bool) -> bool:
     after a non-attack action only Defense serves (000 L6039)."""
     if opt is DefenseOption.defense:
         return True
-    return not (f.non_attack_action or f.awaiting) and (not f.full_offense or full_defense)
+    # waiting on a Slow Startup move he has Defense alone (000 L4844)
+    return not (f.non_attack_action or f.awaiting or move_elements.waiting(f)) and (not f.full_offense or full_defense)
 
 
 def attack(
@@ -145,6 +152,9 @@ def attack(
     Stun Quality itself (Dramatic Combat). ``hooks``: Dramatic Combat's say in who takes the hit and how much.
     ``preset``: the defence and roll a Team-Up settled (its hit is the pair's)."""
     dist = g.ranges[f.id]
+    if free_movement.immune(f):  # in Free Movement no attack reaches him (000 L3380, L6646)
+        ctx.note("D.6", g.id, f"{f.id} is in Free Movement: {g.id}'s attack cannot reach him.", "000 L3380")
+        return None
     if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
         ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")
         return None
@@ -165,6 +175,13 @@ def attack(
     evading = opt is DefenseOption.evasion
     met = _MET.get(opt, "defense")
     g.hit = g.hit or hit
+    # the last attack on him and how he stopped it, for his charge moves as in the main turn (000 L3093, L4485,
+    # L4521, L6646)
+    f.blocked_last = not hit and opt in (DefenseOption.defense, DefenseOption.defense_evasion)
+    f.last_guard = "" if hit else charge.guard_of(opt.value)
+    if hit:
+        invisibility.hit(ctx, f)  # a hit ends his Invisibility (000 L3591, L3597)
+        move_elements.cancelled(ctx, f)  # and his readied Slow Startup move (000 L4844)
     if not hit:
         if evading:
             evaded(ctx, f, g, attacks.forces_evasion_move(g.traits))  # Agility in its place (000 L6698–L6700)
@@ -179,6 +196,7 @@ def attack(
         _no_damage_hit(ctx, f, g, effects, hit_stun)
         return None
     steps = g.now.damage_steps + damage_steps + attacks.trait_damage_steps(g.traits)
+    steps += move_elements.vulnerability_steps(first, g.in_slot and g.init == first.init)  # 000 L4894, L4898
     die = attacks.damage_die(g.damage, steps, -first.prof.stamina)
     rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     dmg = _gradual_share(ctx, g, f, rolled, effects)

@@ -17,7 +17,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import drain_life, limited_use
+from ..elements import drain_life, limited_use, perfect_hit
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
@@ -101,6 +101,7 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
     move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
+    move_elements.check_use(ctx, f, moves, key)  # Powerless, End Only, Flight's lock (000 L6646)
     return moves
 
 
@@ -115,12 +116,18 @@ def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> N
             ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {barred}.", key=key)
 
 
-def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> None:
+def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: DecisionValue, key: str) -> int:
     """1 Range with the attack; 2 with a Basic jump for 1 FS (000 L5632); farther with a movement Element of the
     first move: Mobile 2 for 1 FS, Full Screen up to 3 for 1 FS, Teleportation and Pass Through 2 for none (ruling:
-    the FS pays for what goes beyond the usual 1)."""
+    the FS pays for what goes beyond the usual 1); or a Dash (``move_elements.dash``). Returns the Accuracy the
+    movement gives."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
+    if v.dash:
+        fee, acc = move_elements.dash(ctx, f, moves, g.ranges[f.id], v, key)
+        spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
+        move(ctx, f, g, n, Direction.toward)
+        return acc
     if n and any(m.trait(MoveTrait.no_movement) for m in moves):  # 000 L4714–L4719
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
     if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)
@@ -134,6 +141,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         cost, what = (fee, moves[0].name) if n <= far else (1, "a Jumping Basic")
         spend_fs(ctx, f, cost, key, what)  # 000 L5632
     move(ctx, f, g, n, v.direction)
+    return 0
 
 
 def _direction(ctx: Turn, first: MoveProfile, n: int, toward: bool, key: str) -> None:
@@ -160,11 +168,13 @@ def attack(
     v: DecisionValue,
     special_factor: int = 1,
     groups: list[Group] | None = None,
+    released: bool = False,
 ) -> None:
     """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
     the Life Saves of a hit (000 L6714–L6718); an Area Effect or Explosive move attacks every other group in its
     area too, each as one combatant (000 L2839, L3328; ruling: with no map the area is measured from him, and his
-    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it)."""
+    Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it). ``released``: a Slow Startup move
+    readied last turn goes off, for 1 Control and in range or not (000 L4846–L4848)."""
     moves = _named(ctx, f, v, key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
@@ -174,17 +184,31 @@ def attack(
     empty = limited_use.check_charges(f, moves)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
-    readying, wound = move_elements.readied(ctx, f, moves, key)  # Set Up, Wind Up (000 L4123–L4131, L4443–L4451)
-    level, added = power_up(ctx, f, moves, budget, control_cost(moves))
+    # Set Up, Wind Up, Slow Startup (000 L4123–L4131, L4443–L4451, L4838–L4848)
+    readying, wound = ("", False) if released else move_elements.readied(ctx, f, moves, key)
+    cost = control_cost(moves) + move_elements.wind_up_control(f, moves)  # +2 while a Wind Up is held (000 L4451)
+    cost = 1 if released else cost
+    level, added = power_up(ctx, f, moves, budget, cost)
     if level > budget:
         ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {level}, has {budget}.", key=key)
     if readying:
-        move_elements.ready(ctx, f, moves[0], readying)  # a Utility-like use: no roll, no Glory (000 L4127)
+        move_elements.ready(ctx, f, moves[0], readying, g.id)  # a Utility-like use: no roll, no Glory (000 L4127)
         return
+    moves = move_elements.enhanced(ctx, f, moves)  # a Power Enhancer's banked die sizes (000 L3826)
+    kept = move_elements.limited(ctx, f, moves)  # Limited Move's drawback on this use (000 L4579–L4591)
+    if kept is None:
+        count_attack(ctx, f, moves, False)  # an attack made, to no effect
+        return
+    moves = kept
     added = added or wound
-    _approach(ctx, f, g, moves, v, key)
+    start = g.ranges[f.id]
+    dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)
     dist = g.ranges[f.id]
-    for m in moves:
+    # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
+    fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
+    if fee:
+        spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
+    for m in moves if not released else ():
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
@@ -198,7 +222,7 @@ def attack(
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
     traded, more = accuracy_for_damage(ctx, f, moves, dist)
     added = added or more
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded + dashed
     if move_elements.long_advance(moves[0], v.movement or 0):
         acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True
@@ -210,6 +234,7 @@ def attack(
     blow = _Blow(moves, sides, name, v.combo_mode or ThugComboMode.reduce, arm, added)
     if ti_level(moves):
         f.invulnerable = ti_level(moves)  # a group tied with him hits him for nothing (000 L4323–L4327)
+    move_elements.under_way(f, moves)  # Vulnerability: a tied group's hit one die size up (000 L4894)
     if fails(ctx, f, moves):
         return
     lands = connects(ctx, f, moves)
@@ -380,7 +405,8 @@ def _strike(
         # (000 L3332–L3336; ruling: with no Range kept between groups, the others' from him, 000 L6946)
         blast = next((m for m in blow.moves if m.trait(MoveTrait.reduced_blast)), None)
         fall = dist if blast is not None and not (named and blast.trait(MoveTrait.projectile)) else 0
-        _on_hit(ctx, f, g, blow.moves, blow.mode, blow.arm, blow.added, fall)
+        moves = perfect_hit.settle(ctx, f, blow.moves)  # its Perfect Hit dice, once the group is hit (000 L4753)
+        _on_hit(ctx, f, g, moves, blow.mode, blow.arm, blow.added, fall)
     return hit
 
 

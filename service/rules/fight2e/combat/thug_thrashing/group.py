@@ -25,7 +25,7 @@ from ..contract.models import (
     Subsystem,
     ThugGroupState,
 )
-from ..elements import grid
+from ..elements import grid, invisibility
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting
@@ -337,7 +337,8 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
     """One Initiative die per group and no Control (000 L6652), one size more after Plenty of Room (000 L6772), +1
     when it alone led last turn and hit (000 L6562, L5509–L5511)."""
     step = die_step(g.initiative) or 0
-    die = Die(max(step + g.now.initiative_steps + g.critical_now, 0))
+    hidden = _invisible(ctx, g)
+    die = Die(max(step + g.now.initiative_steps + g.critical_now - hidden, 0))
     face = ctx.roll(g.id, "init", die, "Initiative (Thug group)", "A.2")
     bonus = 1 if ctx.opts.leader_bonus and g.state.led_and_hit else 0  # Initiative as usual (000 L6562, L5509)
     g.init = face + bonus
@@ -350,6 +351,21 @@ def roll_initiative(ctx: Turn, g: Group) -> None:
         "000 L6652" + (", L5509" if bonus else ""),
         inputs={"die": str(die), "face": face, "leader_bonus": bonus},
     )
+
+
+def _invisible(ctx: Turn, g: Group) -> int:
+    """The Initiative die sizes the invisible Fighters it fights take from it, as from any opponent engaging them
+    (000 L3591, L6646). Ruling: a group always engages, Thugs closing on their foes (000 L6672), and the Control
+    sizes do nothing, a group rolling no Control (000 L6652)."""
+    total = 0
+    for f in foes(ctx, g):
+        steps = invisibility.hindrance(ctx, f)
+        if steps is not None and steps[0]:
+            total += steps[0]
+            ctx.note(
+                "A.1", g.id, f"{g.id} engages the invisible {f.id}: Initiative −{steps[0]} die size(s).", "000 L3591"
+            )
+    return total
 
 
 def exploit_weakness(ctx: Turn, g: Group) -> None:

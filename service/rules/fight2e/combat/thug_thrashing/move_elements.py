@@ -12,9 +12,14 @@ Which of these an entry is, is its ``against_thugs`` record in the catalogue dat
 it does is read from its other records, the same the main turn reads (its Knockback, its movement grant, its roles).
 Both turns with Thugs (Thug Thrashing, and Dramatic Combat with Thugs) read these records. An entry that acts on its
 user alone through what the main turn keeps for him does nothing to a group: those a turn with Thugs keeps as the main
-turn does (``ThugAct.kept``: a Buff, its duration options and costs folded into his profile, End Buff) start when
-the move is used (``start_user_states``) and run down by the turn's Time Roll (``tick_user_states``); the rest
-(``ThugAct.user_only``: Flight, Set Up, Wind Up, a Charge's or a chain's condition …) are named as
+turn does (``ThugAct.kept``: a Buff folded into his profile and its Liabilities, End Buff and End Only, Set Up and
+Powerless, Wind Up, Slow Startup, Flight, Free Movement, Fake, Invisibility, the Charges, Power Enhancer, Power Dash,
+Opening Move's follow-ups, Limited Move, Perfect Hit, Vulnerability, Temporary Technique, a Taunt's Element Addition
+and the Super-only Time Counts) start when the move is used (``start_user_states``), are checked when he names his
+moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
+(``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
+(``tick_user_states``); the rest (``ThugAct.user_only``: End Style, Only Heal Others, the Throw chains, Only When
+Prone, Behind Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as
 ``thug_user_states``."""
 
 from __future__ import annotations
@@ -23,13 +28,32 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
-from ..elements import ongoing
+from ..contract.models import ActionType, DecisionValue, Direction
+from ..elements import (
+    access,
+    charge,
+    enhancer,
+    fake,
+    free_movement,
+    invisibility,
+    limited_move,
+    ongoing,
+    super_only,
+    taunts,
+    techniques,
+    vulnerability,
+)
+from ..elements import movement as moving
+from ..elements.buffs import buff_modifiers
+from ..elements.sequences import sequences
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
+from ..turn.b_actions import _slow_startup_due as slow_startup_due
 from ..turn.d_move_declaration import _extended as extended
+from ..turn.d_move_declaration import held_wind_up, use_conditions
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -67,33 +91,201 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
         ctx.unsupported_rule("thug_user_states", path, why)
 
 
+def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
+    """A Buff's limits on his action as in the main turn (000 L6646): under Movement Only he may only move (or end
+    it), under No Movement not move, under Removed Ki use no move needing Ki (000 L3027–L3045); a Repeatable Buff's
+    stacking (000 L3047–L3055)."""
+    if f.ongoing or v.moves:
+        # ruling: a Dramatic option is an action other than movement (000 L3033, L7138)
+        kind = v.action or (ActionType.attack if v.option is not None and not v.full_defense else ActionType.none)
+        buff_modifiers.check_action(ctx, f, kind, v.movement or 0, list(v.moves or []), key)
+        free_movement.check_action(ctx, f, kind, key)  # in Free Movement he only moves (000 L3380)
+
+
+def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
+    """What the main turn checks of the moves he names, on him alone (000 L6646): a primed Powerless Set Up keeps his
+    other Special Moves from him, and its exception may wait for it (000 L4137–L4147); End Only needs a Buff in
+    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370)."""
+    path = f"{key}.moves"
+    if f.ongoing or not access.POWERLESS.ids.isdisjoint(f.prof.entry_ids):
+        for m in moves:
+            why = access.powerless_lock(f, m) or buff_modifiers.lock(f, m)
+            if why:
+                ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
+    used = list(moves)
+    use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
+    sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
+
+
+def charged(
+    ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str, spare: bool, start: int, v: DecisionValue
+) -> int:
+    """His charge moves' conditions as in the main turn (000 L3085–L3099, L4479–L4527, L6646), by his movement on
+    the group he attacks (``start``: his Range to it before): ``spare`` Control 2 above the need; moving 1 Range or
+    more away from it just before (or at Range 4 without moving); 1 Range toward it (or at Range 0 without moving);
+    the last attack on him blocked, kept by the groups' attacks. Returns the FS Charge Forward's step costs
+    (000 L4501)."""
+    if not charge.CHARGES.any_of(f.prof.entry_ids):
+        return 0
+    n, toward = v.movement or 0, v.direction is not Direction.away
+    away = (n >= 1 and not toward) or (n == 0 and start >= 4)
+    stepped = (n == 1 and toward) or (n == 0 and start == 0)
+    fee, used = 0, list(moves)
+    for i, m in enumerate(used):
+        row = charge.CHARGES.first(m.entries)
+        if row is None:
+            continue
+        back = row.preparation is charge.Preparation.away
+        if not charge.condition(row, m, used[:i], spare, away or f.blocked_last, f.last_guard, stepped):
+            code = "CHARGE_BACK_NOT_READY" if back else "CHARGE_MOVE_NOT_READY"
+            why = f"{key}: {m.name} is not charged: {row.need}, roll 2 Control above the need, or (in a Combo) follow "
+            ctx.fail(code, f"{key}.moves", why + "3 Control of moves.", key=key)
+        fee += charge.step_fee(row, i, spare)
+    return fee
+
+
+def dash(ctx: Turn, f: Combatant, moves: list[MoveProfile], start: int, v: DecisionValue, key: str) -> tuple[int, int]:
+    """A Dash on the group as in the main turn (000 L2175–L2179, L6646), with its campaign option: 2 Ranges toward it
+    for 2 FS before a Basic attack, or 1 Range from Range 1 or 2 for 1 FS and +1 Accuracy, which a Power Dash move
+    may follow with one damage die size more (000 L3812–L3818; ``moves`` changed in place); the die size lowers the
+    Thug's Life Save as any larger die (000 L6570). Returns (its FS, its Accuracy)."""
+    n, first = v.movement or 0, moves[0]
+    basic = first.kind == "basic" or moving.can_power_dash(first, n)
+    near = n == 2 or (n == 1 and start in (1, 2))
+    if not (techniques.has(ctx, f, "dash") and basic and v.direction is not Direction.away and near):
+        why = f"{key}: a Dash is a Basic attack after 2 Ranges toward the group, or after 1 from Range 1 or 2."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
+    if n == 2:
+        return 2, 0
+    moving.power_dash(ctx, f, moves)
+    return 1, 1
+
+
+def limited(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile] | None:
+    """Limited Move's agreed drawback, asked at each use as in the main turn (000 L4579–L4591, L6646): None when the
+    move comes to nothing on this use, else the moves without the Elements it narrows."""
+    return limited_move.apply(ctx, f, moves, None)
+
+
+def under_way(f: Combatant, moves: Sequence[MoveProfile]) -> None:
+    """A Vulnerability move under way: the damage he takes meanwhile is one die size up (000 L4894), from a group
+    attacking at the same moment (ruling: as Temporary Invulnerability's tie, 000 L4327, L6656)."""
+    f.vulnerable = f.vulnerable or any(m.trait(MoveTrait.vulnerable) for m in moves)
+
+
+def vulnerability_steps(f: Combatant, tied: bool) -> int:
+    """One die size more on a group's hit on him: his Vulnerability move under way at the same moment, or its
+    Increased Duration's count running (000 L4888–L4900, L6646)."""
+    return 1 if (f.vulnerable and tied) or f.vulnerable_lingering else 0
+
+
+def wind_up_control(f: Combatant, moves: Sequence[MoveProfile]) -> int:
+    """+2 Control on his moves while a Wind Up is held, as in the main turn (000 L4451, L6646)."""
+    return held_wind_up(f, [m.id for m in moves]) if f.ongoing else 0
+
+
+def enhanced(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
+    """The Power Enhancer uses banked for the move fire on it as in the main turn (000 L3820–L3850, L6646): each die
+    size it gains is one less on the Thug's Life Save as any larger die is (000 L6570; ruling: a die size, not damage
+    an Element adds, 000 L6572)."""
+    moves = enhancer.apply(ctx, f, moves) if f.ongoing else moves
+    return taunts.lend(ctx, f, moves)  # a Taunt's Element Addition for the next fitting move (000 L4291–L4301)
+
+
 def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> None:
     """The states the used move keeps on its user, started as in the main turn (000 L6646: the rest of Thug combat
     is the Main Combat System's): a Buff from its full Time Count, folded into his profile so that its Qualities and
     Defense changes count in his rolls, his Life Saves' Strength and his Defense against the groups
     (000 L2953–L2991); an End Buff ending one at the turn's end (000 L2993–L2997, L3262)."""
     for m in moves:
-        ongoing.start(ctx, f, m)
+        ongoing.start(ctx, f, m)  # a Buff, Flight (000 L2961, L3370)
+        free_movement.start(ctx, f, m)  # out of every group's reach for its count (000 L3380)
+        # ruling: a Fake's Tactics bonus counts against his Fighter opponents only, Tactics being no defence against
+        # a group (000 L3350, L6698)
+        fake.use(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
+        super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
+        enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
+        invisibility.start(ctx, f, m)  # from next turn (000 L3591)
+        vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)
+    sequences.used(ctx, f, list(moves))  # an Opening Move's window opens, any other move closes it (000 L3744, L3748)
 
 
 def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tuple[str, bool]:
-    """Set Up and Wind Up against a group as in the main turn (000 L6646): the first use only readies the move,
-    like a Utility move (000 L4127, L4447); the readied one strikes (Set Up's +2 Accuracy is the move's own figure,
-    000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed, 000 L4449–L4451),
-    and a damage an Element adds is one less on the Thugs' Life Save (000 L6572). Returns what is readied now
-    ('' when the move strikes) and whether damage was added. A Slow Startup is left to ``thug_user_states``."""
-    if any(m.trait(MoveTrait.slow_startup) for m in moves):
-        return "", False
+    """Set Up, Wind Up and Slow Startup against a group as in the main turn (000 L6646): the first use only readies
+    the move, like a Utility move (000 L4127, L4447, L4842); the readied one strikes (Set Up's +2 Accuracy is the
+    move's own figure, 000 L4131; a held Wind Up as an L1 move with +1 damage for each full 3 Time Count passed,
+    000 L4449–L4451; a Slow Startup move by ``release``), and a damage an Element adds is one less on the Thugs'
+    Life Save (000 L6572). Returns what is readied now ('' when the move strikes) and whether damage was added."""
     prepare, extra, _ = extended(ctx, f, moves, key, False)
     if not prepare:
         utility.spend_readied(ctx, f, moves[0])
     return prepare, extra > 0
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
-    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447)."""
-    utility.ready(ctx, f, m, prepare, None)
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str) -> None:
+    """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447), a Slow Startup
+    move's against the group named (000 L4842)."""
+    utility.ready(ctx, f, m, prepare, target)
+
+
+def released(ctx: Turn, f: Combatant, live: Sequence[str], budget: int) -> tuple[MoveProfile, str] | None:
+    """His Slow Startup move readied last turn goes off now, at his first action, against the group it was readied
+    against, in range or not, for 1 Control (000 L4846–L4848): (the move, the group), or None when it has no target
+    left or he no Control (the action spent either way). None too when nothing is readied."""
+    e = slow_startup_due(f) if f.ongoing else None
+    if e is None:
+        return None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    m = f.move(e.move or "")
+    if m is None or e.target not in live:
+        ctx.note("B.1", f.id, f"{f.id}'s Slow Startup move has no target left: the action is spent.", "000 L4846")
+        return None
+    if budget < 1:
+        ctx.note("B.3", f.id, f"{f.id} has no Control left to release {m.name}.", "000 L4848")
+        return None
+    ctx.note("B.1", f.id, f"{f.id} releases {m.name} at {e.target} (1 Control).", "000 L4846–L4848")
+    return m, e.target or ""
+
+
+def waiting(f: Combatant) -> bool:
+    """A Slow Startup move readied: he defends with Defense only, and a hit cancels it (000 L4844)."""
+    return bool(f.ongoing) and slow_startup_due(f) is not None
+
+
+def cancelled(ctx: Turn, f: Combatant) -> None:
+    """A hit cancels his readied Slow Startup move (000 L4844)."""
+    e = slow_startup_due(f) if f.ongoing else None
+    if e is not None:
+        f.ongoing = [x for x in f.ongoing if x is not e]
+        ctx.note("E.6", f.id, f"{f.id} is hit: his Slow Startup move is cancelled.", "000 L4844")
+
+
+def end_of_turn(ctx: Turn) -> None:
+    """Before the Time Roll, his Buffs' end-of-turn effects as in the main turn (000 L6646): Life Bar Drain takes his
+    Power Level (000 L3011–L3015); a Buff Gauge fills as his Super Energy would (000 L2977), one less against Thugs
+    as Super Energy is (ruling, 000 L6730)."""
+    buff_modifiers.drain(ctx)
+    filled = [ctx.fighters[i] for i in ctx.order if MoveTrait.buff_gauge in ctx.fighters[i].prof.traits]
+    before = {f.id: _gauge(f) for f in filled}
+    buff_modifiers.fill_gauges(ctx)
+    for f in filled:
+        g = buff_modifiers.gauge(f)
+        if g is not None and _gauge(f) > before[f.id]:
+            g.charges = _gauge(f) - 1
+            ctx.note(
+                "H.1",
+                f.id,
+                f"{f.id}'s Buff Gauge fills by 1 less against Thugs: {g.charges}.",
+                "000 L2977, L6730",
+                {},
+                {"buff_gauge": g.charges},
+            )
+
+
+def _gauge(f: Combatant) -> int:
+    g = buff_modifiers.gauge(f)
+    return (g.charges or 0) if g is not None else 0
 
 
 def tick_user_states(ctx: Turn, before: int) -> None:
@@ -101,6 +293,7 @@ def tick_user_states(ctx: Turn, before: int) -> None:
     without a time limit, and end with the round, as the main turn's (000 L6734, L2961, L6237)."""
     elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
     ongoing.tick(ctx, elapsed)
+    sequences.tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3744)
 
 
 def forces_save(m: MoveProfile) -> bool:

@@ -20,6 +20,7 @@ from ....dice import Die
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import techniques
 from ..elements.glory import GloryRule, glory_rule
+from ..elements.sequences import sequences
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
@@ -104,6 +105,7 @@ def act(
     kind = v.action
     if kind in NON_ATTACK:
         f.non_attack_action = True  # the Defense Skill alone for the rest of the turn (000 L6039)
+        sequences.action_taken(ctx, f, kind.value)  # it closes an Opening Move's window (000 L3750)
     if kind is ActionType.refocus:
         _moved(ctx, f, groups, v, key, "Refocus")
         if not _clear(ctx, f, groups):  # ruling A19: after its movement
@@ -166,10 +168,15 @@ def _utility(
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
     pay(m, key)
     _moved(ctx, f, groups, v, key, m.name, away=False)
     move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
+    if kept is None:
+        return
+    m = move_elements.enhanced(ctx, f, kept)[0]  # a Power Enhancer's bank, a Taunt's lent Element (000 L6646)
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
     # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
     # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.

@@ -16,9 +16,11 @@ gives, Full Defense, Full Offense and Full Agility, the Stunt Sequence, Fighters
 successive turns, the Additional Glory Awards that apply, the Saga Scale and Competent Villain groups; every
 Thug trait (the Elements that leave something in play: ``lasting``), a move's Elements against groups
 (``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
-sides with groups on either (``mixed``); a Buff, End Buff, Set Up and Wind Up kept on the Fighter as in the main
-turn, run down by the Time Roll (``move_elements``). A move Element acting on its user alone through a state the
-turn does not keep is named under ``unsupported`` (``thug_user_states``) where the move is used.
+sides with groups on either (``mixed``); the states a move keeps on the Fighter (a Buff and its Liabilities, Set
+Up, Wind Up, Slow Startup, Flight, Invisibility, Power Enhancer, an Opening Move's window …) kept as in the main turn,
+run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``). A move Element acting on
+its user alone through a state the turn does not keep is named under ``unsupported`` (``thug_user_states``) where
+the move is used.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
-from ..elements import tag_team
+from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
+from ..elements.super_energy import pay_supers
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -201,6 +204,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):
             continue
+        if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
+            _release(ctx, f, groups, budget)
+            continue
         key, v = ctx.decide(
             f.id,
             "action",
@@ -229,12 +235,27 @@ def _slot(groups: list[Group], ctx: Turn, f: Combatant) -> None:
     _fighter_turn(ctx, f, groups)
 
 
+def _release(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    found = move_elements.released(ctx, f, [g.id for g in groups if g.members and thug_group.opposes(g, f)], budget)
+    if found is None:
+        return
+    m, gid = found
+    g = next(g for g in groups if g.id == gid)
+    key = ctx.key(f.id, "action")  # the action it takes: his next action is keyed after it
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=gid)
+    fighter_on_thugs.attack(ctx, f, g, budget, key, v, 1, [g for g in groups if thug_group.opposes(g, f)], True)
+
+
 def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: int, extra: bool) -> list[ChoiceOption]:
     out = thug_choices.action_choices(ctx, f, groups, budget, extras, extra)
     if extra and mixed.fighter_near(ctx, f):  # only an attack on a group near a Fighter (000 L6752)
         return out
     return (
-        out + non_attack.offered(ctx, f, groups, lambda m: control_cost([m]) <= budget) + tag.offered(ctx, f, not extra)
+        out
+        + non_attack.offered(
+            ctx, f, groups, lambda m: control_cost([m]) + move_elements.wind_up_control(f, [m]) <= budget
+        )
+        + tag.offered(ctx, f, not extra)
     )
 
 
@@ -294,6 +315,7 @@ def _saga_special(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:
 def _carry_out(
     ctx: Turn, f: Combatant, groups: list[Group], budget: int, key: str, v: DecisionValue, extras: int, factor: int
 ) -> None:
+    move_elements.check_action(ctx, f, key, v)  # a Buff's limits on what he does (000 L3027–L3045, L6646)
     if v.stunt_sequence is not None:
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
@@ -301,7 +323,7 @@ def _carry_out(
     elif v.target in ctx.fighters:
         mixed.versus_fighter(ctx, f, key, v)
     elif v.action in non_attack.RESOLVED:
-        non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, budget))
+        non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, f, budget))
     elif v.action is ActionType.attack:
         target = _foe_group(groups, ctx, f, v.target, key)
         fighter_on_thugs.attack(ctx, f, target, budget, key, v, factor, [g for g in groups if thug_group.opposes(g, f)])
@@ -310,10 +332,12 @@ def _carry_out(
         fighter_on_thugs.move_or_idle(ctx, f, v, key, toward, "a Thug Thrashing turn")
 
 
-def _pay_control(ctx: Turn, budget: int, m: MoveProfile, key: str) -> None:
-    """A Utility move needs its Control, as any move (000 L5996, L5773)."""
-    if control_cost([m]) > budget:
-        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {m.level}, has {budget}.", key=key)
+def _pay_control(ctx: Turn, f: Combatant, budget: int, m: MoveProfile, key: str) -> None:
+    """A Utility move needs its Control, as any move (000 L5996, L5773), +2 while a Wind Up is held (000 L4451)."""
+    need = control_cost([m]) + move_elements.wind_up_control(f, [m])
+    if need > budget:
+        ctx.fail("INSUFFICIENT_CONTROL", f"{key}.moves", f"{key}: needs Control {need}, has {budget}.", key=key)
+    pay_supers(ctx, f, [m])  # a Super Utility move's Super Energy, as an attack's (000 L5281)
 
 
 def _counted(f: Combatant) -> dict[str, int]:
@@ -367,6 +391,7 @@ def run(ctx: Turn) -> None:
         return
     for g in groups:
         thug_group.exploit_weakness(ctx, g)
+    invisibility.hinder(ctx)  # a Fighter opponent engaging an invisible one (000 L3591, L6646)
     roll_initiative(ctx)
     for g in groups:
         if g.members:
@@ -380,6 +405,7 @@ def run(ctx: Turn) -> None:
     thug_attacks.eliminations(ctx, groups, queue)
     _super_energy(ctx)
     tag.beast_energy(ctx, _counted, lambda f: f.prof.life_max)  # after Super Energy, as in the main turn
+    move_elements.end_of_turn(ctx)  # Life Bar Drain, the Buff Gauge (000 L3011–L3015, L2977)
     for fid in ctx.order:
         thug_stances.carry_over(ctx.fighters[fid])
     before = ctx.time_count

@@ -28,24 +28,24 @@ def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
     if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
         ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
         return
-    ready(ctx, f, m, plan.prepare, plan.target)
+    ready(ctx, f, m, plan.prepare, plan.target.id if plan.target is not None else None)
     post_move(ctx, f, plan)
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: Combatant | None) -> None:
-    """The readied move's state on its user (``prepare``: what ``_extended`` answered); a turn with Thugs readies
-    its Set Up and Wind Up moves here too (000 L6646)."""
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | None) -> None:
+    """The readied move's state on its user (``prepare``: what ``_extended`` answered; ``target``: whom a Slow
+    Startup move will strike, a Fighter or a Thug group); a turn with Thugs readies its moves here too (000 L6646)."""
     if prepare == "slow_startup":
         assert target is not None
-        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, target.id))
+        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, target))
         ctx.note(
             "C.5",
             f.id,
-            f"{f.id} begins {m.name} against {target.id}: it strikes next turn; until then "
+            f"{f.id} begins {m.name} against {target}: it strikes next turn; until then "
             "he defends with Defense only and a hit cancels it.",
             "000 L4840–L4846",
             {"move": m.id},
-            {"slow_startup": target.id},
+            {"slow_startup": target},
         )
     elif prepare == "triggered_interrupt":
         triggered.arm(ctx, f, m)

@@ -196,8 +196,7 @@ def _control(
     """The Control the declared moves need and the Fighting Spirit spent on Control above the roll."""
     cost = control_cost(moves) if len(moves) > 1 else moves[0].level
     cost += sum(1 for m in moves if power_up_version(m) == "life_bar")  # one more Control (000 L3860)
-    if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing):
-        cost += 2  # every other move while a Wind Up is held (000 L4449)
+    cost += held_wind_up(f, ids)
     if prepare:
         cost = moves[0].level
     control_fs = d.fs or 0
@@ -221,6 +220,12 @@ def _control(
             "INSUFFICIENT_CONTROL", f"{path}.moves", f"{key}: {cost} Control needed; {f.id} has {f.control}.", key=key
         )
     return cost, control_fs
+
+
+def held_wind_up(f: Combatant, ids: list[str]) -> int:
+    """+2 Control for the moves while a Wind Up is held, but for the held move opening them (000 L4451); a turn with
+    Thugs asks it too (000 L6646)."""
+    return 2 if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing) else 0
 
 
 def _check_resources(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
@@ -327,12 +332,21 @@ def _check_conditions(
                 "place of the action a Knock Down takes (or after a Self-Prone move in a Combo).",
                 key=key,
             )
+    use_conditions(ctx, f, moves, offensive if kind is ActionType.attack else [], f"{path}.moves", key)
+
+
+def use_conditions(
+    ctx: Turn, f: Combatant, moves: list[MoveProfile], offensive: list[MoveProfile], path: str, key: str
+) -> None:
+    """End Only's Buff in effect (000 L3276–L3280) and the locks his lasting effects put on an attack's Offensive
+    moves (Flight's, 000 L3370); a turn with Thugs asks them too (000 L6646)."""
+    for m in moves:
         needed = ONLY_WHILE.first(m.entries)
         if needed is not None and not any(e.id == needed.effect for e in f.ongoing):
-            ctx.fail(needed.code, f"{path}.moves", f"{key}: " + needed.message.format(move=m.name), key=key)
-    if kind is ActionType.attack:
+            ctx.fail(needed.code, path, f"{key}: " + needed.message.format(move=m.name), key=key)
+    if offensive:
         for lock in elements.USE_LOCK.hooks:  # a lasting effect's lock: flying (000 L3370) …
-            lock(ctx, f, offensive, f"{path}.moves", key)
+            lock(ctx, f, offensive, path, key)
 
 
 def _extended(
