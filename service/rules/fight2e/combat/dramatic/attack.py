@@ -22,7 +22,7 @@ from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, move_elements
-from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
+from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
 from .defense import defense
 from .face_off import opening
 from .interpose import take_a_hit
@@ -82,6 +82,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.unsupported_rule(
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
         )
+    move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -249,9 +250,21 @@ def attack(
     face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
         land(ctx, d, t, r, face, ds)
+    else:
+        _through_block(ctx, d, t, plan)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
+    move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
+    """Always Does Damage: a miss he met with the Defense skill still takes 1 Life Bar an instance, with no Hit Stun,
+    Stun or Knock Back (000 L2807–L2823)."""
+    chip = move_elements.through_block(plan.move, t.guarded)
+    if chip and not t.f.defeated:
+        ctx.note("F.1", d.f.id, f"Always Does Damage: {plan.name} takes {chip} Life Bar through the block.", "000 L2815")
+        hurt(ctx, d, t, chip, hit=False, stun=None)
 
 
 def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
@@ -259,6 +272,7 @@ def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tupl
     freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
     pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
+    move_elements.critical(ctx, d.f, plan.move, face, bool(plan.die.sides))  # an even roll (000 L3210)
     dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
     top = attacks.max_damage([face - plan.die.bonus], [plan.die])
     ctx.note(
@@ -310,6 +324,10 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     factor = 1
     if ds is not None and not mods.final_blow:  # a Final Blow leaves no defensive option (000 L7181)
         t, factor = take_a_hit(ctx, d, t, total, ds)
+    life, stun = move_elements.damage_kind(plan.move)
+    if not life:  # No Damage, Limited Damage: no Life Bar (000 L2363, L4561–L4569)
+        _no_life_bar(ctx, d, t, r, stun)
+        return
     dmg, top = _damage(ctx, d, t, plan, mods)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
@@ -330,7 +348,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if bands.mapped(ctx) else ctx.range)
         dmg = ko.damage if ko else dmg
     was = t.f.life
-    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True)
+    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True, stun=stun)
     move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
@@ -340,12 +358,34 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
+    _scores(ctx, d, plan)
+    hit_effects(ctx, d, t, ko, plan.move)
+
+
+def _scores(ctx: Turn, d: Dram, plan: Plan) -> None:
+    """A Special Move's Glory the first time it hits (000 L5749), none with Cheap (000 L4533)."""
+    f = d.f
     cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
     if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
         f.scored.append(plan.move_id)
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
         ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
-    hit_effects(ctx, d, t, ko, plan.move)
+
+
+def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> None:
+    """A hit that takes no Life Bar: with Limited Damage its damage, rolled as usual, is checked against the Stun
+    Threshold only (000 L4561–L4569); with No Damage nothing is rolled (000 L2363). Knock Back, Hit Stun and the
+    move's Glory as for any hit."""
+    plan = r.plan
+    first_hit(ctx, d)
+    if stun is None:
+        ctx.note("E.1", d.f.id, f"{plan.name} does no damage.", "000 L2363")
+    else:
+        dmg, _ = _damage(ctx, d, t, plan, r.mods)
+        ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
+        stun_check(ctx, t, dmg, stun)
+    _scores(ctx, d, plan)
+    hit_effects(ctx, d, t, None, plan.move)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:
@@ -402,14 +442,19 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move:
     d.f.hit_someone = True
     t.was_hit = True
     move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
+    t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
+    t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
-        knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
+        n = move_elements.knock_back(move, d.f)
+        if n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
+            knock_back(ctx, t, n, d)
     else:
         _knocked_out(ctx, t, ko, d)
     if move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
         _knock_down(ctx, d, t)
     elif not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+    t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
 
 
 def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:

@@ -25,9 +25,26 @@ Specific Range's one Range (000 L4858); Drain Life's heal of what the hit took (
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, DieShiftNextTurn, Misfire, MoveTrait, OneRange, ThugAct, Traits, Trigger
+from ...catalogue.records import (
+    AgainstThugs,
+    ComboPart,
+    ComboRole,
+    Denies,
+    DieShiftNextTurn,
+    Figure,
+    Healing,
+    Misfire,
+    Modifier,
+    MoveTrait,
+    OneRange,
+    Point,
+    Priced,
+    ThugAct,
+    Traits,
+    Trigger,
+)
 from ..contract.models import DecisionValue
-from ..elements import drain_life
+from ..elements import drain_life, ongoing
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
@@ -56,22 +73,89 @@ _ATTACKER_TRAITS = frozenset(
 )
 
 
-def _read_here(r: object) -> bool:
-    """A record a Dramatic attack reads: its Misfire roll, or roles it plays on the attacker, or the record above."""
+# the roles a Dramatic hit reads on the move (``damage_kind``, ``hit_effects``, ``turn._next_dice``): Self-Stun in
+# place of Self Damage (000 L4801–L4807), Entangle (000 L3300–L3308), Limited Damage (000 L4561–L4569)
+_HIT_TRAITS = frozenset({MoveTrait.self_stun, MoveTrait.entangle, MoveTrait.limited_damage})
+# the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
+# Damage, and Utility (a Utility move's use, ``actions``)
+_KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility"})
+# the parts a move plays only inside a Combo: none in a Dramatic turn (000 L7108)
+_COMBO_ONLY = frozenset(
+    {
+        ComboPart.juggle,
+        ComboPart.bounce,
+        ComboPart.delayed_knock_down,
+        ComboPart.skips_knock_down,
+        ComboPart.opener,
+        ComboPart.pursuit_bounce,
+    }
+)
+
+
+def _keywords_read(entry: str) -> bool:
+    k = catalog().entries[entry].keywords
+    return not k.replace and _KEYWORDS_READ.issuperset((*k.add, *k.remove))
+
+
+def _read_here(entry: str, r: object) -> bool:
+    """A record a Dramatic attack reads: its Misfire roll, roles it plays on the attacker or the hit, the keywords and
+    Stun bonus of the hit, Always Does Damage's Life Bar through a block, a die shift next turn, or the record
+    above."""
     if isinstance(r, Traits):
-        return _ATTACKER_TRAITS.issuperset(r.traits)
-    return isinstance(r, Misfire | AgainstThugs | OneRange) or (
-        isinstance(r, DieShiftNextTurn) and not r.when.even_damage_roll
-    )
+        return (_ATTACKER_TRAITS | _HIT_TRAITS).issuperset(r.traits)
+    if isinstance(r, Priced):
+        return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
+    if isinstance(r, Modifier):
+        return r.point is Point.blocked_damage
+    return isinstance(r, Misfire | AgainstThugs | OneRange | DieShiftNextTurn)
 
 
-# The entries a Dramatic attack reads a Misfire or attacker's role of, and nothing else but the record above
-# (Unreliable, Limited Use, Reload, Super Reload, Self Damage, Self Prone).
+def _idle(entry: str, r: object) -> str | None:
+    """Why the record has nothing to act on in a Dramatic turn (ruling, with the lines), else None."""
+    if isinstance(r, ComboRole) and _COMBO_ONLY.issuperset(r.parts):
+        return "it acts only within a Combo, and a Dramatic turn has none (000 L7108)"
+    if isinstance(r, Traits) and r.traits == (MoveTrait.opening_move,):
+        return "its window spares Control within a Combo: no Control roll or Combo in a Dramatic turn (000 L7084, L7108)"
+    if isinstance(r, Denies):
+        return "a Dramatic Knock Down offers no Breakfall or Tech Roll to deny (000 L3633–L3643, L5958–L5966)"
+    return None
+
+
+_RECORDS = catalog().records
+# The entries a Dramatic attack reads a Misfire, attacker's or hit's role, keyword or figure of, and nothing else but
+# the record above (Unreliable, Limited Use, Reload, Self Damage, Self-Stun, Entangle, No Damage, Critical Hit …).
 _ON_ATTACKER = frozenset(
     e
-    for e, found in catalog().records.items()
-    if any(isinstance(r, Misfire | Traits | DieShiftNextTurn | OneRange) for r in found)
-    and all(_read_here(r) for r in found)
+    for e, found in _RECORDS.items()
+    if any(not isinstance(r, AgainstThugs) for r in found) and all(_read_here(e, r) for r in found)
+)
+# The entries with nothing to act on in a Dramatic turn, and why (ruling; logged where the move is used, ``idle``).
+IDLE: dict[str, str] = {
+    e: why
+    for e, found in _RECORDS.items()
+    if (whys := [w for r in found if (w := _idle(e, r)) is not None])
+    and all(isinstance(r, AgainstThugs) or _idle(e, r) is not None for r in found)
+    for why in whys[:1]
+}
+# The states kept on the user as in the main turn (``ThugAct.kept``: a Buff, its duration options and costs, End Buff),
+# started when the move is used (``start_states``) and run down by the Time Roll (``turn``); Set Up and Wind Up ready
+# a later use, which a Dramatic turn does not offer.
+_KEPT = frozenset(
+    e
+    for e, r in _ACTS.items()
+    if r.acts is ThugAct.kept
+    and not any(
+        isinstance(x, Traits) and {MoveTrait.set_up, MoveTrait.wind_up} & set(x.traits) for x in _RECORDS.get(e, ())
+    )
+)
+# The entries a Utility move's use reads (``actions``): the Utility keyword and a Healing move's heal (000 L3436–L3456)
+_ON_USE = frozenset(
+    e
+    for e, found in _RECORDS.items()
+    if any(not isinstance(r, AgainstThugs) for r in found)
+    and all(
+        isinstance(r, AgainstThugs | Healing) or (isinstance(r, Priced) and _read_here(e, r)) for r in found
+    )
 )
 
 
@@ -83,7 +167,9 @@ def _by_attack(entry: str) -> bool:
 
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
-    if attack and _by_attack(entry):
+    if entry in IDLE or entry in _KEPT:
+        return False
+    if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
         return False
     r = _ACTS.get(entry)
     if r is None or r.acts not in _APPLIED:
@@ -111,9 +197,11 @@ def accuracy_for(m: MoveProfile | None, option: str) -> int:
 
 def knock_back(m: MoveProfile | None, attacker: Combatant) -> int:
     """The Ranges a hit pushes the target (000 L5950–L5956): the move's Knockback records and those the attacker's
-    state grants, else 1."""
+    state grants, else 1; none without the Knockback keyword (Does No Knockback, 000 L2359, L3222–L3230)."""
     if m is None:
         return 1
+    if not m.kw("knockback"):
+        return 0
     n = records.knockback([m], attacker)
     return 1 if n is None else n
 
@@ -126,13 +214,22 @@ def knocks_down(m: MoveProfile | None) -> bool:
 
 def on_attacker(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, hit: bool) -> None:
     """What the move does to its user, hit or miss, as in the turns with Thugs: Self Damage, his Power Level in Life
-    Bar and never below 1 (000 L4799), unless Self-Stun replaces it (000 L4801, named while not applied here); Self
+    Bar and never below 1 (000 L4799), unless Self-Stun replaces it (Stunned from next turn, 000 L4801–L4807); Self
     Prone leaves him Knocked Down whatever the result (000 L4815); Fast and Slow Recovery's die size next turn, on
     the Initiative die (000 L3358, L4836, L7084; ``turn._next_dice``)."""
     if m is None:
         return
     records.die_shifts(ctx, f, t, m, Trigger.always)
     records.die_shifts(ctx, f, t, m, Trigger.on_hit if hit else Trigger.on_miss)
+    if m.trait(MoveTrait.self_stun) and not f.self_stun:
+        f.self_stun = True  # Stunned at the start of next turn unless hit first (``turn._next_dice``)
+        ctx.note(
+            "E",
+            f.id,
+            f"Self-Stun: {f.id} will be Stunned from the start of next turn unless hit before then.",
+            "000 L4801–L4807",
+            change={"self_stun": True},
+        )
     if m.trait(MoveTrait.self_damage) and not m.trait(MoveTrait.self_stun):
         before = f.life
         f.life = max(f.life - f.pl, min(1, f.life))
@@ -202,3 +299,78 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
             {"life_bar": f.life},
         )
     return n
+
+
+def damage_kind(m: MoveProfile | None) -> tuple[bool, int | None]:
+    """What the hit's damage does, by the move's keywords (000 L2355–L2363): whether it takes Life Bar (Normal; not
+    with Limited Damage or No Damage, 000 L4561–L4569), and what is added to it against the Stun Threshold
+    (Increased Stun's 2, 000 L3561–L3565), None with no Stun check (a move without Stun, a Throw without Does Stun,
+    000 L4359–L4365). Property Damage and Basic Moves have both."""
+    if m is None:
+        return True, 0
+    return m.kw("normal"), (m.stun_bonus if m.kw("stun") else None)
+
+
+def critical(ctx: Turn, f: Combatant, m: MoveProfile | None, face: int, rolled: bool) -> None:
+    """Critical Hit: an even damage roll gives the attacker its die sizes next turn (none with fixed damage), on the
+    Initiative die, no Control being rolled (ruling, 000 L3210, L7084); a hit on him before then loses them
+    (``lose_next_dice``, 000 L3210)."""
+    if m is None or not rolled or face % 2:
+        return
+    for mr in m.records:
+        r = mr.record
+        if isinstance(r, DieShiftNextTurn) and r.when.even_damage_roll and r.trigger is Trigger.on_hit:
+            if not any(x[2] == mr.entry for x in f.next_dice):
+                f.next_dice.append(("initiative", r.steps, mr.entry))
+            ctx.note(
+                "E.1",
+                f.id,
+                f"Critical Hit (even roll {face}): {f.id} rolls Initiative {r.steps} die sizes larger next turn.",
+                "000 L3210, L7084",
+            )
+
+
+def entangle(ctx: Turn, t: Combatant, m: MoveProfile | None, acted: bool) -> bool:
+    """Entangle: the target loses his action if he has not acted, whatever he spends (ruling: Ignore Hit Stun does
+    not buy it back, 000 L3306), and rolls Initiative a die size smaller next turn unless hit again first
+    (``turn._next_dice``). Returns whether his action is lost."""
+    if m is None or not m.trait(MoveTrait.entangle) or t.defeated:
+        return False
+    t.entangled = True
+    ctx.note(
+        "E.5",
+        t.id,
+        f"Entangled: {t.id} " + ("" if acted else "loses his action and ") + "rolls Initiative a die size smaller next "
+        "turn.",
+        "000 L3306",
+        change={"action_lost": not acted},
+    )
+    return not acted
+
+
+def through_block(m: MoveProfile | None, guarded: str) -> int:
+    """Always Does Damage: the Life Bar a miss still takes when he met it with the Defense skill (Ki in its place
+    counts as the Defense skill, ruling, 000 L7120), with no Hit Stun, Stun or Knock Back (000 L2807–L2823)."""
+    if m is None:
+        return 0
+    return records.modifier_vs([m], Point.blocked_damage, "defense" if guarded == "ki" else guarded)
+
+
+def start_states(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
+    """The states a used move keeps on its user, as in the main turn and the turns with Thugs (000 L7080): a Buff
+    from its full Time Count, folded into his profile (000 L2953–L2991), an End Buff ending one at the turn's end
+    (000 L2993–L2997, L3262); the Dramatic turn's Time Roll runs them down (``turn``)."""
+    if m is not None and any(e in _KEPT for e in m.entries):
+        ongoing.start(ctx, f, m)
+        ongoing.end_buff(ctx, f, m)
+
+
+def idle(ctx: Turn, f: Combatant, m: MoveProfile, stage: str) -> None:
+    """Name, as events, the move's entries that have nothing to act on in a Dramatic turn (``IDLE``, ruling)."""
+    for e in sorted(x for x in m.entries if x in IDLE):
+        name = catalog().entries[e].name
+        ctx.note(stage, f.id, f"{m.name}'s {name} does nothing here: {IDLE[e]}.", _lines(IDLE[e]))
+
+
+def _lines(why: str) -> str:
+    return why[why.index("(") + 1 : why.rindex(")")]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
-from ..elements import super_only, tag_team
+from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..protocol import events
 from ..state.turn import Turn
@@ -146,6 +146,9 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
         ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
+        return None
+    if d.entangled:  # lost whatever he spends (000 L3306)
+        ctx.note("B", f.id, f"{f.id} is Entangled: his action is lost.", "000 L3306")
         return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
@@ -340,7 +343,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         tag.act(ctx, ds, d, v, key)
     elif v.action in dramatic_actions.RESOLVED:
         target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
-        dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
+        dramatic_actions.act(
+            ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target, [x for x in ds.values() if x is not d]
+        )
     else:
         ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
 
@@ -481,12 +486,19 @@ _IN_TURN = frozenset(
 )
 
 
-def _next_dice(ds: dict[str, Dram]) -> None:
-    """A move's Fast or Slow Recovery waiting for next turn goes on the Initiative die, there being no Control
-    (000 L3358, L4836, L7084), as in a Dramatic turn with Thugs."""
+def _next_dice(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """A move's Fast or Slow Recovery or Critical Hit waiting for next turn goes on the Initiative die, there being no
+    Control (000 L3358, L4836, L3210, L7084), as in a Dramatic turn with Thugs; an Entangle not lifted by a later hit
+    makes it a size smaller (000 L3306); a Self-Stun not spared by a hit Stuns him from the start of the next turn
+    (000 L4806; the main turn's ruling: a full Stun)."""
     for d in ds.values():
-        d.next_steps += sum(x[1] for x in d.f.next_dice)
-        d.f.next_dice = []
+        f = d.f
+        d.next_steps += sum(x[1] for x in f.next_dice) - (1 if f.entangled else 0)
+        f.next_dice, f.entangled = [], False
+        if f.self_stun and not f.stunned and not f.defeated:
+            f.stunned = 2
+            ctx.note("H", f.id, f"Self-Stun: {f.id} is Stunned from the start of next turn.", "000 L4806")
+        f.self_stun = False
 
 
 def _healed(ctx: Turn, ds: dict[str, Dram]) -> None:
@@ -527,7 +539,10 @@ def run(ctx: Turn) -> None:
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
+    before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
-    _next_dice(ds)
+    # a Buff's Time Count runs down by the Time Roll, as in the main turn (000 L2961, L7080)
+    ongoing.tick(ctx, before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN)
+    _next_dice(ctx, ds)
     store(ds)
