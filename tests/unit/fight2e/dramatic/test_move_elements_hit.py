@@ -1,0 +1,221 @@
+"""What a move's Elements do to the hit, the target and the user in a Dramatic turn (000 L7080: the main system's
+procedure), each worked by hand from the text.
+
+Rei and Battle as in test_options.py (Range 1, Dramatic Life Bars of 25). Rei's Special Moves: Accuracy 0 + his
+Accuracy Bonus 1 + 2 for a Special Move (000 L7211) = 3; damage 1d6 moved by Strength +1 against Battle's Stamina −1
+and one size for a Special Move (000 L7211): 1d12, no flat bonus. Battle defends by default with Evasion 2 + Defense
+Bonus 1 = 3; with the Defense skill 0 + 1 = 1. Battle is Power Level 3: Stun Threshold 3 + 4 = 7 (000 L5974). Rei
+acts first (Initiative 8 + 1 against 1 + 0) unless a test says otherwise."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _state, _turn
+
+NONE = {"action": "none"}
+REI_H = copy.deepcopy(REI_D)
+REI_H["moves"] += [
+    {"id": "gale", "name": "Gale", "level": 1, "elements": [{"id": "increased_glory"}]},
+    {"id": "jolt", "name": "Jolt", "level": 1, "elements": [{"id": "increased_stun"}]},
+    {"id": "freeze", "name": "Freeze", "level": 1, "elements": [{"id": "increased_glory"}],
+     "liabilities": [{"id": "limited_damage"}]},
+    {"id": "calm", "name": "Calm", "level": 1, "elements": [{"id": "no_damage"}]},
+    {"id": "still", "name": "Still", "level": 2, "elements": [{"id": "does_no_knockback"}]},
+    {"id": "crit", "name": "Crit", "level": 1, "elements": [{"id": "critical_hit"}]},
+    {"id": "net", "name": "Net", "level": 2, "elements": [{"id": "entangle"}]},
+    {"id": "crash", "name": "Crash", "level": 1, "elements": [{"id": "always_does_damage"}]},
+    {"id": "daze", "name": "Daze", "level": 1, "elements": [{"id": "increased_glory"}],
+     "liabilities": [{"id": "self_damage"}, {"id": "self_damage.self_stun"}]},
+]  # fmt: skip
+SHEETS = (REI_H, BATTLE_D)
+
+
+def _at(move: str) -> dict[str, Any]:
+    return {"action": "attack", "moves": [move], "target": "battle"}
+
+
+def _run(move: str, rolls: dict[str, int], **kw: Any) -> dict[str, Any]:
+    decisions = {"T1.rei.action": _at(move), **kw.pop("decisions", {})}
+    return _ok(_turn(decisions, rolls, sheets=SHEETS, **kw))
+
+
+def _range(out: dict[str, Any]) -> int:
+    return out["fight"]["positioning"]["range"]
+
+
+def _gaps(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def test_increased_stun_adds_two_against_the_stun_threshold_only() -> None:
+    # 000 L3561–L3565: Jolt rolls 6: Battle 25 → 19, and 6 + 2 = 8 is above his Stun Threshold 7: Stunned; Gale's
+    # 6 is not above 7 (000 L5974)
+    jolt = _run("jolt", {"T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert _state(jolt, "battle")["life_bar"] == 19
+    assert _state(jolt, "battle")["stunned"]
+    assert _gaps(jolt) == []
+    gale = _run("gale", {"T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert (_state(gale, "battle")["life_bar"], _state(gale, "battle")["stunned"]) == (19, None)
+
+
+def test_limited_damage_takes_no_life_bar_but_can_stun_and_knocks_back() -> None:
+    # 000 L4561–L4569: Freeze rolls 8: no Life Bar lost (25), 8 above 7 Stuns him, and the hit knocks him back one
+    # Range (1 → 2, 000 L2359); a roll of 5 does neither
+    out = _run("freeze", {"T1.rei.attack": 3, "T1.rei.damage": 8})
+    battle = _state(out, "battle")
+    assert (battle["life_bar"], bool(battle["stunned"]), _range(out)) == (25, True, 2)
+    low = _run("freeze", {"T1.rei.attack": 3, "T1.rei.damage": 5})
+    assert (_state(low, "battle")["life_bar"], _state(low, "battle")["stunned"]) == (25, None)
+    assert _gaps(out) == []
+
+
+def test_no_damage_rolls_no_damage_and_still_knocks_back() -> None:
+    # 000 L2363: No Damage: neither Life Bar nor Stun, no damage die is rolled; the Knockback keyword stays: 1 → 2
+    out = _run("calm", {"T1.rei.attack": 3})
+    assert _state(out, "battle")["life_bar"] == 25
+    assert not [r for r in out["rolls"] if r["key"] == "T1.rei.damage"]
+    assert _range(out) == 2
+    assert _gaps(out) == []
+
+
+def test_does_no_knockback_leaves_him_where_he_stands() -> None:
+    # 000 L3222–L3230: Still hits (3 + 3 against 3): Battle loses 4 (25 → 21) and stays at Range 1
+    out = _run("still", {"T1.rei.attack": 3, "T1.rei.damage": 4})
+    assert (_state(out, "battle")["life_bar"], _range(out)) == (21, 1)
+    assert _gaps(out) == []
+
+
+def test_critical_hit_on_an_even_roll_grows_next_turns_initiative_die_by_two() -> None:
+    # 000 L3210: an even damage roll (4) gives two die sizes next turn, on the Initiative die as no Control is rolled
+    # (ruling, 000 L7084); an odd one (3) none
+    even = _run("crit", {"T1.rei.attack": 3, "T1.rei.damage": 4})
+    assert _state(even, "rei")["dramatic"]["initiative_steps"] == 2
+    odd = _run("crit", {"T1.rei.attack": 3, "T1.rei.damage": 3})
+    assert _state(odd, "rei")["dramatic"]["initiative_steps"] == 0
+    assert _gaps(even) == []
+
+
+def test_critical_hit_is_lost_when_the_attacker_is_hit_after_it() -> None:
+    # 000 L3210: Battle, hit but paying for Ignore Hit Stun, hits Rei back with a Basic Move: the bonus is gone
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": _at("crit"),
+                "T1.battle.ignore_hit_stun": {"choice": "act"},
+                "T1.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+            },
+            {"T1.rei.attack": 3, "T1.rei.damage": 4, "T1.battle.attack": 6, "T1.battle.damage": 1},
+            sheets=SHEETS,
+            battle={"action_points": 1},
+        )
+    )
+    assert _state(out, "rei")["dramatic"]["initiative_steps"] == 0
+
+
+def test_entangle_before_he_acts_costs_his_action_and_an_initiative_size() -> None:
+    # 000 L3306: Net hits Battle before he acts: his action is lost whatever he spends (no Ignore Hit Stun is asked,
+    # though he has a point), and next turn his Initiative die is a size smaller
+    out = _ok(
+        _turn({"T1.rei.action": _at("net")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS,
+              battle={"action_points": 1})
+    )  # fmt: skip
+    battle = _state(out, "battle")
+    assert battle["dramatic"]["initiative_steps"] == -1
+    assert not [d for d in out["decisions_needed"] if d["key"].startswith("T1.battle")]
+    assert any(s["actor"] == "battle" and "Entangled" in s["text"] and s["label"] == "B" for s in out["log"])
+    assert _gaps(out) == []
+
+
+def test_entangle_after_he_acted_costs_only_the_initiative_size() -> None:
+    # 000 L3306: Battle (Initiative 9 against Rei's 2) did nothing first; Net then hits him: −1 size next turn only
+    out = _ok(
+        _turn(
+            {"T1.battle.action": NONE, "T1.rei.action": _at("net")},
+            {"T1.rei.init": 1, "T1.battle.init": 9, "T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=SHEETS,
+        )
+    )
+    assert _state(out, "battle")["dramatic"]["initiative_steps"] == -1
+    assert not any("Entangled" in s["text"] and s["label"] == "B" for s in out["log"])
+
+
+def test_always_does_damage_takes_one_life_bar_through_a_block_only() -> None:
+    # 000 L2807–L2823: at Range 2 Crash has Accuracy 3 − 1 = 2 (000 L2367); a die of 1: 3 against Battle's Defense
+    # 1 + 3 FS = 4, a miss: he still loses 1 Life Bar (25 → 24), with no Knock Back (Range 2 stays);
+    # against Evasion 3 + 3 FS = 6 the miss takes nothing
+    blocked = _run(
+        "crash",
+        {"T1.rei.attack": 1},
+        at=2,
+        decisions={"T1.battle.defense": {"defense": "defense", "fs": 3}, "T1.battle.action": NONE},
+    )
+    assert (_state(blocked, "battle")["life_bar"], _range(blocked)) == (24, 2)
+    evaded = _run(
+        "crash",
+        {"T1.rei.attack": 1},
+        at=2,
+        decisions={"T1.battle.defense": {"defense": "evasion", "fs": 3}, "T1.battle.action": NONE},
+    )
+    assert _state(evaded, "battle")["life_bar"] == 25
+    assert _gaps(blocked) == []
+
+
+def test_self_stun_stuns_its_user_next_turn_in_place_of_self_damage() -> None:
+    # 000 L4801–L4807: Daze costs Rei no Life Bar (25) but Stuns him from the start of next turn
+    out = _run("daze", {"T1.rei.attack": 3, "T1.rei.damage": 1})
+    rei = _state(out, "rei")
+    assert (rei["life_bar"], rei["stunned"]) == (25, {"actions_to_recover": 2})  # a full Stun (ruling, 000 L4806)
+    assert _gaps(out) == []
+
+
+def test_self_stun_is_spared_by_a_hit_before_next_turn() -> None:
+    # 000 L4806: Battle, paying to ignore Hit Stun, hits Rei after Daze: Rei is not Stunned (a Basic Move's 1 + 1
+    # damage is not above Rei's Stun Threshold 7)
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": _at("daze"),
+                "T1.battle.ignore_hit_stun": {"choice": "act"},
+                "T1.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+            },
+            {"T1.rei.attack": 3, "T1.rei.damage": 1, "T1.battle.attack": 6, "T1.battle.damage": 1},
+            sheets=SHEETS,
+            battle={"action_points": 1},
+        )
+    )
+    assert _state(out, "rei")["stunned"] is None
+
+
+# ── Entries with nothing to act on in a Dramatic turn (ruling): logged where the move is used ──────────────────
+
+
+@pytest.mark.parametrize(
+    ("entries", "name", "ref"),
+    [
+        # each acts only inside a Combo, and Dramatic Combat has none (000 L7108)
+        ([{"id": "bounce"}], "Bounce", "000 L7108"),  # 000 L2933–L2941: a Tactics check in a Combo
+        ([{"id": "juggle"}], "Juggle", "000 L7108"),  # 000 L3607–L3613: opens a Combo despite a Knock Down
+        ([{"id": "skips_knock_down"}], "Skips Knock Down", "000 L7108"),  # 000 L4163–L4173: the Combo goes on
+        # a Knock Down in a Dramatic turn offers no Breakfall or Tech Roll to deny (000 L3633–L3643)
+        ([{"id": "knocks_down"}, {"id": "knocks_down.no_breakfall"}], "No Breakfall", "000 L3633–L3643, L5958–L5966"),
+        ([{"id": "knocks_down"}, {"id": "knocks_down.no_tech_roll"}], "No Tech Roll", "000 L3633–L3643, L5958–L5966"),
+    ],
+)
+def test_an_entry_with_nothing_to_act_on_is_logged(entries: list[dict[str, Any]], name: str, ref: str) -> None:
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "odd", "name": "Odd", "level": 3, "elements": entries})
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("odd")}
+            | ({"T1.rei.knockdown_move": {"choice": "stay"}} if {"id": "knocks_down"} in entries else {}),
+            {"T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=(sheet, BATTLE_D),
+        )
+    )
+    said = [s for s in out["log"] if s["actor"] == "rei" and f"Odd's {name} does nothing here" in s["text"]]
+    assert [s["ref"] for s in said] == [ref]
+    assert _gaps(out) == [], _gaps(out)
