@@ -208,11 +208,51 @@ def test_a_fighter_down_stands_up_and_may_realize_his_potential_next_turn() -> N
     assert _rei(out)["dramatic"]["realize_ready"] is True
 
 
-def test_a_utility_moves_limited_use_is_still_named() -> None:
-    # The steps that apply Limited Use's charges (000 L4600–L4614) run with a Dramatic attack only: a Utility move
-    # with it names it under dramatic_move_elements
+def test_a_utility_moves_limited_use_spends_a_charge() -> None:
+    # 000 L4600–L4614: a Limited Use move starts with 6 charges; its use as the action spends one: 5 left, and
+    # nothing is named under dramatic_move_elements
     sheet = copy.deepcopy(REI_D)
     sheet["moves"].append({**copy.deepcopy(RAGE), "liabilities": [{"id": "limited_use"}]})
     out = _ok(_turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {}, sheet=sheet))
-    gaps = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
-    assert len(gaps) == 1 and "limited_use" in gaps[0], gaps
+    pools = [(e["move"], e["charges"]) for e in _rei(out)["ongoing_effects"] if e["id"] == "limited_use"]
+    assert pools == [("rage", 5)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_a_buff_starts_its_ten_count_and_the_time_roll_runs_it_down() -> None:
+    # 000 L2953–L2961, L7080: Rage starts for a 10-count; the Time Roll of 4 leaves 6 (000 L6055–L6061); its Buff and
+    # its utility use name nothing under dramatic_move_elements
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(RAGE)
+    out = _ok(
+        _turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {"T1.fight.time": 4}, sheet=sheet)
+    )
+    assert [(e["id"], e["move"], e["time_left"]) for e in _rei(out)["ongoing_effects"]] == [("buff", "rage", 6)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+MEND = {"id": "mend", "name": "Mend", "level": 2, "elements": [{"id": "healing"}]}
+
+
+def test_a_healing_move_heals_half_its_die_at_the_end_of_the_turn() -> None:
+    # 000 L3436–L3444: a Special Move's 1d6 without Strength, halved: a 5 heals 2 at the end of the turn: 20 → 22
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(MEND)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"action": "utility", "moves": ["mend"]}, **NOTHING},
+            {"T1.rei.healing": 5},
+            rei={"life_bar": 20},
+            sheet=sheet,
+        )
+    )
+    assert _rei(out)["life_bar"] == 22
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_only_heal_others_cannot_heal_its_user() -> None:
+    # 000 L3452–L3454: with no one else named, the move is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({**MEND, "elements": [{"id": "healing"}, {"id": "healing.only_heal_others"}]})
+    out = _turn({"T1.rei.action": {"action": "utility", "moves": ["mend"]}, **NOTHING}, {}, sheet=sheet)
+    assert [v["code"] for v in out["violations"]] == ["TARGET_UNAVAILABLE"]

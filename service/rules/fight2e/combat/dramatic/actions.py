@@ -16,6 +16,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
+from ..elements import limited_use
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
@@ -120,7 +121,11 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
+    limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(

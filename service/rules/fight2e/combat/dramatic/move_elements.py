@@ -94,7 +94,8 @@ _COMBO_ONLY = frozenset(
 
 def _keywords_read(entry: str) -> bool:
     k = catalog().entries[entry].keywords
-    return not k.replace and _KEYWORDS_READ.issuperset((*k.add, *k.remove))
+    changed = (*k.add, *k.remove)
+    return bool(changed) and not k.replace and _KEYWORDS_READ.issuperset(changed)
 
 
 def _read_here(entry: str, r: object) -> bool:
@@ -148,13 +149,19 @@ _KEPT = frozenset(
         isinstance(x, Traits) and {MoveTrait.set_up, MoveTrait.wind_up} & set(x.traits) for x in _RECORDS.get(e, ())
     )
 )
-# The entries a Utility move's use reads (``actions``): the Utility keyword and a Healing move's heal (000 L3436–L3456)
+# Limited Use's charges, spent by a Utility move's use too (``actions``, 000 L4600–L4614)
+_CHARGES = frozenset({MoveTrait.limited_use, MoveTrait.more_charges, MoveTrait.extended_reload})
+# The entries a Utility move's use reads (``actions``): the Utility keyword, a Healing move's heal (000 L3436–L3456)
+# and Limited Use's charges
 _ON_USE = frozenset(
     e
     for e, found in _RECORDS.items()
     if any(not isinstance(r, AgainstThugs) for r in found)
     and all(
-        isinstance(r, AgainstThugs | Healing) or (isinstance(r, Priced) and _read_here(e, r)) for r in found
+        isinstance(r, AgainstThugs | Healing)
+        or (isinstance(r, Priced) and _read_here(e, r))
+        or (isinstance(r, Traits) and _CHARGES.issuperset(r.traits))
+        for r in found
     )
 )
 
