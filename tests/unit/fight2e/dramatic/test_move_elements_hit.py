@@ -219,3 +219,43 @@ def test_an_entry_with_nothing_to_act_on_is_logged(entries: list[dict[str, Any]]
     said = [s for s in out["log"] if s["actor"] == "rei" and f"Odd's {name} does nothing here" in s["text"]]
     assert [s["ref"] for s in said] == [ref]
     assert _gaps(out) == [], _gaps(out)
+
+
+# ── Movement with the move (000 L2377–L2391, L7104: movement is unchanged in Dramatic Combat) ──────────────────
+
+REI_M = copy.deepcopy(REI_D)  # Demon Hunter Kick: Mobile (Mobile keyword); Airwalk Fist: No Movement
+REI_M["moves"] += [
+    {"id": "blink", "name": "Blink", "level": 2, "elements": [{"id": "teleportation"}]},
+    {"id": "gale", "name": "Gale", "level": 1, "elements": [{"id": "increased_glory"}]},
+]
+
+
+def _moving(move: str, n: int, at: int = 3) -> dict[str, Any]:
+    act = {**_at(move), "movement": n, "direction": "toward"}
+    rolls = {"T1.rei.attack": 3, "T1.rei.damage": 1}
+    return _turn({"T1.rei.action": act}, rolls, sheets=(REI_M, BATTLE_D), at=at, rei_fs=20)
+
+
+def test_mobile_moves_two_ranges_before_the_attack_for_one_fs() -> None:
+    # 000 L3673: Demon Hunter Kick from Range 3: 2 Ranges in (3 → 1) for 1 FS (20 → 19), then it hits, the fight's
+    # first hit giving back his PL 3 in FS (19 → 22, 000 L5489), and knocks Battle back (1 → 2); a plain Special Move
+    # moves 1 Range with its action (000 L2379): 2 is refused
+    out = _ok(_moving("demon_hunter_kick", 2))
+    assert (_state(out, "rei")["fighting_spirit"], _range(out)) == (22, 2)
+    assert any("pays 1 FS to move 2 Ranges" in s["text"] for s in out["log"])
+    assert _gaps(out) == []
+    assert [v["code"] for v in _moving("gale", 2)["violations"]] == ["DECISION_INVALID"]
+
+
+def test_teleportation_moves_two_ranges_for_no_fs() -> None:
+    # 000 L4309: Blink from Range 3: 3 → 1 with no FS spent (20, and 23 after the first hit's 3, 000 L5489), then
+    # the hit's Knock Back (1 → 2)
+    out = _ok(_moving("blink", 2))
+    assert (_state(out, "rei")["fighting_spirit"], _range(out)) == (23, 2)
+    assert _gaps(out) == []
+
+
+def test_no_movement_allows_none_with_the_move() -> None:
+    # 000 L2391: Airwalk Fist may not be used with any movement
+    assert [v["code"] for v in _moving("airwalk_fist", 1, at=2)["violations"]] == ["DECISION_INVALID"]
+    assert _gaps(_ok(_turn({"T1.rei.action": _at("airwalk_fist")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}))) == []

@@ -35,6 +35,7 @@ from ...catalogue.records import (
     Healing,
     Misfire,
     Modifier,
+    Movement,
     MoveTrait,
     OneRange,
     Point,
@@ -49,6 +50,7 @@ from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
 from ..state.combatant import Combatant
+from ..thug_thrashing import move_elements as thug_moves
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
@@ -75,10 +77,10 @@ _ATTACKER_TRAITS = frozenset(
 
 # the roles a Dramatic hit reads on the move (``damage_kind``, ``hit_effects``, ``turn._next_dice``): Self-Stun in
 # place of Self Damage (000 L4801–L4807), Entangle (000 L3300–L3308), Limited Damage (000 L4561–L4569)
-_HIT_TRAITS = frozenset({MoveTrait.self_stun, MoveTrait.entangle, MoveTrait.limited_damage})
+_HIT_TRAITS = frozenset({MoveTrait.self_stun, MoveTrait.entangle, MoveTrait.limited_damage, MoveTrait.no_movement})
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
-# Damage, and Utility (a Utility move's use, ``actions``)
-_KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility"})
+# Damage, Utility (a Utility move's use, ``actions``) and No Movement (``turn._move``, 000 L2391)
+_KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility", "no_movement"})
 # the parts a move plays only inside a Combo: none in a Dramatic turn (000 L7108)
 _COMBO_ONLY = frozenset(
     {
@@ -94,8 +96,8 @@ _COMBO_ONLY = frozenset(
 
 def _keywords_read(entry: str) -> bool:
     k = catalog().entries[entry].keywords
-    changed = (*k.add, *k.remove)
-    return bool(changed) and not k.replace and _KEYWORDS_READ.issuperset(changed)
+    changed = (*k.add, *k.remove, *k.replace.values())
+    return bool(changed) and _KEYWORDS_READ.issuperset(changed)
 
 
 def _read_here(entry: str, r: object) -> bool:
@@ -108,6 +110,8 @@ def _read_here(entry: str, r: object) -> bool:
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
     if isinstance(r, Modifier):
         return r.point is Point.blocked_damage
+    if isinstance(r, Movement):  # Teleportation's free 2 Ranges (``movement``, 000 L4309)
+        return r == Movement(kind="movement", no_fs=True, ref=r.ref)
     return isinstance(r, Misfire | AgainstThugs | OneRange | DieShiftNextTurn)
 
 
@@ -179,6 +183,8 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
     if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
         return False
     r = _ACTS.get(entry)
+    if r is not None and r.acts is ThugAct.group_rule and r.with_keywords:  # Mobile as Mobile (``movement``)
+        return not any(m.kw(k) for k in r.with_keywords)
     if r is None or r.acts not in _APPLIED:
         return True
     return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
@@ -306,6 +312,17 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
             {"life_bar": f.life},
         )
     return n
+
+
+def movement(m: MoveProfile) -> tuple[int, int]:
+    """(Ranges he may move before using the Special Move, FS it costs for more than 1), as the main turn reads its
+    movement grant and keywords (``thug_thrashing.move_elements.movement``): Mobile 2 for 1 FS (000 L3673),
+    Teleportation 2 for none (000 L4309), Full Screen's Long Mobile 3 for 1 (000 L3683); else the 1 Range a Dramatic
+    action allows (000 L7104). A Basic Move's own Mobile keyword is its Jump, not this (000 L5619)."""
+    if not m.is_special:
+        return 1, 0
+    ranges, fs = thug_moves.movement([m])
+    return (ranges, fs) if ranges > 1 else (1, 0)
 
 
 def damage_kind(m: MoveProfile | None) -> tuple[bool, int | None]:

@@ -30,7 +30,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, tag
+from . import bands, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack
@@ -366,7 +366,16 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
     n = v.movement or 0
     if not n:
         return
-    limit = 1 if with_action else 2
+    used = d.f.move(v.moves[0]) if with_action and v.moves else None
+    limit, fs = move_elements.movement(used) if used is not None else (1, 0)
+    limit = limit if with_action else 2
+    if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
+    if used is not None and n > 1 and fs:  # Mobile's 2 Ranges cost 1 FS (000 L3673)
+        if d.f.fs < fs:
+            ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: {d.f.id} has only {d.f.fs} FS.", key=key)
+        d.f.fs -= fs
+        ctx.note("C", d.f.id, f"{d.f.id} pays {fs} FS to move {n} Ranges with {used.name}.", "000 L3673")
     if n > limit:
         ctx.fail(
             "DECISION_INVALID",
