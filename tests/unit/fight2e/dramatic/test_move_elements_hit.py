@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _state, _turn
 
 NONE = {"action": "none"}
@@ -259,3 +261,36 @@ def test_no_movement_allows_none_with_the_move() -> None:
     # 000 L2391: Airwalk Fist may not be used with any movement
     assert [v["code"] for v in _moving("airwalk_fist", 1, at=2)["violations"]] == ["DECISION_INVALID"]
     assert _gaps(_ok(_turn({"T1.rei.action": _at("airwalk_fist")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}))) == []
+
+
+# ── Pursuit (000 L3910–L3928) ─────────────────────────────────────────────────────────────────────────────────
+
+
+def _on_downed(move: str, defense: dict[str, Any] | None = None) -> dict[str, Any]:
+    sheet = copy.deepcopy(REI_H)
+    sheet["moves"].append({"id": "chase", "name": "Chase", "level": 1, "elements": [{"id": "pursuit"}]})
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            {"id": "rei", "sheet": sheet, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "battle", "sheet": BATTLE_D, "state": {"life_bar": 25, "fighting_spirit": 30, "knocked_down": True}},
+        ],
+        "decisions": {"T1.rei.action": _at(move), **({"T1.battle.defense": defense} if defense else {})},
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": 1, "T1.rei.damage": 5},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_a_pursuit_move_strikes_a_downed_fighter_who_has_only_the_defense_skill() -> None:
+    # 000 L3916–L3918: Chase may strike Battle while he is down; he defends with the Defense skill only: 0 + his
+    # Defense Bonus 1 = 1, and Chase's 1 + 3 = 4 hits: 25 − 5 = 20. Evasion is refused; a move without Pursuit
+    # cannot be aimed at him (000 L5968)
+    out = _ok(_on_downed("chase"))
+    assert _state(out, "battle")["life_bar"] == 20
+    assert _gaps(out) == []
+    assert [v["code"] for v in _on_downed("chase", {"defense": "evasion", "fs": 0})["violations"]] == [
+        "DRAMATIC_OPTION_NOT_ALLOWED"
+    ]
+    assert [v["code"] for v in _on_downed("gale")["violations"]] == ["TARGET_UNAVAILABLE"]

@@ -168,10 +168,10 @@ class Ready:
 def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
     """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
-    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
-        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
     plan = _plan(ctx, d, t, v, key, property_damage)
+    if t.f.knocked_down and not move_elements.pursues(plan.move):  # only a Pursuit move (000 L5968, L3916)
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
@@ -239,7 +239,7 @@ def attack(
             d.f.id,
             property_damage,
             plan.special and plan.ranged,
-            simultaneous=d.together(t),
+            simultaneous=d.together(t) or t.f.knocked_down,  # down, the Defense skill only (000 L3918)
             spirit=d.spiritual,
         )
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage

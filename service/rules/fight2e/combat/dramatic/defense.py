@@ -132,8 +132,8 @@ def defense(
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
             f"{key}.defense",
-            f"{key}: only Defense serves against a simultaneous attack or after a non-attack action (000 L5573, "
-            "L6037).",
+            f"{key}: only Defense serves against a simultaneous attack, after a non-attack action or when down "
+            "(000 L5573, L6037, L3918).",
             key=key,
         )
     if option is not None:

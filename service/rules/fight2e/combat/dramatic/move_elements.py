@@ -110,6 +110,8 @@ def _read_here(entry: str, r: object) -> bool:
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
     if isinstance(r, Modifier):
         return r.point is Point.blocked_damage
+    if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
+        return r.parts == (ComboPart.pursuit,)
     if isinstance(r, Movement):  # Teleportation's free 2 Ranges (``movement``, 000 L4309)
         return r == Movement(kind="movement", no_fs=True, ref=r.ref)
     return isinstance(r, Misfire | AgainstThugs | OneRange | DieShiftNextTurn)
@@ -312,6 +314,13 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
             {"life_bar": f.life},
         )
     return n
+
+
+def pursues(m: MoveProfile | None) -> bool:
+    """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill only (ruling:
+    the Tactics Reversal the text also allows is a Defensive Response, not offered in a Dramatic turn yet,
+    000 L3916–L3918, L7126)."""
+    return m is not None and m.part(ComboPart.pursuit)
 
 
 def movement(m: MoveProfile) -> tuple[int, int]:

@@ -444,12 +444,12 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
-    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
-        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
         lo, hi = m.range or (0, 2)
+        if t.f.knocked_down and not move_elements.pursues(m):  # only a Pursuit move on one who is down (000 L5968)
+            continue
         if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
             continue
         special = m.is_special or m.is_super
