@@ -294,3 +294,48 @@ def test_a_pursuit_move_strikes_a_downed_fighter_who_has_only_the_defense_skill(
         "DRAMATIC_OPTION_NOT_ALLOWED"
     ]
     assert [v["code"] for v in _on_downed("gale")["violations"]] == ["TARGET_UNAVAILABLE"]
+
+
+# ── Temporary Invulnerability (000 L4323–L4327) and Breaker (000 L2943–L2951) ─────────────────────────────────
+
+
+def _trade(rei_move: str, battle_move: str = "mystic_shot") -> dict[str, Any]:
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"] += [
+        {"id": "ward", "name": "Ward", "level": 3, "elements": [{"id": "ranged"}, {"id": "temporary_invulnerability"}]},
+        {"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]},
+    ]
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append(
+        {"id": "drill", "name": "Drill", "level": 4, "elements": [{"id": "ranged"}, {"id": "breaker"}]}
+    )
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 3}},
+        "fighters": [
+            {"id": "rei", "sheet": sheet, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "battle", "sheet": battle, "state": {"life_bar": 25, "fighting_spirit": 30}},
+        ],
+        "decisions": {
+            "T1.rei.action": {"action": "attack", "moves": [rei_move], "target": "battle"},
+            "T1.battle.action": {"action": "attack", "moves": [battle_move], "target": "rei"},
+        },
+        # Rei 8 + 1 = 9, Battle 9 + 0 = 9 at Range 3: simultaneous, no Flourish (000 L7100)
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 9, "T1.rei.attack": 1, "T1.battle.attack": 6,
+                  "T1.battle.damage": 3, "T1.rei.damage": 1},
+        "seed": 7,
+    }  # fmt: skip
+    return _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+
+
+def test_temporary_invulnerability_makes_a_simultaneous_hit_do_nothing() -> None:
+    # 000 L4323–L4327: Rei's Ward and Battle's Mystic Shot go at the same Initiative: Battle's hit on Rei does
+    # nothing (25 kept); with a plain Ranged move (Zap) the same hit (6 + 2 against Rei's Defense 3, the only defence
+    # at a simultaneous Initiative, 000 L5573) takes 1d6 for Ki 4 one size up as a Special Move, 1d8: 3 + Damage
+    # Bonus 1 = 4 (25 → 21, 000 L3979, L7211); a Breaker move (Drill) pierces it: 21 as well (000 L2943–L2951)
+    ward = _trade("ward")
+    assert _state(ward, "rei")["life_bar"] == 25
+    assert any("is invulnerable" in s["text"] for s in ward["log"])
+    assert _gaps(ward) == []
+    assert _state(_trade("zap"), "rei")["life_bar"] == 21
+    assert _state(_trade("ward", "drill"), "rei")["life_bar"] == 21

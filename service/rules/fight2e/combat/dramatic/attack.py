@@ -317,6 +317,11 @@ def _freeing(ctx: Turn, d: Dram, t: Dram, dmg: int, freeing: bool) -> int:
 def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dram] | None) -> None:
     f = d.f
     plan, mods = r.plan, r.mods
+    guard = t.f.move(t.declared) if t.declared and d.together(t) else None
+    if move_elements.invulnerable(guard, plan.move):  # nothing at all (000 L4323–L4327)
+        ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
+                 "000 L4323–L4327")  # fmt: skip
+        return
     if mods.debilitating:  # no Life Bar damage; the target loses his points or a Narrative Skill (000 L7172–L7175)
         _debilitate(ctx, d, t)
         hit_effects(ctx, d, t)

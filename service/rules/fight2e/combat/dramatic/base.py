@@ -54,6 +54,7 @@ class Dram:
     friendship: bool = False
     hit_stunned: bool = False
     entangled: bool = False  # an Entangle hit before he acted: his action is lost whatever he spends (000 L3306)
+    declared: str | None = None  # the move he declared at a simultaneous Initiative (Temporary Invulnerability)
     acted: bool = False
     full_defense: bool = False
     was_hit: bool = False

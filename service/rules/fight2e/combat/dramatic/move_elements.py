@@ -77,7 +77,16 @@ _ATTACKER_TRAITS = frozenset(
 
 # the roles a Dramatic hit reads on the move (``damage_kind``, ``hit_effects``, ``turn._next_dice``): Self-Stun in
 # place of Self Damage (000 L4801–L4807), Entangle (000 L3300–L3308), Limited Damage (000 L4561–L4569)
-_HIT_TRAITS = frozenset({MoveTrait.self_stun, MoveTrait.entangle, MoveTrait.limited_damage, MoveTrait.no_movement})
+_HIT_TRAITS = frozenset(
+    {
+        MoveTrait.self_stun,
+        MoveTrait.entangle,
+        MoveTrait.limited_damage,
+        MoveTrait.no_movement,
+        MoveTrait.invulnerable,  # ``invulnerable``
+        MoveTrait.pierces,
+    }
+)
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
 # Damage, Utility (a Utility move's use, ``actions``) and No Movement (``turn._move``, 000 L2391)
 _KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility", "no_movement"})
@@ -314,6 +323,17 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
             {"life_bar": f.life},
         )
     return n
+
+
+def invulnerable(guard: MoveProfile | None, attack: MoveProfile | None) -> bool:
+    """Temporary Invulnerability: the attack trading with ``guard`` does nothing to its user (000 L4323–L4327), unless
+    it has Breaker (a Special Move's cannot pierce a Super's, 000 L2943–L2951). Ruling: in a Dramatic turn only an
+    attack at the same simultaneous Initiative trades with it, there being no held Initiative, Reaction Attack or
+    Defensive Response to interrupt it (000 L7084, ruling C21, L7126)."""
+    if guard is None or not guard.trait(MoveTrait.invulnerable):
+        return False
+    pierces = attack is not None and bool(attack.trait(MoveTrait.pierces))
+    return not pierces or (guard.is_super and not attack.is_super if attack is not None else True)
 
 
 def pursues(m: MoveProfile | None) -> bool:

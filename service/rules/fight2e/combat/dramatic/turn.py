@@ -105,6 +105,8 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
             key=key,
         )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
+    for d, (_, v) in declared:
+        d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
     for d, (key, v) in declared:
         carry_out(ctx, ds, d, key, v)
 
