@@ -339,3 +339,62 @@ def test_temporary_invulnerability_makes_a_simultaneous_hit_do_nothing() -> None
     assert _gaps(ward) == []
     assert _state(_trade("zap"), "rei")["life_bar"] == 21
     assert _state(_trade("ward", "drill"), "rei")["life_bar"] == 21
+
+
+# ── Area Effect and Explosive (000 L2831–L2841, L3318–L3336) ─────────────────────────────────────────────────
+
+
+def _blast(entries: list[dict[str, Any]], rolls: dict[str, int], ken_fs: int = 0) -> dict[str, Any]:
+    """Battle at Range 1 from Rei and his ally Ken (range mode: one Range between opponents) strikes Rei with a
+    level-2 move carrying ``entries``: Accuracy 0 + 2 (000 L7211); Rei and Ken defend with Defense 3 (Ken with
+    ``ken_fs`` more); its die 1d6 one size up as a Special Move, 1d8, + Battle's Damage Bonus 1 (000 L7211)."""
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "quake", "name": "Quake", "level": 2, "elements": entries})
+    ken = copy.deepcopy(REI_D)
+    ken["id"], ken["name"] = "ken", "Ken"
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1},
+                  "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"}},
+        "fighters": [
+            {"id": "rei", "sheet": REI_D, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "ken", "sheet": ken, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "battle", "sheet": battle, "state": {"life_bar": 25, "fighting_spirit": 30}},
+        ],
+        "decisions": {"T1.battle.action": {"action": "attack", "moves": ["quake"], "target": "rei"}},
+        "if_asked": {
+            "T1.ken.defense": {"defense": "defense", "fs": ken_fs},
+            "T1.rei.action": {"action": "none"}, "T1.ken.action": {"action": "none"},
+        },
+        "rolls": {"T1.battle.init": 9, "T1.rei.init": 1, "T1.ken.init": 2, **rolls},
+        "seed": 7,
+    }  # fmt: skip
+    return _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+
+
+def _dice(out: dict[str, Any]) -> list[str]:
+    return [s["text"].split(":")[0] for s in out["log"] if s["label"] == "E.1" and s["text"].startswith("Damage")]
+
+
+def test_area_effect_attacks_everyone_else_at_range_0_to_1_with_his_own_roll() -> None:
+    # 000 L2833–L2835: Quake at Rei also attacks Ken, both at Range 1 from Battle, each with his own roll: Rei
+    # 3 + 2 = 5 against 3, hit for 4 + 1 = 5 (25 → 20); Ken, with 1 FS on Defense (4), 6 + 2 = 8: hit for 2 + 1 = 3
+    # (25 → 22); the one Range moves once (1 → 2, ruling); with a 1 (3 against 4) Ken is missed
+    rolls = {"T1.battle.attack": 3, "T1.battle.damage": 4, "T1.battle.attack.2": 6, "T1.battle.damage.2": 2}
+    out = _blast([{"id": "area_effect"}], rolls, ken_fs=1)
+    assert (_state(out, "rei")["life_bar"], _state(out, "ken")["life_bar"], _range(out)) == (20, 22, 2)
+    assert _gaps(out) == []
+    missed = _blast([{"id": "area_effect"}], {**rolls, "T1.battle.attack.2": 1}, ken_fs=1)
+    assert _state(missed, "ken")["life_bar"] == 25
+
+
+def test_explosive_is_a_die_size_smaller_on_fighters_and_reduced_damage_one_more_per_range() -> None:
+    # 000 L3326: Explosive's die a size smaller against a Fighter: 1d8 → 1d6 (+1); with Reduced Damage a further
+    # size for each Range from the centre, Battle himself, Rei and Ken being at Range 1: 1d4 (000 L3332–L3336)
+    rolls = {"T1.battle.attack": 3, "T1.battle.damage": 4, "T1.battle.attack.2": 6, "T1.battle.damage.2": 2}
+    out = _blast([{"id": "explosive"}], rolls)
+    assert _dice(out) == ["Damage 1d6+1", "Damage 1d6+1"]
+    assert (_state(out, "rei")["life_bar"], _state(out, "ken")["life_bar"]) == (20, 22)
+    reduced = _blast([{"id": "explosive"}, {"id": "explosive.reduced_damage"}], {**rolls, "T1.battle.damage": 3})
+    assert _dice(reduced) == ["Damage 1d4+1", "Damage 1d4+1"]
+    assert _gaps(out) == _gaps(reduced) == []

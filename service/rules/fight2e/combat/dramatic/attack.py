@@ -4,7 +4,7 @@ and on a hit the damage, the options taken then, the top-damage point, Knock Bac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ....dice import Die
 from ...dramatic import attacks, costs
@@ -15,6 +15,7 @@ from ..elements import limited_use
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
+from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
@@ -97,6 +98,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
     # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
     step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    step += move_elements.damage_steps(m)  # Explosive: a size less against a Fighter (000 L3326)
     if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
@@ -163,6 +165,7 @@ class Ready:
     accuracy: int
     first: bool
     property_damage: bool
+    push: bool = True  # its hit moves the Range (not an Area's further targets without a map, ``_area``)
 
 
 def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
@@ -247,15 +250,62 @@ def attack(
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
         d.no_point_next = True  # ruling C11: a Special Move that defeated no one
         return
+    centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
+    caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
     face, hit = roll_against(ctx, d, t, r, dt, how)
     if hit:
-        land(ctx, d, t, r, face, ds)
+        land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
     else:
         _through_block(ctx, d, t, plan)
+    _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _blast(r: Ready, dist: int) -> Ready:
+    """Reduced Damage: an Explosive attack's die a size smaller for each Range its target stands from the centre
+    (000 L3332–L3336)."""
+    steps = move_elements.blast_steps(r.plan.move, dist)
+    return replace(r, plan=replace(r.plan, die=r.plan.die.shifted(-steps))) if steps else r
+
+
+def _caught(
+    ctx: Turn, d: Dram, t: Dram, r: Ready, centre: Combatant, ds: dict[str, Dram] | None
+) -> list[tuple[Dram, int]]:
+    """Area Effect and Explosive: everyone else within its radius of the attacker, or of the target of a Ranged one
+    (000 L2831–L2841, L3318–L3330), with his Range from the centre. Ruling: without a Band Map or Battle Grid only his
+    opponents are caught (one Range is kept between opponents only, 000 L5605, L7106); a fighter who is down is not
+    standing in it (000 L2833)."""
+    radius = move_elements.area_radius(r.plan.move)
+    if radius < 0 or ds is None:
+        return []
+    mapped = bands.mapped(ctx)
+    return [
+        (o, ctx.distance(centre, o.f))
+        for o in ds.values()
+        if o not in (d, t)
+        and o.f.active
+        and not o.f.knocked_down
+        and (mapped or o.f.side != d.f.side)
+        and ctx.distance(centre, o.f) <= radius
+    ]
+
+
+def _area(ctx: Turn, d: Dram, r: Ready, caught: list[tuple[Dram, int]], ds: dict[str, Dram] | None) -> None:
+    """Each one caught is attacked too, with his own roll and defence (000 L2835); ruling: without a map their hits
+    do not move the one Range again (000 L5605)."""
+    for o, dist in caught:
+        if o.f.defeated:
+            continue
+        ctx.note("D", d.f.id, f"{r.plan.name} catches {o.f.id} too.", "000 L2833, L3322")
+        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual)
+        face, hit = roll_against(ctx, d, o, r, dt, how)
+        if hit:
+            land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
+        else:
+            _through_block(ctx, d, o, r.plan)
 
 
 def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
@@ -364,7 +414,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
     _scores(ctx, d, plan)
-    hit_effects(ctx, d, t, ko, plan.move)
+    hit_effects(ctx, d, t, ko, plan.move, r.push)
 
 
 def _scores(ctx: Turn, d: Dram, plan: Plan) -> None:
@@ -390,7 +440,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
     _scores(ctx, d, plan)
-    hit_effects(ctx, d, t, None, plan.move)
+    hit_effects(ctx, d, t, None, plan.move, r.push)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:
@@ -440,7 +490,9 @@ def narrative_skills(ctx: Turn, t: Dram) -> list[str]:
     return [s.id.lower().replace(" ", "_").replace("-", "_") for s in sheet.narrative_skills if s.level > 0]
 
 
-def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None) -> None:
+def hit_effects(
+    ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None, push: bool = True
+) -> None:
     """What every hit does besides its damage: Knock Back as the move's records set it, Knock Down with the
     keyword, and Hit Stun (000 L5950–L5970, L7130)."""
     d.hit_opponent = True
@@ -450,7 +502,7 @@ def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move:
     t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
     t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
-        n = move_elements.knock_back(move, d.f)
+        n = move_elements.knock_back(move, d.f) if push else 0
         if n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
             knock_back(ctx, t, n, d)
     else:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
     AgainstThugs,
+    Area,
     ComboPart,
     ComboRole,
     Denies,
@@ -51,6 +52,7 @@ from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..thug_thrashing import move_elements as thug_moves
+from ..turn.d_area_attacks import AREAS
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
@@ -85,6 +87,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.no_movement,
         MoveTrait.invulnerable,  # ``invulnerable``
         MoveTrait.pierces,
+        MoveTrait.reduced_blast,  # ``blast_steps``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -117,8 +120,10 @@ def _read_here(entry: str, r: object) -> bool:
         return (_ATTACKER_TRAITS | _HIT_TRAITS).issuperset(r.traits)
     if isinstance(r, Priced):
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
-    if isinstance(r, Modifier):
-        return r.point is Point.blocked_damage
+    if isinstance(r, Modifier):  # Always Does Damage; Explosive's die a size smaller (``attack._plan``)
+        return r.point in (Point.blocked_damage, Point.damage_step)
+    if isinstance(r, Area):  # ``attack._area``
+        return True
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
         return r.parts == (ComboPart.pursuit,)
     if isinstance(r, Movement):  # Teleportation's free 2 Ranges (``movement``, 000 L4309)
@@ -336,6 +341,23 @@ def invulnerable(guard: MoveProfile | None, attack: MoveProfile | None) -> bool:
     return not pierces or (guard.is_super and not attack.is_super if attack is not None else True)
 
 
+def area_radius(m: MoveProfile | None) -> int:
+    """The widest Area record of the move (Area Effect 1, Explosive 2, 000 L2833, L3322), -1 for none."""
+    if m is None:
+        return -1
+    return max((a.radius for _, a in AREAS.found(m.entries)), default=-1)
+
+
+def around_target(m: MoveProfile | None) -> bool:
+    """Whether a Ranged version of its area is centred on the target (000 L2841, L3330)."""
+    return m is not None and any(a.around_ranged_target for _, a in AREAS.found(m.entries))
+
+
+def blast_steps(m: MoveProfile | None, dist: int) -> int:
+    """Reduced Damage: a die size less for each Range from the blast's centre (000 L3332–L3336)."""
+    return dist if m is not None and m.trait(MoveTrait.reduced_blast) else 0
+
+
 def pursues(m: MoveProfile | None) -> bool:
     """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill only (ruling:
     the Tactics Reversal the text also allows is a Defensive Response, not offered in a Dramatic turn yet,
@@ -352,6 +374,11 @@ def movement(m: MoveProfile) -> tuple[int, int]:
         return 1, 0
     ranges, fs = thug_moves.movement([m])
     return (ranges, fs) if ranges > 1 else (1, 0)
+
+
+def damage_steps(m: MoveProfile) -> int:
+    """The move's die-size records against a Fighter: Explosive's one size less (000 L3326)."""
+    return records.modifier_total(m, Point.damage_step)
 
 
 def damage_kind(m: MoveProfile | None) -> tuple[bool, int | None]:
