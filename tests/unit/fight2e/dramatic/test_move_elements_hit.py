@@ -398,3 +398,40 @@ def test_explosive_is_a_die_size_smaller_on_fighters_and_reduced_damage_one_more
     reduced = _blast([{"id": "explosive"}, {"id": "explosive.reduced_damage"}], {**rolls, "T1.battle.damage": 3})
     assert _dice(reduced) == ["Damage 1d4+1", "Damage 1d4+1"]
     assert _gaps(out) == _gaps(reduced) == []
+
+
+# ── Cross-Up (000 L4537–L4543, L5634–L5636) ──────────────────────────────────────────────────────────────────
+
+REI_X = copy.deepcopy(REI_D)
+REI_X["moves"].append(
+    {
+        "id": "vault",
+        "name": "Vault",
+        "level": 1,
+        "elements": [{"id": "aerial"}, {"id": "mobile", "options": {"movement": "mobile"}}],
+        "liabilities": [{"id": "cross_up"}],
+    }
+)
+
+
+def _vault(cross_up: bool) -> dict[str, Any]:
+    act = {**_at("vault"), "movement": 2, "direction": "toward", "cross_up": cross_up}
+    decisions = {"T1.rei.action": act, **({} if cross_up else {"T1.battle.action": NONE})}  # missed, he acts
+    return _ok(
+        _turn(decisions, {"T1.rei.attack": 1, "T1.rei.damage": 1}, sheets=(REI_X, BATTLE_D), at=2, rei_fs=20)
+    )
+
+
+def test_a_cross_up_move_hits_only_in_a_cross_up() -> None:
+    # 000 L5634–L5636: Vault moves 2 Ranges in (2 → 0) for 1 FS (Mobile, 000 L3673) and 1 FS more for the Cross-Up
+    # (20 → 18, then the fight's first hit gives back PL 3: 21, 000 L5489); its Accuracy 0 + 1 + 2 and +2 for the
+    # Cross-Up in place of Range 0's +1: 5. 000 L4543: without the Cross-Up it misses outright, no attack roll made
+    # (20 − 1 = 19)
+    out = _vault(True)
+    hit = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert (hit["inputs"]["accuracy"], _state(out, "rei")["fighting_spirit"]) == (5, 21)
+    assert _gaps(out) == []
+    plain = _vault(False)
+    assert not [r for r in plain["rolls"] if r["key"] == "T1.rei.attack"]
+    assert any("an automatic miss" in s["text"] for s in plain["log"])
+    assert _state(plain, "rei")["fighting_spirit"] == 19

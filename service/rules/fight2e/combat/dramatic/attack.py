@@ -94,6 +94,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             )
         d.ranged_used = True
     acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
+    acc += 1 if d.crossing and dist == 0 else 0  # a Cross-Up: +2 in place of it (000 L5634–L5636)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
     # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
@@ -231,6 +232,10 @@ def attack(
     if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
         # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
+        return
+    if move_elements.misses_outright(ctx, d.f, plan.move, d.crossing):  # Cross-Up outside one (000 L4543)
+        move_elements.on_attacker(ctx, d.f, t.f, plan.move, False)
+        d.no_point_next = d.no_point_next or plan.special  # ruling C11
         return
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"

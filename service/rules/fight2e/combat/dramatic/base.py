@@ -55,6 +55,7 @@ class Dram:
     hit_stunned: bool = False
     entangled: bool = False  # an Entangle hit before he acted: his action is lost whatever he spends (000 L3306)
     declared: str | None = None  # the move he declared at a simultaneous Initiative (Temporary Invulnerability)
+    crossing: bool = False  # his attack this turn is a Cross-Up (000 L5634)
     acted: bool = False
     full_defense: bool = False
     was_hit: bool = False

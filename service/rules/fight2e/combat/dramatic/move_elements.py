@@ -88,6 +88,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.invulnerable,  # ``invulnerable``
         MoveTrait.pierces,
         MoveTrait.reduced_blast,  # ``blast_steps``
+        MoveTrait.cross_up,  # ``misses_outright``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -356,6 +357,14 @@ def around_target(m: MoveProfile | None) -> bool:
 def blast_steps(m: MoveProfile | None, dist: int) -> int:
     """Reduced Damage: a die size less for each Range from the blast's centre (000 L3332–L3336)."""
     return dist if m is not None and m.trait(MoveTrait.reduced_blast) else 0
+
+
+def misses_outright(ctx: Turn, f: Combatant, m: MoveProfile | None, crossing: bool) -> bool:
+    """Cross-Up (the Liability): outside a Cross-Up the move misses without a roll (000 L4543)."""
+    if m is None or not m.trait(MoveTrait.cross_up) or crossing:
+        return False
+    ctx.note("D.6", f.id, f"{m.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
+    return True
 
 
 def pursues(m: MoveProfile | None) -> bool:

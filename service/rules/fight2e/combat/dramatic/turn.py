@@ -26,6 +26,7 @@ from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, D
 from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..protocol import events
+from ..state.combatant import Combatant
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
@@ -366,6 +367,8 @@ _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulat
 
 def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
     n = v.movement or 0
+    if v.cross_up and not (with_action and v.action is ActionType.attack and n == 2):
+        ctx.fail("CROSS_UP_INVALID", f"{key}.cross_up", f"{key}: a Cross-Up is an attack after 2 Ranges.", key=key)
     if not n:
         return
     used = d.f.move(v.moves[0]) if with_action and v.moves else None
@@ -387,6 +390,21 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
     shift_range(ctx, d, n, v.direction or Direction.toward, ref)
+    if v.cross_up:
+        _cross_up(ctx, d, v, key, ref)
+
+
+def _cross_up(ctx: Turn, d: Dram, v: DecisionValue, key: str, t: Combatant | None) -> None:
+    """A Cross-Up: 2 Ranges toward the target to land at Range 0, for 1 FS more (000 L5634); with no jumping Basic
+    in a Dramatic turn (1 Range with an action) only a Special Move that moves 2 makes one (ruling, 000 L4539)."""
+    f = d.f
+    if v.direction not in (None, Direction.toward) or t is None or ctx.distance(f, t) != 0:
+        ctx.fail("CROSS_UP_INVALID", f"{key}.cross_up", f"{key}: a Cross-Up lands at Range 0 from him.", key=key)
+    if f.fs < 1:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.cross_up", f"{key}: a Cross-Up costs 1 FS more.", key=key)
+    f.fs -= 1
+    d.crossing = True
+    ctx.note("C", f.id, f"{f.id} crosses {t.id} up (1 FS).", "000 L5634")
 
 
 # ── The offered actions ────────────────────────────────────────────────────────────────────────────
