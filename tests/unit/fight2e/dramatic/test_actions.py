@@ -256,3 +256,19 @@ def test_only_heal_others_cannot_heal_its_user() -> None:
     sheet["moves"].append({**MEND, "elements": [{"id": "healing"}, {"id": "healing.only_heal_others"}]})
     out = _turn({"T1.rei.action": {"action": "utility", "moves": ["mend"]}, **NOTHING}, {}, sheet=sheet)
     assert [v["code"] for v in out["violations"]] == ["TARGET_UNAVAILABLE"]
+
+
+def test_end_only_needs_a_buff_and_end_buff_ends_it_at_the_turn_s_end() -> None:
+    # 000 L3276–L3280: Calm Down (End Buff, End Only) is refused with no Buff on him; 000 L2993–L2997, L3262: with
+    # Rage (Early Ending) running it ends Rage at the end of the turn, whatever was left of its count
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"] += [
+        {**RAGE, "elements": [*RAGE["elements"], {"id": "buff.early_ending"}]},
+        {"id": "calm", "name": "Calm Down", "level": 1, "elements": [{"id": "utility"}, {"id": "end_buff"}, {"id": "end_buff.end_only"}]},
+    ]
+    use = {"T1.rei.action": {"action": "utility", "moves": ["calm"]}, **NOTHING}
+    refused = _turn(use, {}, sheet=sheet)
+    assert [v["code"] for v in refused["violations"]] == ["END_ONLY_WITHOUT_BUFF"]
+    out = _ok(_turn(use, {}, sheet=sheet, rei={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]}))
+    assert _rei(out)["ongoing_effects"] == []
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []

@@ -435,3 +435,26 @@ def test_a_cross_up_move_hits_only_in_a_cross_up() -> None:
     assert not [r for r in plain["rolls"] if r["key"] == "T1.rei.attack"]
     assert any("an automatic miss" in s["text"] for s in plain["log"])
     assert _state(plain, "rei")["fighting_spirit"] == 19
+
+
+def test_limited_mobile_moves_two_ranges_or_none() -> None:
+    # 000 L2423, L4571–L4577: Lunge (Mobile with Limited Mobile) may not move just 1 Range; 2 (3 → 1) is allowed
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"].append(
+        {
+            "id": "lunge",
+            "name": "Lunge",
+            "level": 1,
+            "elements": [{"id": "mobile", "options": {"movement": "mobile"}}],
+            "liabilities": [{"id": "limited_mobile"}],
+        }
+    )
+
+    def lunge(n: int) -> dict[str, Any]:
+        act = {**_at("lunge"), "movement": n, "direction": "toward"}
+        return _turn({"T1.rei.action": act}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(sheet, BATTLE_D), at=3)
+
+    assert [v["code"] for v in lunge(1)["violations"]] == ["DECISION_INVALID"]
+    two = _ok(lunge(2))
+    assert _range(two) == 2  # 3 → 1, then the hit's Knock Back
+    assert _gaps(two) == []

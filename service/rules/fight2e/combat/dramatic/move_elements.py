@@ -39,6 +39,7 @@ from ...catalogue.records import (
     Movement,
     MoveTrait,
     OneRange,
+    OnlyWhile,
     Point,
     Priced,
     ThugAct,
@@ -53,6 +54,7 @@ from ..registry import points as records
 from ..state.combatant import Combatant
 from ..thug_thrashing import move_elements as thug_moves
 from ..turn.d_area_attacks import AREAS
+from ..turn.d_move_declaration import ONLY_WHILE
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
@@ -93,7 +95,7 @@ _HIT_TRAITS = frozenset(
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
 # Damage, Utility (a Utility move's use, ``actions``) and No Movement (``turn._move``, 000 L2391)
-_KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility", "no_movement"})
+_KEYWORDS_READ = frozenset({"normal", "stun", "knockback", "no_damage", "utility", "no_movement", "dash"})
 # the parts a move plays only inside a Combo: none in a Dramatic turn (000 L7108)
 _COMBO_ONLY = frozenset(
     {
@@ -123,7 +125,7 @@ def _read_here(entry: str, r: object) -> bool:
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
     if isinstance(r, Modifier):  # Always Does Damage; Explosive's die a size smaller (``attack._plan``)
         return r.point in (Point.blocked_damage, Point.damage_step)
-    if isinstance(r, Area):  # ``attack._area``
+    if isinstance(r, Area | OnlyWhile):  # ``attack._area``; End Only (``usable``)
         return True
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
         return r.parts == (ComboPart.pursuit,)
@@ -179,7 +181,7 @@ _ON_USE = frozenset(
     for e, found in _RECORDS.items()
     if any(not isinstance(r, AgainstThugs) for r in found)
     and all(
-        isinstance(r, AgainstThugs | Healing)
+        isinstance(r, AgainstThugs | Healing | OnlyWhile)
         or (isinstance(r, Priced) and _read_here(e, r))
         or (isinstance(r, Traits) and _CHARGES.issuperset(r.traits))
         for r in found
@@ -357,6 +359,14 @@ def around_target(m: MoveProfile | None) -> bool:
 def blast_steps(m: MoveProfile | None, dist: int) -> int:
     """Reduced Damage: a die size less for each Range from the blast's centre (000 L3332–L3336)."""
     return dist if m is not None and m.trait(MoveTrait.reduced_blast) else 0
+
+
+def usable(ctx: Turn, f: Combatant, m: MoveProfile, path: str, key: str) -> None:
+    """End Only and the like: a move usable only while an effect is on its user, as the main turn checks it
+    (000 L3276–L3280)."""
+    needed = ONLY_WHILE.first(m.entries)
+    if needed is not None and not any(e.id == needed.effect for e in f.ongoing):
+        ctx.fail(needed.code, path, f"{key}: " + needed.message.format(move=m.name), key=key)
 
 
 def misses_outright(ctx: Turn, f: Combatant, m: MoveProfile | None, crossing: bool) -> bool:

@@ -376,6 +376,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
     limit = limit if with_action else 2
     if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
+    if used is not None and used.kw("dash") and n < 2:  # Limited Mobile: 2 Ranges or none (000 L2423, L4575)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} moves 2 Ranges or none.", key=key)
     if used is not None and n > 1 and fs:  # Mobile's 2 Ranges cost 1 FS (000 L3673)
         if d.f.fs < fs:
             ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: {d.f.id} has only {d.f.fs} FS.", key=key)
