@@ -458,3 +458,27 @@ def test_limited_mobile_moves_two_ranges_or_none() -> None:
     two = _ok(lunge(2))
     assert _range(two) == 2  # 3 → 1, then the hit's Knock Back
     assert _gaps(two) == []
+
+
+def test_full_screen_moves_three_ranges_and_gives_the_defender_one() -> None:
+    # 000 L3677–L3685: Rush (Long Mobile with Full Screen) comes 3 Ranges (4 → 1) for 1 FS; Battle's Defense Total is
+    # his Evasion 3 + 1 = 4; with Fast Full Screen (000 L3687–L3691) it stays 3
+    def rush(extra: list[dict[str, Any]]) -> dict[str, Any]:
+        sheet = copy.deepcopy(REI_M)
+        sheet["moves"].append(
+            {"id": "rush", "name": "Rush", "level": 2,
+             "elements": [{"id": "mobile", "options": {"movement": "mobile"}}, {"id": "mobile.full_screen"},
+                          *extra]}
+        )  # fmt: skip
+        act = {**_at("rush"), "movement": 3, "direction": "toward"}
+        rolls = {"T1.rei.attack": 1, "T1.rei.damage": 1}
+        return _ok(_turn({"T1.rei.action": act}, rolls, sheets=(sheet, BATTLE_D), at=4, rei_fs=20))
+
+    def dt(out: dict[str, Any]) -> int:
+        return next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")["inputs"]["defense_total"]
+
+    out = rush([])
+    assert dt(out) == 4
+    assert any("pays 1 FS to move 3 Ranges" in s["text"] for s in out["log"])
+    assert _gaps(out) == []
+    assert dt(rush([{"id": "mobile.fast_full_screen"}])) == 3

@@ -5,8 +5,9 @@ move.
 Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
 Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
 to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
-paid as one (000 L7209–L7213); its Elements are named under `dramatic_move_elements`. Switching Tag Team partners
-and transforming into Beast Form are ``tag``'s."""
+paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, what has
+nothing to act on is logged and the rest is named under `dramatic_move_elements` (``move_elements``). Switching Tag
+Team partners and transforming into Beast Form are ``tag``'s."""
 
 from __future__ import annotations
 

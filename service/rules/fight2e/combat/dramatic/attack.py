@@ -251,6 +251,9 @@ def attack(
             simultaneous=d.together(t) or t.f.knocked_down,  # down, the Defense skill only (000 L3918)
             spirit=d.spiritual,
         )
+    if move_elements.long_advance(plan.move, d.advanced):  # a full 3-Range Full Screen advance (000 L3685)
+        dt += 1
+        ctx.note("D.4", t.f.id, f"{t.f.id} saw {d.f.id} come 3 Ranges: +1 Defense Total ({dt}).", "000 L3685")
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
         t.face_off_now = False
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)

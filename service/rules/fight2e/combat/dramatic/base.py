@@ -56,6 +56,7 @@ class Dram:
     entangled: bool = False  # an Entangle hit before he acted: his action is lost whatever he spends (000 L3306)
     declared: str | None = None  # the move he declared at a simultaneous Initiative (Temporary Invulnerability)
     crossing: bool = False  # his attack this turn is a Cross-Up (000 L5634)
+    advanced: int = 0  # the Ranges he moved toward his target before the attack (Full Screen, 000 L3685)
     acted: bool = False
     full_defense: bool = False
     was_hit: bool = False

@@ -1,26 +1,29 @@
-"""What a move's Elements do in a Dramatic attack. Dramatic Combat keeps the main system's procedure except where it
+"""What a move's Elements do in a Dramatic turn. Dramatic Combat keeps the main system's procedure except where it
 says otherwise (000 L7080), so a Special or Super Move's Elements act as in the main turn, read from the same
 records and figures: its Accuracy against the defence actually chosen (its Accuracy records by defence option,
 000 L5708), its damage die and Range (the profile's figures), its Glory (000 L5749), its Knockback records (Increased
-Knockback, Hurl, Launcher, and those Beast Form grants, 000 L5950–L5956, L5319) and the Knocks Down keyword
-(000 L5958–L5970).
+Knockback, Hurl, Launcher, and those Beast Form grants, 000 L5950–L5956, L5319) and its keywords: Knocks Down
+(000 L5958–L5970), Normal, Stun and Knockback (000 L2355–L2363: No Damage, Limited Damage, Does Stun, Does No
+Knockback, Increased Stun's figure), No Movement and Limited Mobile's Dash (000 L2391, L2423).
 
-Two kinds of entries have nothing to do here because the Dramatic text takes away what they act through: those that
-work only inside a Combo (Combos are not used, 000 L7108) and those that make or act through Environmental Hazards
-(none are used, 000 L7104). The main turn's Combo and Hazard steps read them; a Dramatic attack has neither.
+Read here as well (``_read_here``): on the attacker Unreliable's failure roll, Limited Use's and Reload's charges,
+Self Damage, Self-Stun, Self Prone, the die shifts of Fast and Slow Recovery, Harry and Critical Hit (on the
+Initiative die, no Control being rolled, 000 L7084), Non-Finisher, Specific Range, Drain Life, Power Up, Cheap's
+and a Taunt's Glory; on the hit Entangle, Always Does Damage through a block, Temporary Invulnerability against a
+simultaneous attack and Breaker, Area Effect and Explosive (``attack._area``), Cross-Up; Pursuit on a downed
+fighter; the movement Mobile, Teleportation and Full Screen grant (``movement``, ``long_advance``); End Only's
+condition (``usable``);
+a Buff's and End Buff's states, kept as in the main turn (``start_states``, run down by the Time Roll); a Utility
+move's Healing and charges (``actions``).
 
-Which entry is which is read from the entry's ``against_thugs`` record (``records.AgainstThugs``), the catalogue's
-one statement of how the entry acts outside the main turn's own steps: ``figures`` act through what a Dramatic attack
-reads too; ``director`` acts through Hazards (000 L7104); ``response`` acts when the move defends. The others (an
-effect on the target beyond damage, Knock Back and Knock Down; a rule on the attacker; an entry with no record) have
-no Dramatic step yet and are named as ``dramatic_move_elements`` where the move is used, as are the Defensive
-Responses a defender's moves would allow against a Special Move (000 L7126); except those whose every record is one a
-Dramatic attack reads as the turns with Thugs do (``_ON_ATTACKER``): Unreliable's failure roll (its Misfire record,
-000 L4872–L4874), Limited Use's and Reload's charges (000 L4600–L4614), Self Damage and Self Prone on the attacker
-(000 L4799, L4815), Fast and Slow Recovery and Harry (000 L3358, L3432, L4836), Non-Finisher (000 L4735),
-Specific Range's one Range (000 L4858); Drain Life's heal of what the hit took (000 L3232–L3240); Power Up
-(``power_up``); and those whose rule is on the Glory the move earns (``GLORY_RULES``: Cheap, a Taunt's 1d4,
-000 L4273–L4281, L4529–L4535)."""
+Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log where the move is used): those that
+work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
+a Dramatic Knock Down does not offer; those that make or act through Environmental Hazards (none are used,
+000 L7104) are read from the entry's ``against_thugs`` record (``director``), as are those acting through the
+attack's figures (``figures``) or when the move defends (``response``).
+
+What is left is named as ``dramatic_move_elements`` where the move is used, as are the Defensive Responses a
+defender's moves would allow against a Special Move (000 L7126)."""
 
 from __future__ import annotations
 
@@ -129,8 +132,12 @@ def _read_here(entry: str, r: object) -> bool:
         return True
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
         return r.parts == (ComboPart.pursuit,)
-    if isinstance(r, Movement):  # Teleportation's free 2 Ranges (``movement``, 000 L4309)
-        return r == Movement(kind="movement", no_fs=True, ref=r.ref)
+    if isinstance(r, Movement):  # Teleportation's free 2 Ranges, Full Screen's 3 (``movement``, ``long_advance``)
+        return r in (
+            Movement(kind="movement", no_fs=True, ref=r.ref),
+            Movement(kind="movement", full_screen=True, ref=r.ref),
+            Movement(kind="movement", no_full_screen_bonus=True, ref=r.ref),
+        )
     return isinstance(r, Misfire | AgainstThugs | OneRange | DieShiftNextTurn)
 
 
@@ -393,6 +400,12 @@ def movement(m: MoveProfile) -> tuple[int, int]:
         return 1, 0
     ranges, fs = thug_moves.movement([m])
     return (ranges, fs) if ranges > 1 else (1, 0)
+
+
+def long_advance(m: MoveProfile | None, n: int) -> bool:
+    """Full Screen: after a full 3-Range advance the defender has +1 Defense Total, not with Fast Full Screen
+    (000 L3685, L3687–L3691), as a turn with Thugs reads it."""
+    return m is not None and thug_moves.long_advance(m, n)
 
 
 def damage_steps(m: MoveProfile) -> int:

@@ -392,6 +392,7 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
     shift_range(ctx, d, n, v.direction or Direction.toward, ref)
+    d.advanced = n if used is not None and v.direction in (None, Direction.toward) else 0
     if v.cross_up:
         _cross_up(ctx, d, v, key, ref)
 
