@@ -264,7 +264,12 @@ def test_end_only_needs_a_buff_and_end_buff_ends_it_at_the_turn_s_end() -> None:
     sheet = copy.deepcopy(REI_D)
     sheet["moves"] += [
         {**RAGE, "elements": [*RAGE["elements"], {"id": "buff.early_ending"}]},
-        {"id": "calm", "name": "Calm Down", "level": 1, "elements": [{"id": "utility"}, {"id": "end_buff"}, {"id": "end_buff.end_only"}]},
+        {
+            "id": "calm",
+            "name": "Calm Down",
+            "level": 1,
+            "elements": [{"id": "utility"}, {"id": "end_buff"}, {"id": "end_buff.end_only"}],
+        },
     ]
     use = {"T1.rei.action": {"action": "utility", "moves": ["calm"]}, **NOTHING}
     refused = _turn(use, {}, sheet=sheet)

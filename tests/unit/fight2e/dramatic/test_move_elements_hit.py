@@ -417,9 +417,7 @@ REI_X["moves"].append(
 def _vault(cross_up: bool) -> dict[str, Any]:
     act = {**_at("vault"), "movement": 2, "direction": "toward", "cross_up": cross_up}
     decisions = {"T1.rei.action": act, **({} if cross_up else {"T1.battle.action": NONE})}  # missed, he acts
-    return _ok(
-        _turn(decisions, {"T1.rei.attack": 1, "T1.rei.damage": 1}, sheets=(REI_X, BATTLE_D), at=2, rei_fs=20)
-    )
+    return _ok(_turn(decisions, {"T1.rei.attack": 1, "T1.rei.damage": 1}, sheets=(REI_X, BATTLE_D), at=2, rei_fs=20))
 
 
 def test_a_cross_up_move_hits_only_in_a_cross_up() -> None:

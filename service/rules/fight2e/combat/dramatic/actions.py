@@ -20,8 +20,8 @@ from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, D
 from ..elements import limited_use
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from ..turn import c_utility_actions as utility
 from ..thug_thrashing.non_attack import may_taunt
+from ..turn import c_utility_actions as utility
 from . import move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
@@ -60,7 +60,13 @@ def _away_only(ctx: Turn, v: DecisionValue, key: str, what: str) -> None:
 
 
 def act(
-    ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: list[Dram], target: Dram | None, others: list[Dram] | None = None
+    ctx: Turn,
+    d: Dram,
+    v: DecisionValue,
+    key: str,
+    foes: list[Dram],
+    target: Dram | None,
+    others: list[Dram] | None = None,
 ) -> None:
     """Carry out the non-attack action ``v.action`` (one of RESOLVED); ``others``: the other fighters, whom a Heal
     Others move may heal."""

@@ -322,7 +322,9 @@ def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
     Stun or Knock Back (000 L2807–L2823)."""
     chip = move_elements.through_block(plan.move, t.guarded)
     if chip and not t.f.defeated:
-        ctx.note("F.1", d.f.id, f"Always Does Damage: {plan.name} takes {chip} Life Bar through the block.", "000 L2815")
+        ctx.note(
+            "F.1", d.f.id, f"Always Does Damage: {plan.name} takes {chip} Life Bar through the block.", "000 L2815"
+        )
         hurt(ctx, d, t, chip, hit=False, stun=None)
 
 

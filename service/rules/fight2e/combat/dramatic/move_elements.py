@@ -55,11 +55,11 @@ from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
 from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
 from ..thug_thrashing import move_elements as thug_moves
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
-from ..state.profile import MoveProfile
-from ..state.turn import Turn
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
 _ACTS: dict[str, AgainstThugs] = {
@@ -146,7 +146,9 @@ def _idle(entry: str, r: object) -> str | None:
     if isinstance(r, ComboRole) and _COMBO_ONLY.issuperset(r.parts):
         return "it acts only within a Combo, and a Dramatic turn has none (000 L7108)"
     if isinstance(r, Traits) and r.traits == (MoveTrait.opening_move,):
-        return "its window spares Control within a Combo: no Control roll or Combo in a Dramatic turn (000 L7084, L7108)"
+        return (
+            "its window spares Control within a Combo: no Control roll or Combo in a Dramatic turn (000 L7084, L7108)"
+        )
     if isinstance(r, Denies):
         return "a Dramatic Knock Down offers no Breakfall or Tech Roll to deny (000 L3633–L3643, L5958–L5966)"
     return None
