@@ -480,3 +480,61 @@ def test_full_screen_moves_three_ranges_and_gives_the_defender_one() -> None:
     assert any("pays 1 FS to move 3 Ranges" in s["text"] for s in out["log"])
     assert _gaps(out) == []
     assert dt(rush([{"id": "mobile.fast_full_screen"}])) == 3
+
+
+def test_limited_movement_closer_must_step_in_first_and_away_only_away() -> None:
+    # 000 L4593–L4599, L5638: Press (Closer) cannot be used without 1 Range toward him first; 1 Range in from Range 2
+    # is allowed (2 → 1, then the Knock Back 1 → 2); Recoil Step (Away) may not move toward him
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"] += [
+        {"id": "press", "name": "Press", "level": 1, "elements": [{"id": "increased_glory"}],
+         "liabilities": [{"id": "limited_movement", "options": {"direction": "closer"}}]},
+        {"id": "step", "name": "Recoil Step", "level": 1, "elements": [{"id": "increased_glory"}],
+         "liabilities": [{"id": "limited_movement", "options": {"direction": "away"}}]},
+    ]  # fmt: skip
+
+    def use(move: str, n: int, direction: str = "toward") -> dict[str, Any]:
+        act = {**_at(move), "movement": n, "direction": direction}
+        return _turn({"T1.rei.action": act}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(sheet, BATTLE_D), at=2)
+
+    assert [v["code"] for v in use("press", 0)["violations"]] == ["DECISION_INVALID"]
+    stepped = _ok(use("press", 1))
+    assert _range(stepped) == 2
+    assert _gaps(stepped) == []
+    assert [v["code"] for v in use("step", 1)["violations"]] == ["DECISION_INVALID"]
+
+
+def test_knockback_advance_follows_the_knock_back() -> None:
+    # 000 L3653–L3663: Hound's hit knocks Battle back 1 → 2; Rei follows 1 Range: Range 1 again
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"].append({"id": "hound", "name": "Hound", "level": 2, "elements": [{"id": "knockback_advance"}]})
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("hound"), "T1.rei.knockback_advance": {"movement": 1}},
+            {"T1.rei.attack": 3, "T1.rei.damage": 1},
+            sheets=(sheet, BATTLE_D),
+        )
+    )
+    assert _range(out) == 1
+    assert _gaps(out) == []
+
+
+def test_accuracy_for_damage_trades_range_for_damage() -> None:
+    # 000 L3991–L3999: at Range 1 Bolt's reach of 4 may be cut by up to 3; cutting 2 gives −2 Accuracy and +4 damage
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"].append(
+        {"id": "bolt", "name": "Bolt", "level": 3, "elements": [{"id": "ranged"}, {"id": "ranged.accuracy_for_damage"}]}
+    )
+    sheet["moves"].append({"id": "zap", "name": "Zap", "level": 3, "elements": [{"id": "ranged"}]})
+
+    def fire(move: str, decisions: dict[str, Any]) -> dict[str, Any]:
+        rolls = {"T1.rei.attack": 6, "T1.rei.damage": 1}
+        return _ok(_turn({"T1.rei.action": _at(move), **decisions}, rolls, sheets=(sheet, BATTLE_D)))
+
+    traded = fire("bolt", {"T1.rei.accuracy_for_damage": {"amount": 2}})
+    plain = fire("zap", {})
+    acc = [next(s for s in o["log"] if s["label"] == "D.6" and s["actor"] == "rei")["inputs"]["accuracy"] for o in
+           (traded, plain)]  # fmt: skip
+    assert acc[0] == acc[1] - 2
+    assert _state(traded, "battle")["life_bar"] == _state(plain, "battle")["life_bar"] - 4
+    assert _gaps(traded) == []

@@ -105,6 +105,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
         more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
+        traded, extra = move_elements.accuracy_for_damage(ctx, f, m, dist)  # 000 L3991–L3999
+        acc, more = acc + traded, more + extra
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
@@ -516,6 +518,7 @@ def hit_effects(
         n = move_elements.knock_back(move, d.f) if push else 0
         if n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
             knock_back(ctx, t, n, d)
+            _advance(ctx, d, t, n, move)
     else:
         _knocked_out(ctx, t, ko, d)
     if move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
@@ -523,6 +526,25 @@ def hit_effects(
     elif not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
     t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
+
+
+def _advance(ctx: Turn, d: Dram, t: Dram, kb: int, move: MoveProfile | None) -> None:
+    """Knockback Advance: the attacker may follow the Knock Back by as many Ranges (000 L3653–L3663)."""
+    if not move_elements.follows(move) or d.f.defeated or t.f.defeated:
+        return
+    key, v = ctx.decide(
+        d.f.id,
+        "knockback_advance",
+        "E.5",
+        f"{d.f.id} may follow {t.f.id} up to {kb} Range(s).",
+        DecisionValue(movement=0),
+    )
+    n = v.movement or 0
+    if not 0 <= n <= kb:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
+    if n:
+        shift_range(ctx, d, n, Direction.toward, t.f)
+        ctx.note("E.5", d.f.id, f"Knockback Advance: {d.f.id} follows {n} Range(s).", "000 L3653–L3663")
 
 
 def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:

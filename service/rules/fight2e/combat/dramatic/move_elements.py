@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import (
+    AccuracyForDamage,
     AgainstThugs,
     Area,
     ComboPart,
@@ -132,12 +133,17 @@ def _read_here(entry: str, r: object) -> bool:
         return True
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
         return r.parts == (ComboPart.pursuit,)
-    if isinstance(r, Movement):  # Teleportation's free 2 Ranges, Full Screen's 3 (``movement``, ``long_advance``)
+    if isinstance(r, Movement):  # Teleportation's free 2 Ranges, Full Screen's 3 (``movement``, ``long_advance``),
+        # Limited Movement's step forward (``turn._move``), Knockback Advance (``follows``)
         return r in (
             Movement(kind="movement", no_fs=True, ref=r.ref),
             Movement(kind="movement", full_screen=True, ref=r.ref),
             Movement(kind="movement", no_full_screen_bonus=True, ref=r.ref),
+            Movement(kind="movement", forward_first=True, ref=r.ref),
+            Movement(kind="movement", follows_knockback=True, ref=r.ref),
         )
+    if isinstance(r, AccuracyForDamage):  # ``accuracy_for_damage``
+        return True
     return isinstance(r, Misfire | AgainstThugs | OneRange | DieShiftNextTurn)
 
 
@@ -408,6 +414,33 @@ def long_advance(m: MoveProfile | None, n: int) -> bool:
     """Full Screen: after a full 3-Range advance the defender has +1 Defense Total, not with Fast Full Screen
     (000 L3685, L3687–L3691), as a turn with Thugs reads it."""
     return m is not None and thug_moves.long_advance(m, n)
+
+
+def accuracy_for_damage(ctx: Turn, f: Combatant, m: MoveProfile, dist: int) -> tuple[int, int]:
+    """Accuracy for Damage: each Range cut from the reach of 4 (not below the target's Range) trades Accuracy for
+    damage, as the move's record says (−1 and +2, 000 L3991–L3999). Returns (Accuracy, damage)."""
+    trade = records.first_record(m, AccuracyForDamage)
+    room = max(4 - dist, 0)
+    if trade is None or not room:
+        return 0, 0
+    key, v = ctx.decide(
+        f.id,
+        "accuracy_for_damage",
+        "D.1",
+        f"{f.id}: shorten {m.name}'s reach by how many Ranges (up to {room})?",
+        DecisionValue(amount=0),
+    )
+    n = v.amount or 0
+    if not 0 <= n <= room:
+        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
+    if n:
+        ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999", {"amount": n})
+    return trade.accuracy * n, trade.damage * n
+
+
+def follows(m: MoveProfile | None) -> bool:
+    """Knockback Advance: the attacker may follow the Knock Back (000 L3653–L3663)."""
+    return m is not None and m.moving.follows_knockback
 
 
 def damage_steps(m: MoveProfile) -> int:

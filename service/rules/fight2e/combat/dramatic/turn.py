@@ -369,9 +369,15 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
     n = v.movement or 0
     if v.cross_up and not (with_action and v.action is ActionType.attack and n == 2):
         ctx.fail("CROSS_UP_INVALID", f"{key}.cross_up", f"{key}: a Cross-Up is an attack after 2 Ranges.", key=key)
+    used = d.f.move(v.moves[0]) if with_action and v.moves else None
+    toward = v.direction in (None, Direction.toward)
+    if used is not None and used.moving.forward_first and used.kw("closer") and not (n and toward):
+        # Limited Movement: at least 1 Range toward him first, else the move cannot be used (000 L4593–L4599, L5638)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} must move toward him first.", key=key)
+    if used is not None and used.kw("away") and n and toward:  # its Away version (000 L4593–L4599)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} moves only away.", key=key)
     if not n:
         return
-    used = d.f.move(v.moves[0]) if with_action and v.moves else None
     limit, fs = move_elements.movement(used) if used is not None else (1, 0)
     limit = limit if with_action else 2
     if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
