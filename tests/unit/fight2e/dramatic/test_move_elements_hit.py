@@ -538,3 +538,70 @@ def test_accuracy_for_damage_trades_range_for_damage() -> None:
     assert acc[0] == acc[1] - 2
     assert _state(traded, "battle")["life_bar"] == _state(plain, "battle")["life_bar"] - 4
     assert _gaps(traded) == []
+
+
+# ── Breakthrough (000 L4902–L4914) and Healing Attack (000 L3248–L3254) ─────────────────────────────────────
+
+
+def _super(attack: int, fs: int) -> dict[str, Any]:
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(
+        {"id": "storm", "name": "Storm", "kind": "super", "level": 5, "elements": [{"id": "breakthrough"}]}
+    )
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            {"id": "rei", "sheet": sheet, "state": {"life_bar": 25, "fighting_spirit": 30, "super_energy": 10}},
+            {"id": "battle", "sheet": BATTLE_D, "state": {"life_bar": 25, "fighting_spirit": 30}},
+        ],
+        "decisions": {"T1.rei.action": _at("storm"), "T1.battle.defense": {"defense": "evasion", "fs": fs}},
+        "if_asked": {"T1.battle.action": NONE},
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": attack, "T1.rei.damage": 7},
+        "seed": 7,
+    }
+    return _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+
+
+def _glory_of(out: dict[str, Any], fid: str) -> int:
+    return sum(g["points"] for g in out["glory"] if g["fighter"] == fid)
+
+
+def test_breakthrough_turns_a_near_miss_into_a_half_damage_hit_for_one_glory_less() -> None:
+    # 000 L4908–L4910: Storm has one Breakthrough instance: against Evasion 3 + 3 FS = 6, a die short by 1 is a
+    # partial hit (half the damage rolled, rounded down, 1 Glory less); short by 2 a miss. The full hit (against no FS)
+    # with the same damage roll is the measure
+    full = _super(6, 0)
+    lost = 25 - _state(full, "battle")["life_bar"]
+    needed = 6 - _storm_accuracy(full)  # the die that just reaches 6
+    partial = _super(needed - 1, 3)
+    assert 25 - _state(partial, "battle")["life_bar"] == lost // 2
+    assert _glory_of(partial, "rei") == _glory_of(full, "rei") - 1
+    assert _gaps(partial) == []
+    missed = _super(needed - 2, 3)
+    assert _state(missed, "battle")["life_bar"] == 25
+
+
+def _storm_accuracy(out: dict[str, Any]) -> int:
+    return next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")["inputs"]["accuracy"]
+
+
+def test_a_healing_attack_heals_from_its_own_roll_hit_or_miss() -> None:
+    # 000 L3248–L3254: Vampire's heal is its own 1d6 (a Special Move's, unmodified), halved: a 5 heals 2 at the end of
+    # the turn, even on a miss (Rei at 20 → 22)
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(
+        {"id": "vampire", "name": "Vampire", "level": 3,
+         "elements": [{"id": "drain_life"}, {"id": "drain_life.healing_attack"}]}
+    )  # fmt: skip
+    out = _ok(
+        _turn(
+            {"T1.rei.action": _at("vampire"), "T1.battle.defense": {"defense": "evasion", "fs": 3},
+             "T1.battle.action": NONE},
+            {"T1.rei.attack": 1, "T1.rei.drain_heal": 5},
+            sheets=(sheet, BATTLE_D),
+            rei_life=20,
+        )
+    )  # fmt: skip
+    assert _state(out, "rei")["life_bar"] == 22
+    assert _gaps(out) == []

@@ -170,6 +170,7 @@ class Ready:
     first: bool
     property_damage: bool
     push: bool = True  # its hit moves the Range (not an Area's further targets without a map, ``_area``)
+    partial: bool = False  # a Breakthrough partial hit: half damage, 1 Glory less (000 L4910)
 
 
 def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
@@ -264,10 +265,15 @@ def attack(
     centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
     caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
     face, hit = roll_against(ctx, d, t, r, dt, how)
+    short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
+    if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
+        ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")
+        r, hit = replace(r, partial=True), True
     if hit:
         land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
     else:
         _through_block(ctx, d, t, plan)
+    move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
@@ -330,8 +336,9 @@ def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
         hurt(ctx, d, t, chip, hit=False, stun=None)
 
 
-def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
+def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool]:
     """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
+    plan, mods = r.plan, r.mods
     freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
     pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
@@ -344,6 +351,9 @@ def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tupl
     if mods.double:
         dmg = attacks.surprise_damage(dmg)
         ctx.note("E.1", d.f.id, f"Surprise Attack: double damage, {dmg}.", "000 L7217")
+    if r.partial:
+        dmg //= 2
+        ctx.note("E.1", d.f.id, f"Partial hit: half damage, {dmg}.", "000 L4910")
     if pulled:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
@@ -396,7 +406,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if not life:  # No Damage, Limited Damage: no Life Bar (000 L2363, L4561–L4569)
         _no_life_bar(ctx, d, t, r, stun)
         return
-    dmg, top = _damage(ctx, d, t, plan, mods)
+    dmg, top = _damage(ctx, d, t, r)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
@@ -426,18 +436,22 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
-    _scores(ctx, d, plan)
+    _scores(ctx, d, plan, r.partial)
     hit_effects(ctx, d, t, ko, plan.move, r.push)
 
 
-def _scores(ctx: Turn, d: Dram, plan: Plan) -> None:
-    """A Special Move's Glory the first time it hits (000 L5749), none with Cheap (000 L4533)."""
+def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:
+    """A Special Move's Glory the first time it hits (000 L5749), none with Cheap (000 L4533), 1 less for a partial
+    hit (000 L4910)."""
     f = d.f
     cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
     if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
         f.scored.append(plan.move_id)
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
-        ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
+        if partial:
+            ctx.award(f.id, max(glory - 1, 0), f"{plan.name}'s partial hit", "000 L5749, L4910")
+        else:
+            ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
 
 
 def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> None:
@@ -449,10 +463,10 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
     if stun is None:
         ctx.note("E.1", d.f.id, f"{plan.name} does no damage.", "000 L2363")
     else:
-        dmg, _ = _damage(ctx, d, t, plan, r.mods)
+        dmg, _ = _damage(ctx, d, t, r)
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
-    _scores(ctx, d, plan)
+    _scores(ctx, d, plan, r.partial)
     hit_effects(ctx, d, t, None, plan.move, r.push)
 
 

@@ -52,6 +52,7 @@ from ...catalogue.records import (
 )
 from ..contract.models import DecisionValue
 from ..elements import drain_life, ongoing
+from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
@@ -95,6 +96,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.pierces,
         MoveTrait.reduced_blast,  # ``blast_steps``
         MoveTrait.cross_up,  # ``misses_outright``
+        MoveTrait.partial_hit,  # ``partial_hit``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -208,7 +210,7 @@ def _by_attack(entry: str) -> bool:
     """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
     if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
         return True
-    return drain_life.HEALS.get(entry) is drain_life.Heal.taken  # Drain Life's heal (``drain``)
+    return drain_life.HEALS.get(entry) is not None  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
 
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
@@ -315,6 +317,23 @@ def drain(ctx: Turn, f: Combatant, m: MoveProfile | None, lost: int) -> None:
     if heal > 0:
         f.heal += heal
         ctx.note("E.5", f.id, f"Drain Life: {f.id} will heal {heal} at the end of the turn.", "000 L3232–L3240")
+
+
+def healing_attack(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
+    """Healing Attack: hit or miss, the move's own die, rolled apart and unmodified, heals him all or half as built,
+    at the end of the turn up to his Dramatic Life Bar (000 L3248–L3254, L7072)."""
+    if m is None or f.defeated or drain_life.heal_kind(m) is not drain_life.Heal.own_roll or m.damage_step is None:
+        return
+    die = die_for_step(m.damage_step)
+    roll = ctx.roll(f.id, "drain_heal", die, f"Healing Attack of {m.name}", "E.5")
+    amount = roll if m.options.get("drain_life", {}).get("heal") == "full" else roll // 2
+    f.heal += amount
+    ctx.note("E.5", f.id, f"Healing Attack: {f.id} will heal {amount} at the end of the turn.", "000 L3248–L3254")
+
+
+def partial_hit(m: MoveProfile | None, short: int) -> bool:
+    """Breakthrough: a miss by no more than its instances is a partial hit (000 L4902–L4914)."""
+    return m is not None and 0 < short <= m.trait(MoveTrait.partial_hit)
 
 
 def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) -> int:
