@@ -605,3 +605,24 @@ def test_a_healing_attack_heals_from_its_own_roll_hit_or_miss() -> None:
     )  # fmt: skip
     assert _state(out, "rei")["life_bar"] == 22
     assert _gaps(out) == []
+
+
+def test_draw_closer_brings_the_target_in_instead_of_knocking_him_back() -> None:
+    # 000 L4001–L4009: Hook's hit at Range 3 draws Battle in by its Knock Back of 1 (3 → 2); Move Closer: Rei goes in
+    # instead (000 L4019–L4027); Optional Draw In knocking back as usual: 3 → 4 (000 L4011–L4017)
+    sheet = copy.deepcopy(REI_M)
+    versions = {"hook": [], "reel": ["ranged.draw_closer.move_closer"], "lasso": ["ranged.draw_closer.optional_draw_in"]}
+    for mid, extra in versions.items():
+        elements = [{"id": "ranged"}, {"id": "ranged.draw_closer"}, *({"id": e} for e in extra)]
+        sheet["moves"].append({"id": mid, "name": mid.title(), "level": 3, "elements": elements})
+
+    def fire(move: str, decisions: dict[str, Any] | None = None) -> dict[str, Any]:
+        rolls = {"T1.rei.attack": 6, "T1.rei.damage": 1}
+        return _ok(_turn({"T1.rei.action": _at(move), **(decisions or {})}, rolls, sheets=(sheet, BATTLE_D), at=3))
+
+    hook, reel = fire("hook"), fire("reel")
+    assert (_range(hook), _range(reel)) == (2, 2)
+    assert any(s["actor"] == "battle" and "moves 1 Range toward" in s["text"] for s in hook["log"])
+    assert any(s["actor"] == "rei" and "moves 1 Range toward" in s["text"] for s in reel["log"])
+    assert _range(fire("lasso", {"T1.rei.draw_in": {"choice": "away"}})) == 4
+    assert _gaps(hook) == _gaps(reel) == []

@@ -530,7 +530,10 @@ def hit_effects(
     t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
         n = move_elements.knock_back(move, d.f) if push else 0
-        if n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
+        mode = move_elements.draw(ctx, d.f, t.f, move) if n else "push"
+        if mode != "push":  # Draw Closer: in by as much, not past Range 0 (000 L4007, L4019–L4027)
+            shift_range(ctx, d if mode == "move" else t, n, Direction.toward, (t if mode == "move" else d).f)
+        elif n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
             knock_back(ctx, t, n, d)
             _advance(ctx, d, t, n, move)
     else:

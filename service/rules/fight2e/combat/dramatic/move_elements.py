@@ -50,8 +50,8 @@ from ...catalogue.records import (
     Traits,
     Trigger,
 )
-from ..contract.models import DecisionValue
-from ..elements import drain_life, ongoing
+from ..contract.models import Choice, DecisionValue
+from ..elements import drain_life, ongoing, ranged
 from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
@@ -209,6 +209,8 @@ _ON_USE = frozenset(
 def _by_attack(entry: str) -> bool:
     """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
     if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
+        return True
+    if entry in ranged.DRAWS.ids:  # Draw Closer (``draw``)
         return True
     return drain_life.HEALS.get(entry) is not None  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
 
@@ -455,6 +457,27 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, m: MoveProfile, dist: int) -> t
     if n:
         ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999", {"amount": n})
     return trade.accuracy * n, trade.damage * n
+
+
+def draw(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None) -> str:
+    """Draw Closer: the hit's Knock Back brings the target in ("pull"), or with Move Closer the attacker goes in
+    ("move"), or with Optional Draw In, as he picks, knocks back as usual ("push") (000 L4001–L4029)."""
+    draws = ranged.DRAWS.grants(m.entries) if m is not None else frozenset()
+    if ranged.Draw.pull not in draws:
+        return "push"
+    base = "move" if ranged.Draw.move in draws else "pull"
+    if ranged.Draw.optional not in draws:
+        return base
+    key, v = ctx.decide(
+        f.id,
+        "draw_in",
+        "E.4",
+        f"{f.id}: {m.name if m else ''} draws {t.id} in (toward) or knocks him back as usual (away)?",
+        DecisionValue(choice=Choice.toward),
+    )
+    if v.choice not in (Choice.toward, Choice.away):
+        ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: toward (draw in) or away (Knock Back).", key=key)
+    return base if v.choice is Choice.toward else "push"
 
 
 def follows(m: MoveProfile | None) -> bool:
