@@ -277,3 +277,39 @@ def test_end_only_needs_a_buff_and_end_buff_ends_it_at_the_turn_s_end() -> None:
     out = _ok(_turn(use, {}, sheet=sheet, rei={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]}))
     assert _rei(out)["ongoing_effects"] == []
     assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_flight_lasts_its_count_and_adds_four_to_evasion_and_locks_the_plain_moves() -> None:
+    # 000 L3362–L3370: Soar starts Flight for a 5-count (Time Roll 2 leaves 3); flying, Rei's Evasion Defense Total
+    # is 0 + 4 = 4 next turn, and his Basic Move (neither Hard to Evade nor Aerial) is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "soar", "name": "Soar", "level": 2, "elements": [{"id": "flight"}]})
+    out = _ok(
+        _turn({"T1.rei.action": {"action": "utility", "moves": ["soar"]}, **NOTHING}, {"T1.fight.time": 2}, sheet=sheet)
+    )
+    assert [(e["id"], e["time_left"]) for e in _rei(out)["ongoing_effects"]] == [("flight", 3)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    flying = {"ongoing_effects": [{"id": "flight", "move": "soar", "time_left": 3}]}
+    attacked = _ok(
+        _turn(
+            {
+                "T2.rei.action": {"action": "none"},
+                "T2.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+                "T2.rei.defense": {"defense": "evasion", "fs": 0},
+            },
+            {"T2.rei.init": 1, "T2.battle.init": 9, "T2.battle.attack": 1, "T2.battle.damage": 1},
+            turn=2,
+            rei=flying,
+            sheet=sheet,
+        )
+    )
+    dt = next(s for s in attacked["log"] if s["label"] == "D.6" and s["actor"] == "battle")["inputs"]["defense_total"]
+    assert dt == 4
+    locked = _turn(
+        {"T2.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"}},
+        {"T2.rei.init": 8, "T2.battle.init": 1},
+        turn=2,
+        rei=flying,
+        sheet=sheet,
+    )
+    assert [v["code"] for v in locked["violations"]] == ["FLIGHT_MOVE_NOT_ALLOWED"]

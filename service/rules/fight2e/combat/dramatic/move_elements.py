@@ -38,6 +38,7 @@ from ...catalogue.records import (
     DieShiftNextTurn,
     Figure,
     Healing,
+    Lasting,
     Misfire,
     Modifier,
     Movement,
@@ -49,6 +50,7 @@ from ...catalogue.records import (
     ThugAct,
     Traits,
     Trigger,
+    UseLock,
 )
 from ..contract.models import Choice, DecisionValue
 from ..elements import drain_life, ongoing, ranged
@@ -129,8 +131,13 @@ def _read_here(entry: str, r: object) -> bool:
         return (_ATTACKER_TRAITS | _HIT_TRAITS).issuperset(r.traits)
     if isinstance(r, Priced):
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
-    if isinstance(r, Modifier):  # Always Does Damage; Explosive's die a size smaller (``attack._plan``)
-        return r.point in (Point.blocked_damage, Point.damage_step)
+    if isinstance(r, Modifier):  # Always Does Damage; Explosive's die a size smaller (``attack._plan``); Flight's
+        # Defense Total while it lasts (``defense``)
+        return r.point in (Point.blocked_damage, Point.damage_step) or (
+            r.point is Point.defense_total and r.when.lasting
+        )
+    if isinstance(r, Lasting | UseLock):  # Flight: kept (``start_states``), its lock (``attack._plan``)
+        return True
     if isinstance(r, Area | OnlyWhile):  # ``attack._area``; End Only (``usable``)
         return True
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
@@ -199,7 +206,7 @@ _ON_USE = frozenset(
     if any(not isinstance(r, AgainstThugs) for r in found)
     and all(
         isinstance(r, AgainstThugs | Healing | OnlyWhile)
-        or (isinstance(r, Priced) and _read_here(e, r))
+        or (isinstance(r, Priced | Lasting | UseLock | Modifier) and _read_here(e, r))  # Flight's (``start_states``)
         or (isinstance(r, Traits) and _CHARGES.issuperset(r.traits))
         for r in found
     )
@@ -549,7 +556,7 @@ def start_states(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     """The states a used move keeps on its user, as in the main turn and the turns with Thugs (000 L7080): a Buff
     from its full Time Count, folded into his profile (000 L2953–L2991), an End Buff ending one at the turn's end
     (000 L2993–L2997, L3262); the Dramatic turn's Time Roll runs them down (``turn``)."""
-    if m is not None and any(e in _KEPT for e in m.entries):
+    if m is not None and (any(e in _KEPT for e in m.entries) or records.lasting(m)):  # a Buff, Flight (000 L3370)
         ongoing.start(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
 
