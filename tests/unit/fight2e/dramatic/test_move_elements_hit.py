@@ -304,6 +304,7 @@ def _trade(rei_move: str, battle_move: str = "mystic_shot") -> dict[str, Any]:
     sheet["moves"] += [
         {"id": "ward", "name": "Ward", "level": 3, "elements": [{"id": "ranged"}, {"id": "temporary_invulnerability"}]},
         {"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]},
+        {"id": "risk", "name": "Risk", "level": 1, "elements": [{"id": "ranged"}], "liabilities": [{"id": "vulnerability"}]},
     ]
     battle = copy.deepcopy(BATTLE_D)
     battle["moves"].append(
@@ -626,3 +627,11 @@ def test_draw_closer_brings_the_target_in_instead_of_knocking_him_back() -> None
     assert any(s["actor"] == "rei" and "moves 1 Range toward" in s["text"] for s in reel["log"])
     assert _range(fire("lasso", {"T1.rei.draw_in": {"choice": "away"}})) == 4
     assert _gaps(hook) == _gaps(reel) == []
+
+
+def test_vulnerability_makes_a_simultaneous_hit_a_die_size_larger() -> None:
+    # 000 L4892: hit while performing Risk (at the same simultaneous Initiative), Rei takes Mystic Shot's 1d8 a size
+    # up: 1d10 + Battle's Damage Bonus 1; performing Zap, 1d8 + 1
+    risk, zap = _trade("risk"), _trade("zap")
+    assert (_dice(risk)[-1], _dice(zap)[-1]) == ("Damage 1d10+1", "Damage 1d8+1")  # Battle's, after Rei's
+    assert _gaps(risk) == []

@@ -397,6 +397,10 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
                  "000 L4323–L4327")  # fmt: skip
         return
+    if move_elements.vulnerable(guard):  # hit while performing it: a die size more (000 L4892)
+        ctx.note("E", t.f.id, f"{t.f.id} is hit while performing a Vulnerable move: a die size more.", "000 L4892")
+        r = replace(r, plan=replace(plan, die=plan.die.shifted(1)))
+        plan = r.plan
     if mods.debilitating:  # no Life Bar damage; the target loses his points or a Narrative Skill (000 L7172–L7175)
         _debilitate(ctx, d, t)
         hit_effects(ctx, d, t)

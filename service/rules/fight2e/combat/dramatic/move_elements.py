@@ -99,6 +99,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.reduced_blast,  # ``blast_steps``
         MoveTrait.cross_up,  # ``misses_outright``
         MoveTrait.partial_hit,  # ``partial_hit``
+        MoveTrait.vulnerable,  # ``vulnerable``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -418,6 +419,13 @@ def misses_outright(ctx: Turn, f: Combatant, m: MoveProfile | None, crossing: bo
         return False
     ctx.note("D.6", f.id, f"{m.name} connects only in a Cross-Up: an automatic miss.", "000 L4543")
     return True
+
+
+def vulnerable(guard: MoveProfile | None) -> bool:
+    """Vulnerability: damage taken while performing the move is a die size larger; ruling: in a Dramatic turn only an
+    attack at the same simultaneous Initiative lands while he performs it (no interrupt, Reaction Attack, Defensive
+    Response or Hazard, 000 L4892, L7084, L7104, L7126)."""
+    return guard is not None and bool(guard.trait(MoveTrait.vulnerable))
 
 
 def pursues(m: MoveProfile | None) -> bool:
