@@ -313,3 +313,21 @@ def test_flight_lasts_its_count_and_adds_four_to_evasion_and_locks_the_plain_mov
         sheet=sheet,
     )
     assert [v["code"] for v in locked["violations"]] == ["FLIGHT_MOVE_NOT_ALLOWED"]
+
+
+def test_only_when_prone_strikes_from_the_ground_in_place_of_standing_up() -> None:
+    # 000 L4737–L4743: down, Rei uses Kip Kick in place of standing up, at −1 Accuracy: 0 − 1 + his Accuracy Bonus 1
+    # + 2 for a Special Move (000 L7211) = 2; he is still down after it. Choosing nothing, he stands up; standing,
+    # Kip Kick is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "kip", "name": "Kip Kick", "level": 2, "liabilities": [{"id": "only_when_prone"}]})
+    kick = {"action": "attack", "moves": ["kip"], "target": "battle"}
+    out = _ok(_turn({"T1.rei.action": kick}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, rei={"knocked_down": True},
+                    sheet=sheet))  # fmt: skip
+    hit = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert (hit["inputs"]["accuracy"], _rei(out)["knocked_down"]) == (2, True)
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    stood = _ok(_turn({"T1.rei.action": {"action": "none"}, **NOTHING}, {}, rei={"knocked_down": True}, sheet=sheet))
+    assert _rei(stood)["knocked_down"] is False
+    refused = _turn({"T1.rei.action": kick}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheet=sheet)
+    assert [v["code"] for v in refused["violations"]] == ["ONLY_WHEN_PRONE_INVALID"]

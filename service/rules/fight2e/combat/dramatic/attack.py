@@ -17,7 +17,7 @@ from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
 from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
@@ -79,6 +79,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
+    if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m)

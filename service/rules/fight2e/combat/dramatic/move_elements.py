@@ -100,6 +100,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.cross_up,  # ``misses_outright``
         MoveTrait.partial_hit,  # ``partial_hit``
         MoveTrait.vulnerable,  # ``vulnerable``
+        MoveTrait.prone_only,  # Only When Prone (``turn._from_the_ground``)
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -134,8 +135,10 @@ def _read_here(entry: str, r: object) -> bool:
         return all(f is Figure.stun or (f is Figure.keywords and _keywords_read(entry)) for f in r.figures)
     if isinstance(r, Modifier):  # Always Does Damage; Explosive's die a size smaller (``attack._plan``); Flight's
         # Defense Total while it lasts (``defense``)
-        return r.point in (Point.blocked_damage, Point.damage_step) or (
-            r.point is Point.defense_total and r.when.lasting
+        return (
+            r.point in (Point.blocked_damage, Point.damage_step)
+            or (r.point is Point.defense_total and r.when.lasting)
+            or (r.point is Point.accuracy and r.label is None)  # folded into the move's Accuracy (Only When Prone)
         )
     if isinstance(r, Lasting | UseLock):  # Flight: kept (``start_states``), its lock (``attack._plan``)
         return True

@@ -27,6 +27,7 @@ from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..protocol import events
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
@@ -112,6 +113,34 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
         carry_out(ctx, ds, d, key, v)
 
 
+def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
+    """Down before acting, with an Only When Prone move: stand up, or strike with it from the ground instead
+    (000 L4737–L4743); None when he stands."""
+    f = d.f
+    if not any(m.trait(MoveTrait.prone_only) and m.offensive for m in f.prof.moves.values()):
+        return None
+    key, v = ctx.decide(
+        f.id,
+        "action",
+        "C",
+        f"{f.id} is down: stand up (nothing), or strike from the ground with an Only When Prone move?",
+        DecisionValue(action=ActionType.none),
+        lambda: [choice(DecisionValue(action=ActionType.none), "stand up")]
+        + [
+            c
+            for t in _reachable(ctx, ds, d)
+            for c in attack_choices(ctx, d, t)
+            if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
+        ],
+    )
+    m = f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
+    if m is None or not m.trait(MoveTrait.prone_only):
+        if v.action not in (None, ActionType.none) or v.option is not None:
+            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, or an Only When Prone move.", key=key)
+        return None
+    return key, v
+
+
 def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
     """What comes before his action, and the action decision itself (None when he has no action to choose)."""
     f = d.f
@@ -138,6 +167,8 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
         climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
         return None
+    if f.knocked_down and not f.stunned and (struck := _from_the_ground(ctx, ds, d)) is not None:
+        return struck  # Only When Prone in place of standing up; he is still down after it (000 L4741)
     if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
         f.knocked_down = False
         d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
