@@ -28,10 +28,11 @@ def _turn(
     rei_fs: int = 30,
     options: dict | None = None,
     sheet: dict | None = None,
+    time_count: int = 99,
 ) -> dict[str, Any]:
     body = {
         "options": {"subsystem": "dramatic", **(options or {})},
-        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": at}},
+        "fight": {"turn": turn, "time_count": time_count, "positioning": {"mode": "range", "range": at}},
         "fighters": [
             {
                 "id": "rei",
@@ -331,3 +332,41 @@ def test_only_when_prone_strikes_from_the_ground_in_place_of_standing_up() -> No
     assert _rei(stood)["knocked_down"] is False
     refused = _turn({"T1.rei.action": kick}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheet=sheet)
     assert [v["code"] for v in refused["violations"]] == ["ONLY_WHEN_PRONE_INVALID"]
+
+
+def test_set_up_readies_the_move_and_its_later_use_strikes_at_two_more() -> None:
+    # 000 L4123–L4131: Trap's first use only readies it (its point is paid, no attack roll); two turns on, the readied
+    # Trap strikes with +2 Accuracy: 0 + 1 + 2 (000 L7211) + 2 = 5, and the readied state is spent
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "trap", "name": "Trap", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "set_up"}]})  # fmt: skip
+    use = {"action": "attack", "moves": ["trap"], "target": "battle"}
+    primed = _ok(_turn({"T1.rei.action": use, **NOTHING}, {}, sheet=sheet))
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in primed["log"])
+    assert [(e["id"], e["move"]) for e in _rei(primed)["ongoing_effects"]] == [("set_up", "trap")]
+    assert _rei(primed)["dramatic"]["action_points"] == 0
+    assert [u for u in primed["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    armed = {"ongoing_effects": [{"id": "set_up", "move": "trap", "since": 1}], "dramatic": {"action_points": 1}}
+    out = _ok(
+        _turn({"T3.rei.action": use}, {"T3.rei.init": 8, "T3.battle.init": 1, "T3.rei.attack": 3, "T3.rei.damage": 1},
+              turn=3, rei=armed, sheet=sheet)
+    )  # fmt: skip
+    hit = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert hit["inputs"]["accuracy"] == 5
+    assert _rei(out)["ongoing_effects"] == []
+
+
+def test_a_held_wind_up_strikes_later_with_one_more_damage_for_each_three_counts() -> None:
+    # 000 L4443–L4451: Coil held at Time Count 99; released at 90 it strikes as an L1 move with +9 // 3 = 3 damage
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "coil", "name": "Coil", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "wind_up"}]})  # fmt: skip
+    use = {"action": "attack", "moves": ["coil"], "target": "battle"}
+    held = _ok(_turn({"T1.rei.action": use, "T1.rei.wind_up": {"choice": "hold"}, **NOTHING}, {}, sheet=sheet))
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in held["log"])
+    assert [(e["id"], e["since"]) for e in _rei(held)["ongoing_effects"]] == [("wind_up", 99)]
+    body_state = {"ongoing_effects": [{"id": "wind_up", "move": "coil", "since": 99}]}
+    out = _turn({"T2.rei.action": use}, {"T2.rei.attack": 3, "T2.rei.damage": 1}, turn=2, rei=body_state, sheet=sheet,
+                time_count=90)  # fmt: skip
+    damage = next(s["text"] for s in _ok(out)["log"] if s["label"] == "E.1" and s["text"].startswith("Damage"))
+    assert damage.startswith("Damage 1d12+3")

@@ -47,6 +47,7 @@ class Plan:
     basic: bool = False  # a Basic Move (Freeze Frame, Debilitating Injury, 000 L7172, L7193)
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
     move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
+    readying: str = ""  # Set Up or Wind Up readied by this use: no attack (000 L4127, L4447)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
@@ -108,7 +109,9 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
+        readying, m, held = move_elements.readied(ctx, f, m, key, d.together(t))  # Set Up, Wind Up (000 L4123, L4443)
         more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
+        more += held
         traded, extra = move_elements.accuracy_for_damage(ctx, f, m, dist)  # 000 L3991–L3999
         acc, more = acc + traded, more + extra
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
@@ -118,6 +121,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             cheap_use(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
+        plan.readying = readying
         return plan
     if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
@@ -240,6 +244,10 @@ def attack(
     if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
         # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
+        return
+    if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447)
+        move_elements.ready(ctx, d.f, plan.move, plan.readying)
+        d.no_point_next = True  # ruling C11: a Special Move that defeated no one
         return
     if move_elements.misses_outright(ctx, d.f, plan.move, d.crossing):  # Cross-Up outside one (000 L4543)
         move_elements.on_attacker(ctx, d.f, t.f, plan.move, False)

@@ -63,7 +63,9 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import move_elements as thug_moves
 from ..turn.d_area_attacks import AREAS
+from ..turn import c_utility_actions as utility
 from ..turn.d_move_declaration import ONLY_WHILE
+from ..turn.d_move_declaration import _extended as extended
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
 _ACTS: dict[str, AgainstThugs] = {
@@ -101,6 +103,8 @@ _HIT_TRAITS = frozenset(
         MoveTrait.partial_hit,  # ``partial_hit``
         MoveTrait.vulnerable,  # ``vulnerable``
         MoveTrait.prone_only,  # Only When Prone (``turn._from_the_ground``)
+        MoveTrait.set_up,  # ``readied``
+        MoveTrait.wind_up,
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -429,6 +433,24 @@ def vulnerable(guard: MoveProfile | None) -> bool:
     attack at the same simultaneous Initiative lands while he performs it (no interrupt, Reaction Attack, Defensive
     Response or Hazard, 000 L4892, L7084, L7104, L7126)."""
     return guard is not None and bool(guard.trait(MoveTrait.vulnerable))
+
+
+def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -> tuple[str, MoveProfile, int]:
+    """Set Up and Wind Up as the main turn reads them (000 L4123–L4141, L4443–L4451): ("set_up" or "wind_up" when
+    this use only readies the move, the move as used (a held Wind Up strikes as an L1 move), the damage the readied
+    use adds: Powerless's, or a Wind Up's +1 for each full 3 Time Count held). Slow Startup is left named."""
+    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)) or m.trait(MoveTrait.slow_startup):
+        return "", m, 0
+    moves = [m]
+    prepare, extra, _ = extended(ctx, f, moves, key, together)
+    if not prepare:
+        utility.spend_readied(ctx, f, moves[0])
+    return prepare, moves[0], extra
+
+
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
+    """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447)."""
+    utility.ready(ctx, f, m, prepare, None)
 
 
 def pursues(m: MoveProfile | None) -> bool:
