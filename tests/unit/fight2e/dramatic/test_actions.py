@@ -370,3 +370,16 @@ def test_a_held_wind_up_strikes_later_with_one_more_damage_for_each_three_counts
                 time_count=90)  # fmt: skip
     damage = next(s["text"] for s in _ok(out)["log"] if s["label"] == "E.1" and s["text"].startswith("Damage"))
     assert damage.startswith("Damage 1d12+3")
+
+
+def test_a_primed_powerless_set_up_locks_his_other_special_moves() -> None:
+    # 000 L4137–L4141: with Brace (Set Up, Powerless) primed, Rei's Demon Hunter Kick is out of reach
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "brace", "name": "Brace", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "set_up"}, {"id": "set_up.powerless"}]})  # fmt: skip
+    primed = {"ongoing_effects": [{"id": "set_up", "move": "brace", "since": 1}]}
+    kick = {"action": "attack", "moves": ["demon_hunter_kick"], "target": "battle"}
+    out = _turn({"T3.rei.action": kick}, {"T3.rei.attack": 3, "T3.rei.damage": 1}, turn=3, rei=primed, sheet=sheet)
+    assert [v["code"] for v in out["violations"]] == ["MOVE_LOCKED"]
+    free = _ok(_turn({"T3.rei.action": kick}, {"T3.rei.attack": 3, "T3.rei.damage": 1}, turn=3, sheet=sheet))
+    assert [u for u in free["unsupported"] if u["id"] == "dramatic_move_elements"] == []

@@ -53,7 +53,7 @@ from ...catalogue.records import (
     UseLock,
 )
 from ..contract.models import Choice, DecisionValue
-from ..elements import drain_life, ongoing, ranged
+from ..elements import access, drain_life, ongoing, ranged
 from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
@@ -143,6 +143,7 @@ def _read_here(entry: str, r: object) -> bool:
             r.point in (Point.blocked_damage, Point.damage_step)
             or (r.point is Point.defense_total and r.when.lasting)
             or (r.point is Point.accuracy and r.label is None)  # folded into the move's Accuracy (Only When Prone)
+            or r.point is Point.primed_damage  # Powerless's, added by ``readied``
         )
     if isinstance(r, Lasting | UseLock):  # Flight: kept (``start_states``), its lock (``attack._plan``)
         return True
@@ -231,7 +232,7 @@ def _by_attack(entry: str) -> bool:
 
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
-    if entry in IDLE or entry in _KEPT:
+    if entry in IDLE or entry in _KEPT or entry in access.POWERLESS.ids:  # Powerless's lock (``usable``)
         return False
     if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
         return False
@@ -418,6 +419,9 @@ def usable(ctx: Turn, f: Combatant, m: MoveProfile, path: str, key: str) -> None
     needed = ONLY_WHILE.first(m.entries)
     if needed is not None and not any(e.id == needed.effect for e in f.ongoing):
         ctx.fail(needed.code, path, f"{key}: " + needed.message.format(move=m.name), key=key)
+    why = access.powerless_lock(f, m)  # a primed Powerless Set Up locks his other Special Moves (000 L4137–L4147)
+    if why:
+        ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
 
 
 def misses_outright(ctx: Turn, f: Combatant, m: MoveProfile | None, crossing: bool) -> bool:
