@@ -304,7 +304,13 @@ def _trade(rei_move: str, battle_move: str = "mystic_shot") -> dict[str, Any]:
     sheet["moves"] += [
         {"id": "ward", "name": "Ward", "level": 3, "elements": [{"id": "ranged"}, {"id": "temporary_invulnerability"}]},
         {"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]},
-        {"id": "risk", "name": "Risk", "level": 1, "elements": [{"id": "ranged"}], "liabilities": [{"id": "vulnerability"}]},
+        {
+            "id": "risk",
+            "name": "Risk",
+            "level": 1,
+            "elements": [{"id": "ranged"}],
+            "liabilities": [{"id": "vulnerability"}],
+        },
     ]
     battle = copy.deepcopy(BATTLE_D)
     battle["moves"].append(
@@ -612,7 +618,11 @@ def test_draw_closer_brings_the_target_in_instead_of_knocking_him_back() -> None
     # 000 L4001–L4009: Hook's hit at Range 3 draws Battle in by its Knock Back of 1 (3 → 2); Move Closer: Rei goes in
     # instead (000 L4019–L4027); Optional Draw In knocking back as usual: 3 → 4 (000 L4011–L4017)
     sheet = copy.deepcopy(REI_M)
-    versions = {"hook": [], "reel": ["ranged.draw_closer.move_closer"], "lasso": ["ranged.draw_closer.optional_draw_in"]}
+    versions = {
+        "hook": [],
+        "reel": ["ranged.draw_closer.move_closer"],
+        "lasso": ["ranged.draw_closer.optional_draw_in"],
+    }
     for mid, extra in versions.items():
         elements = [{"id": "ranged"}, {"id": "ranged.draw_closer"}, *({"id": e} for e in extra)]
         sheet["moves"].append({"id": mid, "name": mid.title(), "level": 3, "elements": elements})

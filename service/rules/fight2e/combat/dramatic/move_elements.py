@@ -8,13 +8,15 @@ Knockback, Increased Stun's figure), No Movement and Limited Mobile's Dash (000 
 
 Read here as well (``_read_here``): on the attacker Unreliable's failure roll, Limited Use's and Reload's charges,
 Self Damage, Self-Stun, Self Prone, the die shifts of Fast and Slow Recovery, Harry and Critical Hit (on the
-Initiative die, no Control being rolled, 000 L7084), Non-Finisher, Specific Range, Drain Life, Power Up, Cheap's
-and a Taunt's Glory; on the hit Entangle, Always Does Damage through a block, Temporary Invulnerability against a
-simultaneous attack and Breaker, Area Effect and Explosive (``attack._area``), Cross-Up; Pursuit on a downed
-fighter; the movement Mobile, Teleportation and Full Screen grant (``movement``, ``long_advance``); End Only's
-condition (``usable``);
-a Buff's and End Buff's states, kept as in the main turn (``start_states``, run down by the Time Roll); a Utility
-move's Healing and charges (``actions``).
+Initiative die, no Control being rolled, 000 L7084), Non-Finisher, Specific Range, Drain Life and Healing Attack,
+Power Up, Accuracy for Damage, Cheap's and a Taunt's Glory; on the hit Entangle, Always Does Damage through a block,
+Breakthrough's partial hit, Temporary Invulnerability, Breaker and Vulnerability against a simultaneous attack, Area
+Effect and Explosive (``attack._area``), Draw Closer and Knockback Advance, Cross-Up; Pursuit on a downed fighter and
+Only When Prone from the ground; the movement Mobile, Teleportation and Full Screen grant (``movement``,
+``long_advance``), Limited Movement's and Limited Mobile's limits; End Only's condition and Powerless's lock
+(``usable``); Set Up and Wind Up readied and released (``readied``); a Buff's, End Buff's and Flight's states, kept
+as in the main turn (``start_states``, run down by the Time Roll); a Utility move's Healing and charges
+(``actions``).
 
 Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log where the move is used): those that
 work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
@@ -62,8 +64,8 @@ from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing import move_elements as thug_moves
-from ..turn.d_area_attacks import AREAS
 from ..turn import c_utility_actions as utility
+from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
 from ..turn.d_move_declaration import _extended as extended
 
@@ -228,7 +230,9 @@ def _by_attack(entry: str) -> bool:
         return True
     if entry in ranged.DRAWS.ids:  # Draw Closer (``draw``)
         return True
-    return drain_life.HEALS.get(entry) is not None  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
+    return (
+        drain_life.HEALS.get(entry) is not None
+    )  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
 
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:

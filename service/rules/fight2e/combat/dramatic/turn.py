@@ -125,13 +125,15 @@ def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, Deci
         "C",
         f"{f.id} is down: stand up (nothing), or strike from the ground with an Only When Prone move?",
         DecisionValue(action=ActionType.none),
-        lambda: [choice(DecisionValue(action=ActionType.none), "stand up")]
-        + [
-            c
-            for t in _reachable(ctx, ds, d)
-            for c in attack_choices(ctx, d, t)
-            if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
-        ],
+        lambda: (
+            [choice(DecisionValue(action=ActionType.none), "stand up")]
+            + [
+                c
+                for t in _reachable(ctx, ds, d)
+                for c in attack_choices(ctx, d, t)
+                if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
+            ]
+        ),
     )
     m = f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
     if m is None or not m.trait(MoveTrait.prone_only):
