@@ -517,7 +517,7 @@ def test_knockback_advance_follows_the_knock_back() -> None:
     sheet["moves"].append({"id": "hound", "name": "Hound", "level": 2, "elements": [{"id": "knockback_advance"}]})
     out = _ok(
         _turn(
-            {"T1.rei.action": _at("hound"), "T1.rei.knockback_advance": {"movement": 1}},
+            {"T1.rei.action": _at("hound"), "T1.rei.follow": {"movement": 1}},
             {"T1.rei.attack": 3, "T1.rei.damage": 1},
             sheets=(sheet, BATTLE_D),
         )

@@ -567,7 +567,7 @@ def _advance(ctx: Turn, d: Dram, t: Dram, kb: int, move: MoveProfile | None) -> 
         return
     key, v = ctx.decide(
         d.f.id,
-        "knockback_advance",
+        "follow",
         "E.5",
         f"{d.f.id} may follow {t.f.id} up to {kb} Range(s).",
         DecisionValue(movement=0),

@@ -348,7 +348,7 @@ def healing_attack(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
         return
     die = die_for_step(m.damage_step)
     roll = ctx.roll(f.id, "drain_heal", die, f"Healing Attack of {m.name}", "E.5")
-    amount = roll if m.options.get("drain_life", {}).get("heal") == "full" else roll // 2
+    amount = drain_life.taken_heal(m, roll)  # all or half, as its Drain Life is built
     f.heal += amount
     ctx.note("E.5", f.id, f"Healing Attack: {f.id} will heal {amount} at the end of the turn.", "000 L3248–L3254")
 
