@@ -645,3 +645,45 @@ def test_vulnerability_makes_a_simultaneous_hit_a_die_size_larger() -> None:
     risk, zap = _trade("risk"), _trade("zap")
     assert (_dice(risk)[-1], _dice(zap)[-1]) == ("Damage 1d10+1", "Damage 1d8+1")  # Battle's, after Rei's
     assert _gaps(risk) == []
+
+
+def test_pass_through_ends_at_range_0_or_past_him() -> None:
+    # 000 L3782–L3792: Slip's free 2 Ranges from Range 1 carry Rei past Battle to Range 1 (ruling: the Ranges left
+    # over), then the hit's Knock Back (1 → 2); from Range 2 they end at Range 0 (then 0 → 1); from Range 3 they would
+    # end at Range 1 short of him: refused. No FS is spent (20 + the first hit's 3 = 23, 000 L5489)
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"].append({"id": "slip", "name": "Slip", "level": 2, "elements": [{"id": "pass_through"}]})
+
+    def slip(at: int) -> dict[str, Any]:
+        act = {**_at("slip"), "movement": 2, "direction": "toward"}
+        rolls = {"T1.rei.attack": 3, "T1.rei.damage": 1}
+        return _turn({"T1.rei.action": act}, rolls, sheets=(sheet, BATTLE_D), at=at, rei_fs=20)
+
+    past = _ok(slip(1))
+    assert (_range(past), _state(past, "rei")["fighting_spirit"]) == (2, 23)
+    assert any("passes through: Range 1 → 1" in s["text"] for s in past["log"])
+    assert _range(_ok(slip(2))) == 1
+    assert [v["code"] for v in slip(3)["violations"]] == ["DECISION_INVALID"]
+    assert _gaps(past) == []
+
+
+def test_behind_opponent_needs_him_behind() -> None:
+    # 000 L4457–L4477: Backstab after going past Battle (2 Ranges from Range 1) strikes; standing at Range 1 without
+    # moving Rei is not Behind him: the move cannot be used, his action is spent and no point is paid
+    sheet = copy.deepcopy(REI_M)
+    sheet["moves"].append(
+        {"id": "backstab", "name": "Backstab", "level": 2,
+         "elements": [{"id": "mobile", "options": {"movement": "mobile"}}], "liabilities": [{"id": "behind_opponent"}]}
+    )  # fmt: skip
+
+    def stab(n: int) -> dict[str, Any]:
+        act = {**_at("backstab"), "movement": n, "direction": "toward"}
+        decisions = {"T1.rei.action": act, **({"T1.battle.action": NONE} if not n else {})}
+        return _ok(_turn(decisions, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(sheet, BATTLE_D), rei_fs=20))
+
+    went = stab(2)
+    assert any(s["label"] == "D.6" and s["actor"] == "rei" for s in went["log"])
+    assert _gaps(went) == []
+    stood = stab(0)
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in stood["log"])
+    assert _state(stood, "rei")["dramatic"]["action_points"] == 1

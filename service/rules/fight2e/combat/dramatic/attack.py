@@ -237,6 +237,8 @@ def attack(
     property_damage: bool = False,
     ds: dict[str, Dram] | None = None,
 ) -> None:
+    if not move_elements.behind(ctx, d, t.f, d.f.move(v.moves[0]) if v.moves else None, key):
+        return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)

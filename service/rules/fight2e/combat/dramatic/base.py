@@ -57,6 +57,7 @@ class Dram:
     declared: str | None = None  # the move he declared at a simultaneous Initiative (Temporary Invulnerability)
     crossing: bool = False  # his attack this turn is a Cross-Up (000 L5634)
     advanced: int = 0  # the Ranges he moved toward his target before the attack (Full Screen, 000 L3685)
+    moved: tuple[int, int, bool] | None = None  # (Range before, Ranges, toward) of his movement (Behind Opponent)
     acted: bool = False
     full_defense: bool = False
     was_hit: bool = False

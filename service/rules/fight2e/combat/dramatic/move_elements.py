@@ -60,9 +60,11 @@ from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
+from ..elements.behind import behind_ok
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from .base import Dram
 from ..thug_thrashing import move_elements as thug_moves
 from ..turn import c_utility_actions as utility
 from ..turn.d_area_attacks import AREAS
@@ -107,6 +109,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.prone_only,  # Only When Prone (``turn._from_the_ground``)
         MoveTrait.set_up,  # ``readied``
         MoveTrait.wind_up,
+        MoveTrait.behind_opponent,  # ``behind``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -154,8 +157,9 @@ def _read_here(entry: str, r: object) -> bool:
     if isinstance(r, ComboRole):  # Pursuit on a downed fighter (``pursues``, 000 L3910–L3928)
         return r.parts == (ComboPart.pursuit,)
     if isinstance(r, Movement):  # Teleportation's free 2 Ranges, Full Screen's 3 (``movement``, ``long_advance``),
-        # Limited Movement's step forward (``turn._move``), Knockback Advance (``follows``)
+        # Limited Movement's step forward (``turn._move``), Knockback Advance (``follows``), Pass Through (``turn``)
         return r in (
+            Movement(kind="movement", pass_through=True, ref=r.ref),
             Movement(kind="movement", no_fs=True, ref=r.ref),
             Movement(kind="movement", full_screen=True, ref=r.ref),
             Movement(kind="movement", no_full_screen_bonus=True, ref=r.ref),
@@ -459,6 +463,15 @@ def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -
 def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
     """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447)."""
     utility.ready(ctx, f, m, prepare, None)
+
+
+def behind(ctx: Turn, d: Dram, t: Combatant, m: MoveProfile | None, key: str) -> bool:
+    """Behind Opponent as the main turn reads it: held already, made by going past him or by a Maneuver Check
+    (000 L4457–L4477); False: the move cannot be used."""
+    if m is None or not m.trait(MoveTrait.behind_opponent):
+        return True
+    start, n, toward = d.moved if d.moved is not None else (ctx.distance(d.f, t), 0, False)
+    return behind_ok(ctx, d.f, t, [m], start, n, toward, key)
 
 
 def pursues(m: MoveProfile | None) -> bool:

@@ -27,7 +27,7 @@ from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..protocol import events
 from ..state.combatant import Combatant
-from ..state.profile import MoveTrait
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
@@ -430,10 +430,27 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
             key=key,
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
-    shift_range(ctx, d, n, v.direction or Direction.toward, ref)
+    d.moved = (ctx.distance(d.f, ref) if ref is not None else (ctx.range or 0), n, toward)
+    if not _passes(ctx, d, used, n, toward, key):
+        shift_range(ctx, d, n, v.direction or Direction.toward, ref)
     d.advanced = n if used is not None and v.direction in (None, Direction.toward) else 0
     if v.cross_up:
         _cross_up(ctx, d, v, key, ref)
+
+
+def _passes(ctx: Turn, d: Dram, used: MoveProfile | None, n: int, toward: bool, key: str) -> bool:
+    """Pass Through: its free 2 Ranges in must end at Range 0 or carry him past the opponent, to the Range beyond
+    (000 L3782–L3792); ruling: with one Range kept (no map) passing leaves the Ranges left over; on a map the
+    bands' own movement. Returns whether it moved him."""
+    if used is None or not used.moving.pass_through or not toward or ctx.range is None or bands.mapped(ctx):
+        return False
+    start = ctx.range
+    if n < start:
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} ends at Range 0 or past him.", key=key)
+    ctx.range = n - start
+    ctx.note("C", d.f.id, f"{d.f.id} passes through: Range {start} → {ctx.range}.", "000 L3782–L3792",
+             change={"range": ctx.range})  # fmt: skip
+    return True
 
 
 def _cross_up(ctx: Turn, d: Dram, v: DecisionValue, key: str, t: Combatant | None) -> None:
