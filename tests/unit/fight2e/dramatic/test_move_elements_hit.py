@@ -687,3 +687,18 @@ def test_behind_opponent_needs_him_behind() -> None:
     stood = stab(0)
     assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in stood["log"])
     assert _state(stood, "rei")["dramatic"]["action_points"] == 1
+
+
+def test_modify_super_energy_turns_the_hit_into_super_energy() -> None:
+    # 000 L4283–L4289: Jeer (a Taunt with Modify Super Energy, No Damage) hits: no Life Bar lost (25), and its roll,
+    # a Special Move's 1d6 with no Strength or Stamina, 4, is Super Energy Rei gains: 0 → 4
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(
+        {"id": "jeer", "name": "Jeer", "level": 2,
+         "elements": [{"id": "taunt"}, {"id": "taunt.modify_super_energy", "options": {"direction": "gain_self"}}]}
+    )  # fmt: skip
+    out = _ok(_turn({"T1.rei.action": _at("jeer")}, {"T1.rei.attack": 3, "T1.rei.damage": 4},
+                    sheets=(sheet, BATTLE_D)))  # fmt: skip
+    assert _state(out, "battle")["life_bar"] == 25
+    assert any("rei's Super Energy 0 → 4" in s["text"] for s in out["log"])
+    assert _gaps(out) == []

@@ -480,6 +480,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
     first_hit(ctx, d)
     if stun is None:
         ctx.note("E.1", d.f.id, f"{plan.name} does no damage.", "000 L2363")
+        move_elements.modify_super_energy(ctx, d.f, t.f, plan.move)  # its roll is Super Energy (000 L4283–L4289)
     else:
         dmg, _ = _damage(ctx, d, t, r)
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")

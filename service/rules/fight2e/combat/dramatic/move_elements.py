@@ -56,6 +56,7 @@ from ...catalogue.records import (
 )
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, drain_life, ongoing, ranged
+from ..elements.damage import _roll_with_minimum as roll_with_minimum
 from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
@@ -110,6 +111,7 @@ _HIT_TRAITS = frozenset(
         MoveTrait.set_up,  # ``readied``
         MoveTrait.wind_up,
         MoveTrait.behind_opponent,  # ``behind``
+        MoveTrait.modifies_super_energy,  # ``modify_super_energy``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -355,6 +357,37 @@ def healing_attack(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     amount = drain_life.taken_heal(m, roll)  # all or half, as its Drain Life is built
     f.heal += amount
     ctx.note("E.5", f.id, f"Healing Attack: {f.id} will heal {amount} at the end of the turn.", "000 L3248–L3254")
+
+
+def modify_super_energy(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None) -> None:
+    """Modify Super Energy: the hit's damage roll, without Strength or Stamina but with the Elements that change
+    damage, is Super Energy he gains or the target loses, as built (000 L4283–L4289), as the main turn rolls it."""
+    if m is None or not m.trait(MoveTrait.modifies_super_energy):
+        return
+    inc, mh = m.trait(MoveTrait.increased_damage), m.trait(MoveTrait.multi_hit)
+    step = (1 if m.is_super else 0) + inc // 2 - m.trait(MoveTrait.decreased_damage)
+    roll = roll_with_minimum(ctx, f, m, step, 1 + mh % 2 + inc % 2, f"Super Energy of {m.name}")
+    amount = roll + mh // 2
+    entry = next(e for e in m.entries if _gives(e, MoveTrait.modifies_super_energy))
+    drain = m.options.get(entry, {}).get("direction") == "drain_opponent"
+    who = t if drain else f
+    before = who.se
+    if drain:
+        who.se = max(who.se - amount, 0)
+    elif who.prof.has_supers:  # only one who owns a Super keeps Super Energy (000 L5264)
+        who.se = min(who.se + amount, ctx.opts.super_energy_max)
+    ctx.note(
+        "E.5",
+        f.id,
+        f"Modify Super Energy: {amount} — {who.id}'s Super Energy {before} → {who.se}.",
+        "000 L4283–L4289",
+        {"roll": roll, "amount": amount},
+        {"super_energy": who.se},
+    )
+
+
+def _gives(entry: str, role: MoveTrait) -> bool:
+    return any(isinstance(r, Traits) and role in r.traits for r in _RECORDS.get(entry, ()))
 
 
 def partial_hit(m: MoveProfile | None, short: int) -> bool:
