@@ -382,7 +382,6 @@ def modify_super_energy(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | 
         f"Modify Super Energy: {amount} — {who.id}'s Super Energy {before} → {who.se}.",
         "000 L4283–L4289",
         {"roll": roll, "amount": amount},
-        {"super_energy": who.se},
     )
 
 
