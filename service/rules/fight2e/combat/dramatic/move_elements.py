@@ -11,12 +11,12 @@ Self Damage, Self-Stun, Self Prone, the die shifts of Fast and Slow Recovery, Ha
 Initiative die, no Control being rolled, 000 L7084), Non-Finisher, Specific Range, Drain Life and Healing Attack,
 Power Up, Accuracy for Damage, Cheap's and a Taunt's Glory; on the hit Entangle, Always Does Damage through a block,
 Breakthrough's partial hit, Temporary Invulnerability, Breaker and Vulnerability against a simultaneous attack, Area
-Effect and Explosive (``attack._area``), Draw Closer and Knockback Advance, Cross-Up; Pursuit on a downed fighter and
-Only When Prone from the ground; the movement Mobile, Teleportation and Full Screen grant (``movement``,
-``long_advance``), Limited Movement's and Limited Mobile's limits; End Only's condition and Powerless's lock
-(``usable``); Set Up and Wind Up readied and released (``readied``); a Buff's, End Buff's and Flight's states, kept
-as in the main turn (``start_states``, run down by the Time Roll); a Utility move's Healing and charges
-(``actions``).
+Effect and Explosive (``attack._area``), Draw Closer and Knockback Advance, Cross-Up, Modify Super Energy; Pursuit on
+a downed fighter and Only When Prone from the ground; Behind Opponent's condition (``behind``) and Pass Through; the
+movement Mobile, Teleportation and Full Screen grant (``movement``, ``long_advance``), Limited Movement's and Limited
+Mobile's limits; End Only's condition and Powerless's lock (``usable``); Set Up and Wind Up readied and released
+(``readied``); a Buff's, End Buff's and Flight's states, kept as in the main turn (``start_states``, run down by the
+Time Roll); a Utility move's Healing and charges (``actions``).
 
 Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log where the move is used): those that
 work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
@@ -56,21 +56,21 @@ from ...catalogue.records import (
 )
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, drain_life, ongoing, ranged
+from ..elements.behind import behind_ok
 from ..elements.damage import _roll_with_minimum as roll_with_minimum
 from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
-from ..elements.behind import behind_ok
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from .base import Dram
 from ..thug_thrashing import move_elements as thug_moves
 from ..turn import c_utility_actions as utility
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
 from ..turn.d_move_declaration import _extended as extended
+from .base import Dram
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
 _ACTS: dict[str, AgainstThugs] = {
