@@ -383,3 +383,18 @@ def test_a_primed_powerless_set_up_locks_his_other_special_moves() -> None:
     assert [v["code"] for v in out["violations"]] == ["MOVE_LOCKED"]
     free = _ok(_turn({"T3.rei.action": kick}, {"T3.rei.attack": 3, "T3.rei.damage": 1}, turn=3, sheet=sheet))
     assert [u for u in free["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_the_reload_command_move_refills_a_pool_and_no_reload_has_none() -> None:
+    # 000 L4602, L4644: the Reload Command Move gives a pool 3 charges back (1 → 4); 000 L4632–L4636: with No Reload
+    # there is no Reload move for it
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "shell", "name": "Shell", "level": 2, "elements": [{"id": "hard_to_evade"}],
+                           "liabilities": [{"id": "limited_use", "options": {"pool": "shells"}}]})  # fmt: skip
+    low = {"ongoing_effects": [{"id": "limited_use", "move": "shells", "charges": 1}]}
+    reload = {"T1.rei.action": {"action": "utility", "moves": ["reload:shells"]}, **NOTHING}
+    out = _ok(_turn(reload, {}, sheet=sheet, rei=low))
+    assert [(e["move"], e["charges"]) for e in _rei(out)["ongoing_effects"]] == [("shells", 4)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    sheet["moves"][-1]["liabilities"].append({"id": "limited_use.no_reload"})
+    assert [v["code"] for v in _turn(reload, {}, sheet=sheet, rei=low)["violations"]] == ["UNKNOWN_MOVE"]

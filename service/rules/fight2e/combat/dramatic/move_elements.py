@@ -62,6 +62,7 @@ from ..elements.damage import die_for_step
 from ..elements.glory import GLORY_RULES
 from ..elements.power_up.power_up_elements import POWER_UPS
 from ..registry import points as records
+from ..registry.sheet import RELOADS
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -213,8 +214,10 @@ _KEPT = frozenset(
         isinstance(x, Traits) and {MoveTrait.set_up, MoveTrait.wind_up} & set(x.traits) for x in _RECORDS.get(e, ())
     )
 )
-# Limited Use's charges, spent by a Utility move's use too (``actions``, 000 L4600–L4614)
-_CHARGES = frozenset({MoveTrait.limited_use, MoveTrait.more_charges, MoveTrait.extended_reload})
+# Limited Use's charges, spent (or a Reload's refilled) by a Utility move's use too (``actions``, 000 L4600–L4644)
+_CHARGES = frozenset(
+    {MoveTrait.limited_use, MoveTrait.more_charges, MoveTrait.extended_reload, MoveTrait.reload, MoveTrait.super_reload}
+)
 # The entries a Utility move's use reads (``actions``): the Utility keyword, a Healing move's heal (000 L3436–L3456)
 # and Limited Use's charges
 _ON_USE = frozenset(
@@ -243,6 +246,8 @@ def _by_attack(entry: str) -> bool:
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
     if entry in IDLE or entry in _KEPT or entry in access.POWERLESS.ids:  # Powerless's lock (``usable``)
+        return False
+    if entry in RELOADS.ids:  # No Reload, Special Move Reload: which Reload moves his profile has (000 L4632–L4642)
         return False
     if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
         return False
