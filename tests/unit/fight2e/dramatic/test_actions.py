@@ -386,7 +386,7 @@ def test_a_primed_powerless_set_up_locks_his_other_special_moves() -> None:
 
 
 def test_the_reload_command_move_refills_a_pool_and_no_reload_has_none() -> None:
-    # 000 L4602, L4644: the Reload Command Move gives a pool 3 charges back (1 → 4); 000 L4632–L4636: with No Reload
+    # 000 L4644–L4650: the Reload Command Move gives a pool 3 charges back (1 → 4); 000 L4632–L4636: with No Reload
     # there is no Reload move for it
     sheet = copy.deepcopy(REI_D)
     sheet["moves"].append({"id": "shell", "name": "Shell", "level": 2, "elements": [{"id": "hard_to_evade"}],
