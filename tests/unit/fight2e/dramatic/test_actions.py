@@ -28,10 +28,11 @@ def _turn(
     rei_fs: int = 30,
     options: dict | None = None,
     sheet: dict | None = None,
+    time_count: int = 99,
 ) -> dict[str, Any]:
     body = {
         "options": {"subsystem": "dramatic", **(options or {})},
-        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": at}},
+        "fight": {"turn": turn, "time_count": time_count, "positioning": {"mode": "range", "range": at}},
         "fighters": [
             {
                 "id": "rei",
@@ -208,11 +209,192 @@ def test_a_fighter_down_stands_up_and_may_realize_his_potential_next_turn() -> N
     assert _rei(out)["dramatic"]["realize_ready"] is True
 
 
-def test_a_utility_moves_limited_use_is_still_named() -> None:
-    # The steps that apply Limited Use's charges (000 L4600–L4614) run with a Dramatic attack only: a Utility move
-    # with it names it under dramatic_move_elements
+def test_a_utility_moves_limited_use_spends_a_charge() -> None:
+    # 000 L4600–L4614: a Limited Use move starts with 6 charges; its use as the action spends one: 5 left, and
+    # nothing is named under dramatic_move_elements
     sheet = copy.deepcopy(REI_D)
     sheet["moves"].append({**copy.deepcopy(RAGE), "liabilities": [{"id": "limited_use"}]})
     out = _ok(_turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {}, sheet=sheet))
-    gaps = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
-    assert len(gaps) == 1 and "limited_use" in gaps[0], gaps
+    pools = [(e["move"], e["charges"]) for e in _rei(out)["ongoing_effects"] if e["id"] == "limited_use"]
+    assert pools == [("rage", 5)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_a_buff_starts_its_ten_count_and_the_time_roll_runs_it_down() -> None:
+    # 000 L2953–L2961, L7080: Rage starts for a 10-count; the Time Roll of 4 leaves 6 (000 L6055–L6061); its Buff and
+    # its utility use name nothing under dramatic_move_elements
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(RAGE)
+    out = _ok(
+        _turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **NOTHING}, {"T1.fight.time": 4}, sheet=sheet)
+    )
+    assert [(e["id"], e["move"], e["time_left"]) for e in _rei(out)["ongoing_effects"]] == [("buff", "rage", 6)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+MEND = {"id": "mend", "name": "Mend", "level": 2, "elements": [{"id": "healing"}]}
+
+
+def test_a_healing_move_heals_half_its_die_at_the_end_of_the_turn() -> None:
+    # 000 L3436–L3444: a Special Move's 1d6 without Strength, halved: a 5 heals 2 at the end of the turn: 20 → 22
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(MEND)
+    out = _ok(
+        _turn(
+            {"T1.rei.action": {"action": "utility", "moves": ["mend"]}, **NOTHING},
+            {"T1.rei.healing": 5},
+            rei={"life_bar": 20},
+            sheet=sheet,
+        )
+    )
+    assert _rei(out)["life_bar"] == 22
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_only_heal_others_cannot_heal_its_user() -> None:
+    # 000 L3452–L3454: with no one else named, the move is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({**MEND, "elements": [{"id": "healing"}, {"id": "healing.only_heal_others"}]})
+    out = _turn({"T1.rei.action": {"action": "utility", "moves": ["mend"]}, **NOTHING}, {}, sheet=sheet)
+    assert [v["code"] for v in out["violations"]] == ["TARGET_UNAVAILABLE"]
+
+
+def test_end_only_needs_a_buff_and_end_buff_ends_it_at_the_turn_s_end() -> None:
+    # 000 L3276–L3280: Calm Down (End Buff, End Only) is refused with no Buff on him; 000 L2993–L2997, L3262: with
+    # Rage (Early Ending) running it ends Rage at the end of the turn, whatever was left of its count
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"] += [
+        {**RAGE, "elements": [*RAGE["elements"], {"id": "buff.early_ending"}]},
+        {
+            "id": "calm",
+            "name": "Calm Down",
+            "level": 1,
+            "elements": [{"id": "utility"}, {"id": "end_buff"}, {"id": "end_buff.end_only"}],
+        },
+    ]
+    use = {"T1.rei.action": {"action": "utility", "moves": ["calm"]}, **NOTHING}
+    refused = _turn(use, {}, sheet=sheet)
+    assert [v["code"] for v in refused["violations"]] == ["END_ONLY_WITHOUT_BUFF"]
+    out = _ok(_turn(use, {}, sheet=sheet, rei={"ongoing_effects": [{"id": "buff", "move": "rage", "time_left": 6}]}))
+    assert _rei(out)["ongoing_effects"] == []
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_flight_lasts_its_count_and_adds_four_to_evasion_and_locks_the_plain_moves() -> None:
+    # 000 L3362–L3370: Soar starts Flight for a 5-count (Time Roll 2 leaves 3); flying, Rei's Evasion Defense Total
+    # is 0 + 4 = 4 next turn, and his Basic Move (neither Hard to Evade nor Aerial) is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "soar", "name": "Soar", "level": 2, "elements": [{"id": "flight"}]})
+    out = _ok(
+        _turn({"T1.rei.action": {"action": "utility", "moves": ["soar"]}, **NOTHING}, {"T1.fight.time": 2}, sheet=sheet)
+    )
+    assert [(e["id"], e["time_left"]) for e in _rei(out)["ongoing_effects"]] == [("flight", 3)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    flying = {"ongoing_effects": [{"id": "flight", "move": "soar", "time_left": 3}]}
+    attacked = _ok(
+        _turn(
+            {
+                "T2.rei.action": {"action": "none"},
+                "T2.battle.action": {"action": "attack", "moves": ["basic_move"], "target": "rei"},
+                "T2.rei.defense": {"defense": "evasion", "fs": 0},
+            },
+            {"T2.rei.init": 1, "T2.battle.init": 9, "T2.battle.attack": 1, "T2.battle.damage": 1},
+            turn=2,
+            rei=flying,
+            sheet=sheet,
+        )
+    )
+    dt = next(s for s in attacked["log"] if s["label"] == "D.6" and s["actor"] == "battle")["inputs"]["defense_total"]
+    assert dt == 4
+    locked = _turn(
+        {"T2.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"}},
+        {"T2.rei.init": 8, "T2.battle.init": 1},
+        turn=2,
+        rei=flying,
+        sheet=sheet,
+    )
+    assert [v["code"] for v in locked["violations"]] == ["FLIGHT_MOVE_NOT_ALLOWED"]
+
+
+def test_only_when_prone_strikes_from_the_ground_in_place_of_standing_up() -> None:
+    # 000 L4737–L4743: down, Rei uses Kip Kick in place of standing up, at −1 Accuracy: 0 − 1 + his Accuracy Bonus 1
+    # + 2 for a Special Move (000 L7211) = 2; he is still down after it. Choosing nothing, he stands up; standing,
+    # Kip Kick is refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "kip", "name": "Kip Kick", "level": 2, "liabilities": [{"id": "only_when_prone"}]})
+    kick = {"action": "attack", "moves": ["kip"], "target": "battle"}
+    out = _ok(_turn({"T1.rei.action": kick}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, rei={"knocked_down": True},
+                    sheet=sheet))  # fmt: skip
+    hit = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert (hit["inputs"]["accuracy"], _rei(out)["knocked_down"]) == (2, True)
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    stood = _ok(_turn({"T1.rei.action": {"action": "none"}, **NOTHING}, {}, rei={"knocked_down": True}, sheet=sheet))
+    assert _rei(stood)["knocked_down"] is False
+    refused = _turn({"T1.rei.action": kick}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheet=sheet)
+    assert [v["code"] for v in refused["violations"]] == ["ONLY_WHEN_PRONE_INVALID"]
+
+
+def test_set_up_readies_the_move_and_its_later_use_strikes_at_two_more() -> None:
+    # 000 L4123–L4131: Trap's first use only readies it (its point is paid, no attack roll); two turns on, the readied
+    # Trap strikes with +2 Accuracy: 0 + 1 + 2 (000 L7211) + 2 = 5, and the readied state is spent
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "trap", "name": "Trap", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "set_up"}]})  # fmt: skip
+    use = {"action": "attack", "moves": ["trap"], "target": "battle"}
+    primed = _ok(_turn({"T1.rei.action": use, **NOTHING}, {}, sheet=sheet))
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in primed["log"])
+    assert [(e["id"], e["move"]) for e in _rei(primed)["ongoing_effects"]] == [("set_up", "trap")]
+    assert _rei(primed)["dramatic"]["action_points"] == 0
+    assert [u for u in primed["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    armed = {"ongoing_effects": [{"id": "set_up", "move": "trap", "since": 1}], "dramatic": {"action_points": 1}}
+    out = _ok(
+        _turn({"T3.rei.action": use}, {"T3.rei.init": 8, "T3.battle.init": 1, "T3.rei.attack": 3, "T3.rei.damage": 1},
+              turn=3, rei=armed, sheet=sheet)
+    )  # fmt: skip
+    hit = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei")
+    assert hit["inputs"]["accuracy"] == 5
+    assert _rei(out)["ongoing_effects"] == []
+
+
+def test_a_held_wind_up_strikes_later_with_one_more_damage_for_each_three_counts() -> None:
+    # 000 L4443–L4451: Coil held at Time Count 99; released at 90 it strikes as an L1 move with +9 // 3 = 3 damage
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "coil", "name": "Coil", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "wind_up"}]})  # fmt: skip
+    use = {"action": "attack", "moves": ["coil"], "target": "battle"}
+    held = _ok(_turn({"T1.rei.action": use, "T1.rei.wind_up": {"choice": "hold"}, **NOTHING}, {}, sheet=sheet))
+    assert not any(s["label"] == "D.6" and s["actor"] == "rei" for s in held["log"])
+    assert [(e["id"], e["since"]) for e in _rei(held)["ongoing_effects"]] == [("wind_up", 99)]
+    body_state = {"ongoing_effects": [{"id": "wind_up", "move": "coil", "since": 99}]}
+    out = _turn({"T2.rei.action": use}, {"T2.rei.attack": 3, "T2.rei.damage": 1}, turn=2, rei=body_state, sheet=sheet,
+                time_count=90)  # fmt: skip
+    damage = next(s["text"] for s in _ok(out)["log"] if s["label"] == "E.1" and s["text"].startswith("Damage"))
+    assert damage.startswith("Damage 1d12+3")
+
+
+def test_a_primed_powerless_set_up_locks_his_other_special_moves() -> None:
+    # 000 L4137–L4141: with Brace (Set Up, Powerless) primed, Rei's Demon Hunter Kick is out of reach
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "brace", "name": "Brace", "level": 2, "elements": [{"id": "increased_glory"}],
+                           "liabilities": [{"id": "set_up"}, {"id": "set_up.powerless"}]})  # fmt: skip
+    primed = {"ongoing_effects": [{"id": "set_up", "move": "brace", "since": 1}]}
+    kick = {"action": "attack", "moves": ["demon_hunter_kick"], "target": "battle"}
+    out = _turn({"T3.rei.action": kick}, {"T3.rei.attack": 3, "T3.rei.damage": 1}, turn=3, rei=primed, sheet=sheet)
+    assert [v["code"] for v in out["violations"]] == ["MOVE_LOCKED"]
+    free = _ok(_turn({"T3.rei.action": kick}, {"T3.rei.attack": 3, "T3.rei.damage": 1}, turn=3, sheet=sheet))
+    assert [u for u in free["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+
+
+def test_the_reload_command_move_refills_a_pool_and_no_reload_has_none() -> None:
+    # 000 L4644–L4650: the Reload Command Move gives a pool 3 charges back (1 → 4); 000 L4632–L4636: with No Reload
+    # there is no Reload move for it
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({"id": "shell", "name": "Shell", "level": 2, "elements": [{"id": "hard_to_evade"}],
+                           "liabilities": [{"id": "limited_use", "options": {"pool": "shells"}}]})  # fmt: skip
+    low = {"ongoing_effects": [{"id": "limited_use", "move": "shells", "charges": 1}]}
+    reload = {"T1.rei.action": {"action": "utility", "moves": ["reload:shells"]}, **NOTHING}
+    out = _ok(_turn(reload, {}, sheet=sheet, rei=low))
+    assert [(e["move"], e["charges"]) for e in _rei(out)["ongoing_effects"]] == [("shells", 4)]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    sheet["moves"][-1]["liabilities"].append({"id": "limited_use.no_reload"})
+    assert [v["code"] for v in _turn(reload, {}, sheet=sheet, rei=low)["violations"]] == ["UNKNOWN_MOVE"]

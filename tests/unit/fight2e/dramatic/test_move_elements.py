@@ -154,11 +154,14 @@ def test_increased_glory_adds_two_to_the_moves_glory() -> None:
     assert _glory(out, "rei") == 3
 
 
-def test_an_element_with_no_dramatic_step_is_named_with_the_move() -> None:
-    # Juggle acts through a Combo's later moves (000 L3611–L3613), which Dramatic Combat has none of (000 L7108): no
-    # Dramatic step for it yet, so it is named where Lift is used, and the plain moves name nothing
+def test_juggle_has_nothing_to_act_on_and_is_logged_as_such() -> None:
+    # Juggle acts through a Combo's later moves (000 L3611–L3613), which Dramatic Combat has none of (000 L7108):
+    # ruling, it does nothing and the log says so where Lift is used; Lift hits as a plain move (Range 1 → 2)
     out = _ok(_turn({"T1.rei.action": _at("lift")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
-    assert [(u["path"], "juggle" in u["reason"]) for u in _gaps(out)] == [("T1.rei.action.moves", True)]
+    assert _gaps(out) == []
+    said = [s for s in out["log"] if s["actor"] == "rei" and "Juggle does nothing here" in s["text"]]
+    assert [s["ref"] for s in said] == ["000 L7108"]
+    assert _range(out) == 2
     plain = _ok(_turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
     assert _gaps(plain) == []
 

@@ -5,18 +5,23 @@ move.
 Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
 Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
 to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
-paid as one (000 L7209–L7213); its Elements are named under `dramatic_move_elements`. Switching Tag Team partners
-and transforming into Beast Form are ``tag``'s."""
+paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, what has
+nothing to act on is logged and the rest is named under `dramatic_move_elements` (``move_elements``). Switching Tag
+Team partners and transforming into Beast Form are ``tag``'s."""
 
 from __future__ import annotations
 
 from ....dice import D12, Die
+from ...catalogue.records import Heals
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
+from ..elements import limited_use
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
+from ..turn import c_utility_actions as utility
 from . import move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
@@ -54,8 +59,17 @@ def _away_only(ctx: Turn, v: DecisionValue, key: str, what: str) -> None:
         ctx.fail("MOVEMENT_DIRECTION_INVALID", f"{key}.movement", f"{key}: {what} allows 1 Range away.", key=key)
 
 
-def act(ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: list[Dram], target: Dram | None) -> None:
-    """Carry out the non-attack action ``v.action`` (one of RESOLVED)."""
+def act(
+    ctx: Turn,
+    d: Dram,
+    v: DecisionValue,
+    key: str,
+    foes: list[Dram],
+    target: Dram | None,
+    others: list[Dram] | None = None,
+) -> None:
+    """Carry out the non-attack action ``v.action`` (one of RESOLVED); ``others``: the other fighters, whom a Heal
+    Others move may heal."""
     f = d.f
     kind = v.action
     if kind in NON_ATTACK:
@@ -91,7 +105,7 @@ def act(ctx: Turn, d: Dram, v: DecisionValue, key: str, foes: list[Dram], target
     elif kind is ActionType.taunt:
         _taunt(ctx, d, key, target)
     else:
-        _utility(ctx, d, v, key)
+        _utility(ctx, d, v, key, others or [])
 
 
 def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
@@ -109,12 +123,17 @@ def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
     ctx.award(f.id, r, f"Taunt against {t.f.id}", "000 L2141")
 
 
-def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
+def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram]) -> None:
     f = d.f
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
+    if empty is not None:
+        ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
+    limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(
@@ -123,9 +142,31 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> None:
     if m.id not in d.used:
         d.used.append(m.id)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})
+    move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
+    move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
+    _heal(ctx, d, m, v, key, others)
     if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
+
+
+def _heal(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> None:
+    """A Healing move heals as in the main turn, at the end of the turn up to the Dramatic Life Bar (000 L3436–L3456,
+    L7072): its user, or with Heal Others the fighter named as ``target`` at Range 0–2 (its own Range if it has one);
+    Only Heal Others needs one."""
+    if not m.heals(Heals.heals):
+        return
+    f = d.f
+    named = next((o.f for o in others if o.f.id == v.target), None)
+    if v.target is not None and v.target != f.id and (named is None or not m.heals(Heals.others)):
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} cannot heal '{v.target}'.", key=key)
+    if named is None and m.heals(Heals.not_self):
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} heals others only.", key=key)
+    if named is not None:
+        lo, hi = m.range or (0, 2)
+        if not lo <= ctx.distance(f, named) <= hi:
+            ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.target", f"{key}: {named.id} is out of {m.name}'s Range.", key=key)
+    utility.heal(ctx, f, m, named or f)
 
 
 def cash_in(ctx: Turn, d: Dram, steps: int) -> int:

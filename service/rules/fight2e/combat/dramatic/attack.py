@@ -4,7 +4,7 @@ and on a hit the damage, the options taken then, the top-damage point, Knock Bac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ....dice import Die
 from ...dramatic import attacks, costs
@@ -15,14 +15,16 @@ from ..elements import limited_use
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
-from ..state.profile import MoveProfile
+from ..registry import points as records
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, move_elements
-from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill
+from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
 from .defense import defense
 from .face_off import opening
 from .interpose import take_a_hit
@@ -45,6 +47,7 @@ class Plan:
     basic: bool = False  # a Basic Move (Freeze Frame, Debilitating Injury, 000 L7172, L7193)
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
     move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
+    readying: str = ""  # Set Up or Wind Up readied by this use: no attack (000 L4127, L4447)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
@@ -76,12 +79,17 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
+    move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
+    if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
+    records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
         )
+    move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -92,14 +100,20 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             )
         d.ranged_used = True
     acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
+    acc += 1 if d.crossing and dist == 0 else 0  # a Cross-Up: +2 in place of it (000 L5634–L5636)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
     # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
     step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    step += move_elements.damage_steps(m)  # Explosive: a size less against a Fighter (000 L3326)
     if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
         step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
     if m.is_special or m.is_super:
+        readying, m, held = move_elements.readied(ctx, f, m, key, d.together(t))  # Set Up, Wind Up (000 L4123, L4443)
         more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
+        more += held
+        traded, extra = move_elements.accuracy_for_damage(ctx, f, m, dist)  # 000 L3991–L3999
+        acc, more = acc + traded, more + extra
         plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
         if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
@@ -107,6 +121,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             cheap_use(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
+        plan.readying = readying
         return plan
     if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
@@ -162,15 +177,17 @@ class Ready:
     accuracy: int
     first: bool
     property_damage: bool
+    push: bool = True  # its hit moves the Range (not an Area's further targets without a map, ``_area``)
+    partial: bool = False  # a Breakthrough partial hit: half damage, 1 Glory less (000 L4910)
 
 
 def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
     """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
-    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
-        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
     plan = _plan(ctx, d, t, v, key, property_damage)
+    if t.f.knocked_down and not move_elements.pursues(plan.move):  # only a Pursuit move (000 L5968, L3916)
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
     fs = _attack_fs(ctx, d, v, key)
     acc = plan.accuracy + f.prof.acc_bonus + fs + d.accuracy_now + d.hit_stun_penalty + mods.accuracy
@@ -220,6 +237,8 @@ def attack(
     property_damage: bool = False,
     ds: dict[str, Dram] | None = None,
 ) -> None:
+    if not move_elements.behind(ctx, d, t.f, d.f.move(v.moves[0]) if v.moves else None, key):
+        return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
@@ -227,6 +246,14 @@ def attack(
     if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
         # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
+        return
+    if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447)
+        move_elements.ready(ctx, d.f, plan.move, plan.readying)
+        d.no_point_next = True  # ruling C11: a Special Move that defeated no one
+        return
+    if move_elements.misses_outright(ctx, d.f, plan.move, d.crossing):  # Cross-Up outside one (000 L4543)
+        move_elements.on_attacker(ctx, d.f, t.f, plan.move, False)
+        d.no_point_next = d.no_point_next or plan.special  # ruling C11
         return
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
@@ -238,27 +265,98 @@ def attack(
             d.f.id,
             property_damage,
             plan.special and plan.ranged,
-            simultaneous=d.together(t),
+            simultaneous=d.together(t) or t.f.knocked_down,  # down, the Defense skill only (000 L3918)
             spirit=d.spiritual,
         )
+    if move_elements.long_advance(plan.move, d.advanced):  # a full 3-Range Full Screen advance (000 L3685)
+        dt += 1
+        ctx.note("D.4", t.f.id, f"{t.f.id} saw {d.f.id} come 3 Ranges: +1 Defense Total ({dt}).", "000 L3685")
     if t.face_off_now:  # the Face Off replaces the attack roll (000 L7233); no Stamina on the damage
         t.face_off_now = False
         opening(ctx, d, t, plan.die.shifted(t.f.prof.stamina), plan.flat)
         d.no_point_next = True  # ruling C11: a Special Move that defeated no one
         return
+    centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
+    caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
     face, hit = roll_against(ctx, d, t, r, dt, how)
+    short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
+    if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
+        ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")
+        r, hit = replace(r, partial=True), True
     if hit:
-        land(ctx, d, t, r, face, ds)
+        land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
+    else:
+        _through_block(ctx, d, t, plan)
+    move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
+    _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
+    move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
 
-def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tuple[int, bool]:
+def _blast(r: Ready, dist: int) -> Ready:
+    """Reduced Damage: an Explosive attack's die a size smaller for each Range its target stands from the centre
+    (000 L3332–L3336)."""
+    steps = move_elements.blast_steps(r.plan.move, dist)
+    return replace(r, plan=replace(r.plan, die=r.plan.die.shifted(-steps))) if steps else r
+
+
+def _caught(
+    ctx: Turn, d: Dram, t: Dram, r: Ready, centre: Combatant, ds: dict[str, Dram] | None
+) -> list[tuple[Dram, int]]:
+    """Area Effect and Explosive: everyone else within its radius of the attacker, or of the target of a Ranged one
+    (000 L2831–L2841, L3318–L3330), with his Range from the centre. Ruling: without a Band Map or Battle Grid only his
+    opponents are caught (one Range is kept between opponents only, 000 L5605, L7106); a fighter who is down is not
+    standing in it (000 L2833)."""
+    radius = move_elements.area_radius(r.plan.move)
+    if radius < 0 or ds is None:
+        return []
+    mapped = bands.mapped(ctx)
+    return [
+        (o, ctx.distance(centre, o.f))
+        for o in ds.values()
+        if o not in (d, t)
+        and o.f.active
+        and not o.f.knocked_down
+        and (mapped or o.f.side != d.f.side)
+        and ctx.distance(centre, o.f) <= radius
+    ]
+
+
+def _area(ctx: Turn, d: Dram, r: Ready, caught: list[tuple[Dram, int]], ds: dict[str, Dram] | None) -> None:
+    """Each one caught is attacked too, with his own roll and defence (000 L2835); ruling: without a map their hits
+    do not move the one Range again (000 L5605)."""
+    for o, dist in caught:
+        if o.f.defeated:
+            continue
+        ctx.note("D", d.f.id, f"{r.plan.name} catches {o.f.id} too.", "000 L2833, L3322")
+        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual)
+        face, hit = roll_against(ctx, d, o, r, dt, how)
+        if hit:
+            land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
+        else:
+            _through_block(ctx, d, o, r.plan)
+
+
+def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
+    """Always Does Damage: a miss he met with the Defense skill still takes 1 Life Bar an instance, with no Hit Stun,
+    Stun or Knock Back (000 L2807–L2823)."""
+    chip = move_elements.through_block(plan.move, t.guarded)
+    if chip and not t.f.defeated:
+        ctx.note(
+            "F.1", d.f.id, f"Always Does Damage: {plan.name} takes {chip} Life Bar through the block.", "000 L2815"
+        )
+        hurt(ctx, d, t, chip, hit=False, stun=None)
+
+
+def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool]:
     """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
+    plan, mods = r.plan, r.mods
     freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
     pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
+    move_elements.critical(ctx, d.f, plan.move, face, bool(plan.die.sides))  # an even roll (000 L3210)
     dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
     top = attacks.max_damage([face - plan.die.bonus], [plan.die])
     ctx.note(
@@ -267,6 +365,9 @@ def _damage(ctx: Turn, d: Dram, t: Dram, plan: Plan, mods: options.Mods) -> tupl
     if mods.double:
         dmg = attacks.surprise_damage(dmg)
         ctx.note("E.1", d.f.id, f"Surprise Attack: double damage, {dmg}.", "000 L7217")
+    if r.partial:
+        dmg //= 2
+        ctx.note("E.1", d.f.id, f"Partial hit: half damage, {dmg}.", "000 L4910")
     if pulled:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
@@ -303,6 +404,15 @@ def _freeing(ctx: Turn, d: Dram, t: Dram, dmg: int, freeing: bool) -> int:
 def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dram] | None) -> None:
     f = d.f
     plan, mods = r.plan, r.mods
+    guard = t.f.move(t.declared) if t.declared and d.together(t) else None
+    if move_elements.invulnerable(guard, plan.move):  # nothing at all (000 L4323–L4327)
+        ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
+                 "000 L4323–L4327")  # fmt: skip
+        return
+    if move_elements.vulnerable(guard):  # hit while performing it: a die size more (000 L4892)
+        ctx.note("E", t.f.id, f"{t.f.id} is hit while performing a Vulnerable move: a die size more.", "000 L4892")
+        r = replace(r, plan=replace(plan, die=plan.die.shifted(1)))
+        plan = r.plan
     if mods.debilitating:  # no Life Bar damage; the target loses his points or a Narrative Skill (000 L7172–L7175)
         _debilitate(ctx, d, t)
         hit_effects(ctx, d, t)
@@ -310,7 +420,11 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     factor = 1
     if ds is not None and not mods.final_blow:  # a Final Blow leaves no defensive option (000 L7181)
         t, factor = take_a_hit(ctx, d, t, total, ds)
-    dmg, top = _damage(ctx, d, t, plan, mods)
+    life, stun = move_elements.damage_kind(plan.move)
+    if not life:  # No Damage, Limited Damage: no Life Bar (000 L2363, L4561–L4569)
+        _no_life_bar(ctx, d, t, r, stun)
+        return
+    dmg, top = _damage(ctx, d, t, r)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
@@ -330,7 +444,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ko = options.knock_out(ctx, d, t, dmg, ctx.distance(d.f, t.f) if bands.mapped(ctx) else ctx.range)
         dmg = ko.damage if ko else dmg
     was = t.f.life
-    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True)
+    hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True, stun=stun)
     move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
@@ -340,12 +454,39 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
+    _scores(ctx, d, plan, r.partial)
+    hit_effects(ctx, d, t, ko, plan.move, r.push)
+
+
+def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:
+    """A Special Move's Glory the first time it hits (000 L5749), none with Cheap (000 L4533), 1 less for a partial
+    hit (000 L4910)."""
+    f = d.f
     cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
     if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
         f.scored.append(plan.move_id)
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
-        ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
-    hit_effects(ctx, d, t, ko, plan.move)
+        if partial:
+            ctx.award(f.id, max(glory - 1, 0), f"{plan.name}'s partial hit", "000 L5749, L4910")
+        else:
+            ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
+
+
+def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> None:
+    """A hit that takes no Life Bar: with Limited Damage its damage, rolled as usual, is checked against the Stun
+    Threshold only (000 L4561–L4569); with No Damage nothing is rolled (000 L2363). Knock Back, Hit Stun and the
+    move's Glory as for any hit."""
+    plan = r.plan
+    first_hit(ctx, d)
+    if stun is None:
+        ctx.note("E.1", d.f.id, f"{plan.name} does no damage.", "000 L2363")
+        move_elements.modify_super_energy(ctx, d.f, t.f, plan.move)  # its roll is Super Energy (000 L4283–L4289)
+    else:
+        dmg, _ = _damage(ctx, d, t, r)
+        ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
+        stun_check(ctx, t, dmg, stun)
+    _scores(ctx, d, plan, r.partial)
+    hit_effects(ctx, d, t, None, plan.move, r.push)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:
@@ -395,21 +536,51 @@ def narrative_skills(ctx: Turn, t: Dram) -> list[str]:
     return [s.id.lower().replace(" ", "_").replace("-", "_") for s in sheet.narrative_skills if s.level > 0]
 
 
-def hit_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None) -> None:
+def hit_effects(
+    ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None, push: bool = True
+) -> None:
     """What every hit does besides its damage: Knock Back as the move's records set it, Knock Down with the
     keyword, and Hit Stun (000 L5950–L5970, L7130)."""
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
     move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
+    t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
+    t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
-        knock_back(ctx, t, move_elements.knock_back(move, d.f), d)
+        n = move_elements.knock_back(move, d.f) if push else 0
+        mode = move_elements.draw(ctx, d.f, t.f, move) if n else "push"
+        if mode != "push":  # Draw Closer: in by as much, not past Range 0 (000 L4007, L4019–L4027)
+            shift_range(ctx, d if mode == "move" else t, n, Direction.toward, (t if mode == "move" else d).f)
+        elif n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
+            knock_back(ctx, t, n, d)
+            _advance(ctx, d, t, n, move)
     else:
         _knocked_out(ctx, t, ko, d)
     if move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
         _knock_down(ctx, d, t)
     elif not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+    t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
+
+
+def _advance(ctx: Turn, d: Dram, t: Dram, kb: int, move: MoveProfile | None) -> None:
+    """Knockback Advance: the attacker may follow the Knock Back by as many Ranges (000 L3653–L3663)."""
+    if not move_elements.follows(move) or d.f.defeated or t.f.defeated:
+        return
+    key, v = ctx.decide(
+        d.f.id,
+        "follow",
+        "E.5",
+        f"{d.f.id} may follow {t.f.id} up to {kb} Range(s).",
+        DecisionValue(movement=0),
+    )
+    n = v.movement or 0
+    if not 0 <= n <= kb:
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
+    if n:
+        shift_range(ctx, d, n, Direction.toward, t.f)
+        ctx.note("E.5", d.f.id, f"Knockback Advance: {d.f.id} follows {n} Range(s).", "000 L3653–L3663")
 
 
 def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:

@@ -53,6 +53,11 @@ class Dram:
     away_next: int = 0  # knocked out of the fight this turn: turns from the next one (000 L7195)
     friendship: bool = False
     hit_stunned: bool = False
+    entangled: bool = False  # an Entangle hit before he acted: his action is lost whatever he spends (000 L3306)
+    declared: str | None = None  # the move he declared at a simultaneous Initiative (Temporary Invulnerability)
+    crossing: bool = False  # his attack this turn is a Cross-Up (000 L5634)
+    advanced: int = 0  # the Ranges he moved toward his target before the attack (Full Screen, 000 L3685)
+    moved: tuple[int, int, bool] | None = None  # (Range before, Ranges, toward) of his movement (Behind Opponent)
     acted: bool = False
     full_defense: bool = False
     was_hit: bool = False
@@ -338,7 +343,9 @@ def _level(ctx: Turn, f: Combatant, name: str) -> int:
     return 0
 
 
-def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
+def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool, stun: int | None = 0) -> None:
+    """``dmg`` Life Bar from ``src``; ``stun`` added to it against his Stun Threshold (Increased Stun), None for no
+    Stun check (a move without the Stun keyword, 000 L2357)."""
     f = t.f
     if hit and t.enduring:
         dmg = attacks.endure_halved(dmg)
@@ -362,7 +369,7 @@ def hurt(ctx: Turn, src: Dram, t: Dram, dmg: int, hit: bool) -> None:
         "000 L5924, L7072",
         change={"life_bar": f.life},
     )
-    _after_loss(ctx, t, dmg)
+    _after_loss(ctx, t, dmg, stun)
 
 
 def hurt_self(ctx: Turn, d: Dram, dmg: int, ref: str) -> None:
@@ -378,17 +385,27 @@ def hurt_self(ctx: Turn, d: Dram, dmg: int, ref: str) -> None:
     _after_loss(ctx, d, dmg)
 
 
-def _after_loss(ctx: Turn, t: Dram, dmg: int) -> None:
+def _after_loss(ctx: Turn, t: Dram, dmg: int, stun: int | None = 0) -> None:
     f = t.f
     if f.life == 0 and t.enduring:
         _endure_check(ctx, t)
     if f.life == 0:
         f.defeated = True
         ctx.note("E.2", f.id, f"{f.id} is defeated.", "000 L5924", change={"defeated": True})
-    elif dmg > f.stun_threshold and not f.stunned:
+    else:
+        stun_check(ctx, t, dmg, stun)
+
+
+def stun_check(ctx: Turn, t: Dram, dmg: int, stun: int | None = 0) -> None:
+    """The damage (plus ``stun``, Increased Stun's 2, 000 L3561–L3565) against his Stun Threshold (000 L5974);
+    ``stun`` None: the move has no Stun keyword (000 L2357)."""
+    f = t.f
+    if stun is None or f.defeated:
+        return
+    if dmg + stun > f.stun_threshold and not f.stunned:
         f.stunned = 2
         f.times_stunned += 1
-        ctx.note("E.3", f.id, f"{dmg} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
+        ctx.note("E.3", f.id, f"{dmg + stun} is above {f.id}'s Stun Threshold: Stunned.", "000 L5974–L5990")
 
 
 def _endure_check(ctx: Turn, t: Dram) -> None:

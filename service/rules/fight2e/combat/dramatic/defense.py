@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...dramatic import attacks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
+from ..registry import points as records
 from ..state.turn import Turn
 from . import face_off
 from .attack_options import push_self
@@ -132,8 +133,8 @@ def defense(
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
             f"{key}.defense",
-            f"{key}: only Defense serves against a simultaneous attack or after a non-attack action (000 L5573, "
-            "L6037).",
+            f"{key}: only Defense serves against a simultaneous attack, after a non-attack action or when down "
+            "(000 L5573, L6037, L3918).",
             key=key,
         )
     if option is not None:
@@ -169,6 +170,7 @@ def defense(
         + spirit_penalty(ctx, t)
         + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
     )
+    dt += sum(records.lasting_defense(f, opt.value).values())  # flying: +4 with Evasion (000 L3370)
     if t.full_defense:
         dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
     if t.face_off_next not in (None, attacker):  # a third party's attack on a Ki Face Off: + his Ki (000 L7237)

@@ -23,14 +23,16 @@ from __future__ import annotations
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
-from ..elements import super_only, tag_team
+from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..protocol import events
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, tag
+from . import bands, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack
@@ -105,8 +107,40 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
             key=key,
         )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
+    for d, (_, v) in declared:
+        d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
     for d, (key, v) in declared:
         carry_out(ctx, ds, d, key, v)
+
+
+def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
+    """Down before acting, with an Only When Prone move: stand up, or strike with it from the ground instead
+    (000 L4737–L4743); None when he stands."""
+    f = d.f
+    if not any(m.trait(MoveTrait.prone_only) and m.offensive for m in f.prof.moves.values()):
+        return None
+    key, v = ctx.decide(
+        f.id,
+        "action",
+        "C",
+        f"{f.id} is down: stand up (nothing), or strike from the ground with an Only When Prone move?",
+        DecisionValue(action=ActionType.none),
+        lambda: (
+            [choice(DecisionValue(action=ActionType.none), "stand up")]
+            + [
+                c
+                for t in _reachable(ctx, ds, d)
+                for c in attack_choices(ctx, d, t)
+                if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
+            ]
+        ),
+    )
+    m = f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
+    if m is None or not m.trait(MoveTrait.prone_only):
+        if v.action not in (None, ActionType.none) or v.option is not None:
+            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, or an Only When Prone move.", key=key)
+        return None
+    return key, v
 
 
 def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
@@ -135,6 +169,8 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
         climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
         return None
+    if f.knocked_down and not f.stunned and (struck := _from_the_ground(ctx, ds, d)) is not None:
+        return struck  # Only When Prone in place of standing up; he is still down after it (000 L4741)
     if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
         f.knocked_down = False
         d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
@@ -146,6 +182,9 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         f.stunned -= 1
         d.realize_next = not f.stunned  # back from Stun: Realize Potential next turn (000 L7265)
         ctx.note("B", f.id, f"{f.id} spends his action recovering from Stun.", "000 L5972–L5990")
+        return None
+    if d.entangled:  # lost whatever he spends (000 L3306)
+        ctx.note("B", f.id, f"{f.id} is Entangled: his action is lost.", "000 L3306")
         return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
@@ -340,7 +379,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         tag.act(ctx, ds, d, v, key)
     elif v.action in dramatic_actions.RESOLVED:
         target = _opponent(ctx, ds, d, v.target, key) if v.action is ActionType.taunt else None
-        dramatic_actions.act(ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target)
+        dramatic_actions.act(
+            ctx, d, v, key, [ds[o.id] for o in ctx.opponents(f)], target, [x for x in ds.values() if x is not d]
+        )
     else:
         ctx.unsupported_rule(v.action.value, key, "this main-system action is not resolved in Dramatic Combat yet")
 
@@ -359,9 +400,28 @@ _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulat
 
 def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> None:
     n = v.movement or 0
+    if v.cross_up and not (with_action and v.action is ActionType.attack and n == 2):
+        ctx.fail("CROSS_UP_INVALID", f"{key}.cross_up", f"{key}: a Cross-Up is an attack after 2 Ranges.", key=key)
+    used = d.f.move(v.moves[0]) if with_action and v.moves else None
+    toward = v.direction in (None, Direction.toward)
+    if used is not None and used.moving.forward_first and used.kw("closer") and not (n and toward):
+        # Limited Movement: at least 1 Range toward him first, else the move cannot be used (000 L4593–L4599, L5638)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} must move toward him first.", key=key)
+    if used is not None and used.kw("away") and n and toward:  # its Away version (000 L4593–L4599)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} moves only away.", key=key)
     if not n:
         return
-    limit = 1 if with_action else 2
+    limit, fs = move_elements.movement(used) if used is not None else (1, 0)
+    limit = limit if with_action else 2
+    if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
+    if used is not None and used.kw("dash") and n < 2:  # Limited Mobile: 2 Ranges or none (000 L2423, L4575)
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} moves 2 Ranges or none.", key=key)
+    if used is not None and n > 1 and fs:  # Mobile's 2 Ranges cost 1 FS (000 L3673)
+        if d.f.fs < fs:
+            ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: {d.f.id} has only {d.f.fs} FS.", key=key)
+        d.f.fs -= fs
+        ctx.note("C", d.f.id, f"{d.f.id} pays {fs} FS to move {n} Ranges with {used.name}.", "000 L3673")
     if n > limit:
         ctx.fail(
             "DECISION_INVALID",
@@ -370,7 +430,40 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
             key=key,
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
-    shift_range(ctx, d, n, v.direction or Direction.toward, ref)
+    d.moved = (ctx.distance(d.f, ref) if ref is not None else (ctx.range or 0), n, toward)
+    if not _passes(ctx, d, used, n, toward, key):
+        shift_range(ctx, d, n, v.direction or Direction.toward, ref)
+    d.advanced = n if used is not None and v.direction in (None, Direction.toward) else 0
+    if v.cross_up:
+        _cross_up(ctx, d, v, key, ref)
+
+
+def _passes(ctx: Turn, d: Dram, used: MoveProfile | None, n: int, toward: bool, key: str) -> bool:
+    """Pass Through: its free 2 Ranges in must end at Range 0 or carry him past the opponent, to the Range beyond
+    (000 L3782–L3792); ruling: with one Range kept (no map) passing leaves the Ranges left over; on a map the
+    bands' own movement. Returns whether it moved him."""
+    if used is None or not used.moving.pass_through or not toward or ctx.range is None or bands.mapped(ctx):
+        return False
+    start = ctx.range
+    if n < start:
+        ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} ends at Range 0 or past him.", key=key)
+    ctx.range = n - start
+    ctx.note("C", d.f.id, f"{d.f.id} passes through: Range {start} → {ctx.range}.", "000 L3782–L3792",
+             change={"range": ctx.range})  # fmt: skip
+    return True
+
+
+def _cross_up(ctx: Turn, d: Dram, v: DecisionValue, key: str, t: Combatant | None) -> None:
+    """A Cross-Up: 2 Ranges toward the target to land at Range 0, for 1 FS more (000 L5634); with no jumping Basic
+    in a Dramatic turn (1 Range with an action) only a Special Move that moves 2 makes one (ruling, 000 L4539)."""
+    f = d.f
+    if v.direction not in (None, Direction.toward) or t is None or ctx.distance(f, t) != 0:
+        ctx.fail("CROSS_UP_INVALID", f"{key}.cross_up", f"{key}: a Cross-Up lands at Range 0 from him.", key=key)
+    if f.fs < 1:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.cross_up", f"{key}: a Cross-Up costs 1 FS more.", key=key)
+    f.fs -= 1
+    d.crossing = True
+    ctx.note("C", f.id, f"{f.id} crosses {t.id} up (1 FS).", "000 L5634")
 
 
 # ── The offered actions ────────────────────────────────────────────────────────────────────────────
@@ -430,12 +523,12 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
-    if t.f.knocked_down:  # no attack on a fighter who is down (000 L5968)
-        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
         lo, hi = m.range or (0, 2)
+        if t.f.knocked_down and not move_elements.pursues(m):  # only a Pursuit move on one who is down (000 L5968)
+            continue
         if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
             continue
         special = m.is_special or m.is_super
@@ -481,12 +574,19 @@ _IN_TURN = frozenset(
 )
 
 
-def _next_dice(ds: dict[str, Dram]) -> None:
-    """A move's Fast or Slow Recovery waiting for next turn goes on the Initiative die, there being no Control
-    (000 L3358, L4836, L7084), as in a Dramatic turn with Thugs."""
+def _next_dice(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """A move's Fast or Slow Recovery or Critical Hit waiting for next turn goes on the Initiative die, there being no
+    Control (000 L3358, L4836, L3210, L7084), as in a Dramatic turn with Thugs; an Entangle not lifted by a later hit
+    makes it a size smaller (000 L3306); a Self-Stun not spared by a hit Stuns him from the start of the next turn
+    (000 L4806; the main turn's ruling: a full Stun)."""
     for d in ds.values():
-        d.next_steps += sum(x[1] for x in d.f.next_dice)
-        d.f.next_dice = []
+        f = d.f
+        d.next_steps += sum(x[1] for x in f.next_dice) - (1 if f.entangled else 0)
+        f.next_dice, f.entangled = [], False
+        if f.self_stun and not f.stunned and not f.defeated:
+            f.stunned = 2
+            ctx.note("H", f.id, f"Self-Stun: {f.id} is Stunned from the start of next turn.", "000 L4806")
+        f.self_stun = False
 
 
 def _healed(ctx: Turn, ds: dict[str, Dram]) -> None:
@@ -527,7 +627,10 @@ def run(ctx: Turn) -> None:
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
+    before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
-    _next_dice(ds)
+    # a Buff's Time Count runs down by the Time Roll, as in the main turn (000 L2961, L7080)
+    ongoing.tick(ctx, before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN)
+    _next_dice(ctx, ds)
     store(ds)

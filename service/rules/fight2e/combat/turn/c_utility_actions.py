@@ -124,6 +124,11 @@ def heal_user(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     _healing(ctx, f, m, first=True, healed=f)
 
 
+def heal(ctx: Turn, f: Combatant, m: MoveProfile, healed: Combatant) -> None:
+    """A Healing move used alone as the action heals ``healed`` (a Dramatic turn, 000 L3436–L3454)."""
+    _healing(ctx, f, m, first=True, healed=healed)
+
+
 def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
     names = " + ".join(m.name for m in plan.moves)
