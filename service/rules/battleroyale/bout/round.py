@@ -17,6 +17,7 @@ from ..challenges.resolve import CHALLENGE_DICE, Contest, contest
 from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..pack import PACKS
+from ..resolution import gangs
 from ..resolution.clash import Clash, freed, settle
 from ..resolution.damage import Where, assign, sacrifice
 from ..resolution.fighters import Fighter, end_fields, zeroed
@@ -94,22 +95,16 @@ def _pairing(request: RoyaleBoutRequest) -> list[Finding]:
 
 
 def gang_pools(request: RoyaleBoutRequest) -> dict[str, RoyaleGangPool]:
-    """A Gang's bonus dice this round: one per Minion beyond the first (003 L736-L738; digest C13), none for a
-    lone Minion or a fighter who is no Gang; with what the round's plan uses of it."""
-    out = {}
-    for f in request.fighters:
-        used = sum(d.gang_dice + d.gang_flat for p in request.plans if p.fighter == f.id for d in (p.attack, p.defense))
-        if f.minions >= 2 or used:
-            out[f.id] = RoyaleGangPool(pool=max(0, f.minions - 1), used=used)
-    return out
+    """A Gang's bonus dice this round (``gangs.pools``), with what the round's plans use of them."""
+
+    def used(fid: str) -> int:
+        return sum(d.gang_dice + d.gang_flat for p in request.plans if p.fighter == fid for d in (p.attack, p.defense))
+
+    return gangs.pools(request.fighters, used)
 
 
 def _gang_pool(request: RoyaleBoutRequest) -> list[Finding]:
-    return [
-        finding("GANG_POOL_OVERSPENT", "plans", f"{fid} uses {p.used} of a pool of {p.pool}.")
-        for fid, p in gang_pools(request).items()
-        if p.used > p.pool
-    ]
+    return gangs.overspent(gang_pools(request), "plans")
 
 
 def _choose(

@@ -14,6 +14,7 @@ from ..bout.models import RoyaleClashResult
 from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..pack import PACKS, RoyalePack
+from ..resolution import gangs
 from ..resolution.clash import freed, settle
 from ..resolution.damage import Where, assign, sacrifice
 from ..resolution.fighters import Fighter, end_fields, zeroed
@@ -64,23 +65,18 @@ def strategy_effects(fighter: Fighter, plan: Plan, offense: bool, opponent: Figh
 
 
 def gang_pools(request: RoyaleConflictRequest) -> dict[str, RoyaleGangPool]:
-    """Each fighter's pool of Gang bonus dice for the round: one per Minion beyond the first (003 L736-L738), so
-    none for a lone Minion or a fighter who is no Gang; with what the round's rolls use of it."""
-    out = {}
-    for f in request.fighters:
-        used = sum(a.attack.gang_dice + a.attack.gang_flat for a in request.actions if a.fighter == f.id)
-        used += sum(r.roll.gang_dice + r.roll.gang_flat for r in request.reactions if r.fighter == f.id)
-        if f.minions >= 2 or used:
-            out[f.id] = RoyaleGangPool(pool=max(0, f.minions - 1), used=used)
-    return out
+    """Each fighter's Gang bonus dice for the round (``gangs.pools``), with what the round's rolls use of them."""
+
+    def used(fid: str) -> int:
+        return sum(a.attack.gang_dice + a.attack.gang_flat for a in request.actions if a.fighter == fid) + sum(
+            r.roll.gang_dice + r.roll.gang_flat for r in request.reactions if r.fighter == fid
+        )
+
+    return gangs.pools(request.fighters, used)
 
 
 def _gang_pools(request: RoyaleConflictRequest) -> list[Finding]:
-    return [
-        finding("GANG_POOL_OVERSPENT", "actions", f"{fid} uses {p.used} of {p.pool} pool dice.")
-        for fid, p in gang_pools(request).items()
-        if p.used > p.pool
-    ]
+    return gangs.overspent(gang_pools(request), "actions")
 
 
 def _checks(request: RoyaleConflictRequest) -> list[Finding]:
