@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ...core.findings import map_key
 from ..combatant.models import ChakraState, TechniqueKeyword
 from ..pack import Advantage, Weapon
@@ -15,7 +12,7 @@ from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bo
 from .models import MAX_CHOICES, Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
 from .sets import DiceSet, groups, read_set, singles
-from .state import Fighter, Offer, Problem, Round, choice, decision
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 END = decision(Act.end)  # the turn's end: the first action offered, always
 MAX_ACTIONS = 20  # a turn's actions; far above what an Effort Pool of 30 dice can pay for
@@ -236,25 +233,31 @@ def _offers_fit(r: Round, f: Fighter, sets: list[DiceSet], foes: list[Fighter]) 
     return most <= MAX_CHOICES
 
 
-def best_action(r: Round, f: Fighter) -> Callable[[Act, Callable[[Decision], Any]], Decision | None]:
-    """``Asked.best`` of a turn's action: the attack of highest score found by checking the candidates best first
-    (each as ``action_offers`` checks it), not by listing every offer; the turn's end, always its first offer."""
+ATTACK = decision(Act.attack)  # what ``slot_of`` reads of an attack that names no slot
 
-    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+
+def best_action(r: Round, f: Fighter) -> Ranked:
+    """``Asked.best`` of a turn's action: the attack of highest score found by checking the candidates best first
+    (each as ``action_offers`` checks it), not by listing every offer, and only the checked ones' values built; the
+    turn's end, always its first offer."""
+
+    def best(act: Act, score: Score) -> Decision | None:
         if act is Act.end:
             return END
         sets, foes = _sets(r, f), _foes(r, f)
         if act is not Act.attack or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        probes = []  # each Set with a slot, as its attack on the first foe (the score reads only the dice)
+        if not foes:
+            return None
+        probes: list[tuple[Probe, Slot]] = []  # each Set with a slot (the score reads only the dice)
         for s in sets:
-            slot = slot_of(r, f, s, decision(Act.attack))
-            if slot_problem(r, f, s, Act.attack, slot) is None and foes:
-                probes.append(decision(Act.attack, dice=list(s.keys), target=foes[0].id, slot=slot))
-        for probe in sorted(probes, key=score, reverse=True):  # stable: equals in the order listed
-            for i, foe in enumerate(foes):  # then the foes in the order listed
-                value = probe if i == 0 else decision(Act.attack, dice=probe.dice, target=foe.id, slot=probe.slot)
+            slot = slot_of(r, f, s, ATTACK)
+            if slot_problem(r, f, s, Act.attack, slot) is None:
+                probes.append((Probe(s.keys), slot))
+        for probe, slot in sorted(probes, key=lambda p: score(p[0]), reverse=True):  # stable: equals as listed
+            for foe in foes:  # then the foes in the order listed
+                value = decision(Act.attack, dice=list(probe.dice), target=foe.id, slot=slot)
                 if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
                     return value
         return None

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..combatant.models import Imbalance, TechniqueKeyword
 from ..pack import Advantage, Weapon
@@ -12,7 +10,7 @@ from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
 from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
 from .sets import DiceSet, groups, read_set, singles
-from .state import Fighter, Offer, Problem, Ranked, Round, choice, decision
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
@@ -144,28 +142,28 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
 
 def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
-    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached."""
+    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached (its
+    check reads no dice of a plain defence, so once is enough); only the winner's value is built."""
 
-    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
-        sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
+    def best(act: Act, score: Score) -> Decision | None:
         if act is Act.none:
             return NO_DEFENCE
+        free = d.free()
+        sets = {s.keys: s for s in [*groups(free), *singles(free)]}
         if act is not Act.defend or 1 + 2 * len(sets) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
         candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
         for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
-            dice = list(s.keys)
-            candidates += [
-                decision(Act.defend, dice=dice, skill=only),
-                decision(Act.defend, dice=dice, skill=only, advantage=True),
-            ]
-        for value in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
-            if not value.advantage:
-                return value
-            plain = decision(Act.defend, dice=list(value.dice))
-            if isinstance(advantage_use(r, d, (Advantage.defense_rank,), plain), Use):
-                return value
+            candidates += [Probe(s.keys), Probe(s.keys, True)]
+        usable: bool | None = None
+        for c in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
+            if not c.advantage:
+                return decision(Act.defend, dice=list(c.dice), skill=only)
+            if usable is None:
+                usable = isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use)
+            if usable:
+                return decision(Act.defend, dice=list(c.dice), skill=only, advantage=True)
         return None
 
     return best
@@ -188,6 +186,7 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         _defence_check(r, blow, only),
         step="Defending",
         text=f"Defend against {blow.attacker.id}'s {'grab' if blow.grab else 'attack'} of {blow.total} with a Set.",
+        vetted=True,  # _defence_offers lists only what _defence_check passes
         best=best_defence(r, d, only),
     )
     if got.choice is Act.none:

@@ -7,9 +7,9 @@ from ...core.protocol.keys import parse
 from ..codes import finding
 from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
-from .models import Act, Decision, Placing, RoundEventKind
+from .models import MAX_CHOICES, Act, Decision, Placing, RoundEventKind
 from .sets import groups, read_bid, singles
-from .state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision
+from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
 
 STAND = decision(Act.stand)
 MECHANICAL = (
@@ -153,6 +153,32 @@ def _bid_choices(f: Fighter, floor: int) -> list[Offer]:
     return offers
 
 
+def best_bid(f: Fighter, floor: int) -> Ranked:
+    """``Asked.best`` of a bid: the offer ``_bid_choices`` would list of highest score (the first listed of equals),
+    found from the same candidates in the same order without their labels; not bidding, always the first offer."""
+
+    def best(act: Act, score: Score) -> Decision | None:
+        if act is Act.stand:
+            return STAND
+        if act is not Act.bid:
+            return None
+        candidates: list[Probe] = []
+        seen: set[int] = set()
+        for s in [*groups(f.pool), *singles(f.pool)]:
+            value = s.rank * s.facing
+            if value > floor and value not in seen:
+                seen.add(value)
+                candidates.append(Probe(s.keys))
+        everything = tuple(f.pool)
+        total = _bid_value(f, everything)
+        if total > floor and total not in seen:
+            candidates.append(Probe(everything))
+        listed = candidates[: MAX_CHOICES - 1]  # as many as the offers list after "No bid"
+        return decision(Act.bid, dice=list(max(listed, key=score).dice)) if listed else None
+
+    return best
+
+
 def _bid_check(f: Fighter, floor: int):  # type: ignore[no-untyped-def]
     def check(value: Decision) -> Problem:
         if value.choice is Act.stand:
@@ -191,6 +217,8 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
                 _bid_check(f, floor),
                 step="Initiative Bid",
                 text=f"Pass {p}: bid Effort dice for Initiative (above {floor})." if floor else f"Pass {p}: bid.",
+                vetted=True,  # _bid_choices lists only what _bid_check passes
+                best=best_bid(f, floor),
             )
             if got.choice is Act.bid:
                 f.bid = list(got.dice)  # a rebid replaces the last bid (004 L34)

@@ -9,10 +9,8 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from ...core.dice import seeded_face
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
@@ -36,6 +34,11 @@ class Matchup:
     def side_of(self, fighter: str | None) -> int | None:
         return self.names.index(fighter) if fighter in self.names else None
 
+    def decider(self, a: Asked) -> Decision:
+        """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
+        the faces of that fighter's own dice as the round rolled them."""
+        return choose_offer(self.policies[1 if a.fighter == self.names[1] else 0], a)  # the names differ
+
 
 def names(request: AshesSimulationRequest) -> tuple[str, str]:
     return side_names(request.sides[0].name, request.sides[1].name, 40)
@@ -49,35 +52,9 @@ def _start(m: Matchup) -> list[Combatant]:
     return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
 
 
-class _Seeded(Mapping[str, int]):
-    """The faces of a seeded round's dice, each worked out when a policy reads it (as the answers' rolls give it)."""
-
-    def __init__(self, seed: int, sides: int) -> None:
-        self.seed, self.sides = seed, sides
-        self.known: dict[str, int] = {}  # each face hashed once a round, however often the policies read it
-
-    def __getitem__(self, key: str) -> int:
-        face = self.known.get(key)
-        if face is None:
-            face = self.known[key] = seeded_face(self.seed, key, self.sides)
-        return face
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-
-def _resolve(m: Matchup, request: RoundRequest, seed: int, protocol: bool) -> RoundAnswer:
+def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
-        seeded = _Seeded(seed, request.data().die_sides.value)
-
-        def now(a: Asked) -> Decision:
-            side = m.side_of(a.fighter)
-            return choose_offer(m.policies[side if side is not None else 0], a, seeded)
-
-        return resolve_round(request, now)
+        return resolve_round(request, m.decider)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
@@ -125,7 +102,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             seed=seed % SEEDS,
             ask_every_decision=True,
         )
-        answer = _resolve(m, request, seed % SEEDS, protocol)
+        answer = _resolve(m, request, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
         _count(m, answer, record)
