@@ -11,7 +11,7 @@ from ..prices.weapons import unarmed_extra_allowed
 from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
 from .models import MAX_CHOICES, Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
-from .sets import DiceSet, groups, read_set, singles
+from .sets import DiceSet, read_set
 from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 END = decision(Act.end)  # the turn's end: the first action offered, always
@@ -204,10 +204,8 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[Offer]:
 
 
 def _sets(r: Round, f: Fighter) -> list[DiceSet]:
-    """The Sets a turn's action offers, in the order it lists them: highest total first."""
-    free = f.free()
-    sets = {s.keys: s for s in [*groups(free), *singles(free)]}
-    return sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
+    """The Sets a turn's action offers, in the order it lists them: highest total first (shared: read only)."""
+    return f.sets(r.pack.total).ranked
 
 
 def _foes(r: Round, f: Fighter) -> list[Fighter]:
@@ -411,9 +409,10 @@ def _anything_left(r: Round, f: Fighter) -> bool:
     """A rank-0 action not taken yet, a hold to leave, or an unspent Set the turn still has a slot for."""
     if not f.rank_zero_used or leavable(r, f):
         return True
-    free = f.free()
-    sets = [*groups(free), *singles(free)]
-    return any(slot_problem(r, f, s, Act.attack, slot_of(r, f, s, decision(Act.attack))) is None for s in sets)
+    sets = f.sets(r.pack.total)
+    return any(
+        slot_problem(r, f, s, Act.attack, slot_of(r, f, s, ATTACK)) is None for s in [*sets.groups, *sets.singles]
+    )
 
 
 def take_turn(r: Round, f: Fighter) -> None:

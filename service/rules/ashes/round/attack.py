@@ -9,7 +9,7 @@ from ..pack import Advantage, Weapon
 from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
 from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
-from .sets import DiceSet, groups, read_set, singles
+from .sets import DiceSet, read_set
 from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
@@ -115,16 +115,14 @@ def _defence_total(r: Round, d: Fighter, s: DiceSet, advantage: bool, bonus: int
 
 def _best_defence(r: Round, d: Fighter, only: str | None) -> Decision:
     """The default: the defender's highest Set (004 L54–L55: a Set is usually far better than none)."""
-    best = max(groups(d.free()), key=lambda s: r.pack.total(s.rank, s.facing))
+    best = max(d.sets(r.pack.total).groups, key=lambda s: r.pack.total(s.rank, s.facing))
     return decision(Act.defend, dice=list(best.keys), skill=only)
 
 
 def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
     skill = only
     offers = [choice("No defence: take the whole attack", Act.none)]
-    sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
-    ranked = sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
-    for s in ranked:
+    for s in d.sets(r.pack.total).ranked:
         label = f"Defend with {s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
         offers.append(choice(label, Act.defend, dice=list(s.keys), skill=skill))
         if isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend, dice=list(s.keys))), Use):
@@ -148,13 +146,12 @@ def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     def best(act: Act, score: Score) -> Decision | None:
         if act is Act.none:
             return NO_DEFENCE
-        free = d.free()
-        sets = {s.keys: s for s in [*groups(free), *singles(free)]}
-        if act is not Act.defend or 1 + 2 * len(sets) > MAX_CHOICES:
+        ranked = d.sets(r.pack.total).ranked
+        if act is not Act.defend or 1 + 2 * len(ranked) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
         candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
-        for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
+        for s in ranked:
             candidates += [Probe(s.keys), Probe(s.keys, True)]
         usable: bool | None = None
         for c in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed

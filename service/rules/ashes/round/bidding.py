@@ -8,7 +8,7 @@ from ..codes import finding
 from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
 from .models import MAX_CHOICES, Act, Decision, Placing, RoundEventKind
-from .sets import groups, read_bid, singles
+from .sets import DiceSet, read_bid
 from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
 
 STAND = decision(Act.stand)
@@ -138,10 +138,17 @@ def _bid_value(f: Fighter, keys: list[str] | tuple[str, ...]) -> int:
     return sum(f.pool[k] for k in keys)
 
 
-def _bid_choices(f: Fighter, floor: int) -> list[Offer]:
+def _bid_sets(r: Round, f: Fighter) -> list[DiceSet]:
+    """The Sets a bid offers first, then one die of each face (nothing is spent before Initiative: the unspent dice
+    are the pool)."""
+    sets = f.sets(r.pack.total)
+    return [*sets.groups, *sets.singles]
+
+
+def _bid_choices(r: Round, f: Fighter, floor: int) -> list[Offer]:
     offers = [choice("No bid (keep the last one)", choice=Act.stand)]
     seen: set[int] = set()
-    for s in [*groups(f.pool), *singles(f.pool)]:
+    for s in _bid_sets(r, f):
         value = s.rank * s.facing
         if value > floor and value not in seen:
             seen.add(value)
@@ -153,7 +160,7 @@ def _bid_choices(f: Fighter, floor: int) -> list[Offer]:
     return offers
 
 
-def best_bid(f: Fighter, floor: int) -> Ranked:
+def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
     """``Asked.best`` of a bid: the offer ``_bid_choices`` would list of highest score (the first listed of equals),
     found from the same candidates in the same order without their labels; not bidding, always the first offer."""
 
@@ -164,7 +171,7 @@ def best_bid(f: Fighter, floor: int) -> Ranked:
             return None
         candidates: list[Probe] = []
         seen: set[int] = set()
-        for s in [*groups(f.pool), *singles(f.pool)]:
+        for s in _bid_sets(r, f):
             value = s.rank * s.facing
             if value > floor and value not in seen:
                 seen.add(value)
@@ -207,7 +214,7 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
         for f in bidders:
             floor = _bid_value(f, f.bid) if f.bid else 0
             default = None if p == 1 else STAND
-            offers = lambda f=f, floor=floor: _bid_choices(f, floor)  # noqa: E731
+            offers = lambda f=f, floor=floor: _bid_choices(r, f, floor)  # noqa: E731
             got = r.decide(
                 r.key(f.id, "bid"),
                 "bid",
@@ -218,7 +225,7 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
                 step="Initiative Bid",
                 text=f"Pass {p}: bid Effort dice for Initiative (above {floor})." if floor else f"Pass {p}: bid.",
                 vetted=True,  # _bid_choices lists only what _bid_check passes
-                best=best_bid(f, floor),
+                best=best_bid(r, f, floor),
             )
             if got.choice is Act.bid:
                 f.bid = list(got.dice)  # a rebid replaces the last bid (004 L34)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -48,4 +48,36 @@ def groups(free: Mapping[str, int]) -> list[DiceSet]:
 
 def singles(free: Mapping[str, int]) -> list[DiceSet]:
     """One die of each face, highest first (the Rank 1 Sets a decision offers)."""
-    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(groups(free), key=lambda s: s.facing, reverse=True)]
+    return singles_of(groups(free))
+
+
+def singles_of(found: list[DiceSet]) -> list[DiceSet]:
+    """``singles`` of the dice whose ``groups`` are ``found``."""
+    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=lambda s: s.facing, reverse=True)]
+
+
+class Grouped:
+    """The Sets of some unspent dice as the offers list them, each list worked out when first read (shared: read,
+    never changed): ``groups``; ``singles``; ``ranked``, both with a Set listed once, highest ``total`` first (the
+    order of an action's or a defence's offers)."""
+
+    __slots__ = ("_ranked", "_singles", "groups", "total")
+
+    def __init__(self, free: Mapping[str, int], total: Callable[[int, int], int]) -> None:
+        self.groups, self.total = groups(free), total
+        self._singles: list[DiceSet] | None = None
+        self._ranked: list[DiceSet] | None = None
+
+    @property
+    def singles(self) -> list[DiceSet]:
+        if self._singles is None:
+            self._singles = singles_of(self.groups)
+        return self._singles
+
+    @property
+    def ranked(self) -> list[DiceSet]:
+        if self._ranked is None:
+            total = self.total
+            sets = {s.keys: s for s in [*self.groups, *self.singles]}
+            self._ranked = sorted(sets.values(), key=lambda s: total(s.rank, s.facing), reverse=True)
+        return self._ranked

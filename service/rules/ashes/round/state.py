@@ -32,6 +32,7 @@ from .models import (
     RoundRequest,
     RoundStep,
 )
+from .sets import Grouped
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
 
@@ -119,6 +120,16 @@ class Fighter:
     rank_zero_used: bool = False
     rank1_attacks: int = 0
     awakening: dict[str, int] = field(default_factory=dict)  # Chakra id → facing of the Set that woke it
+    _grouped: tuple[int, int, Grouped] | None = field(default=None, repr=False, compare=False)
+
+    def sets(self, total: Callable[[int, int], int]) -> Grouped:
+        """The Sets of the unspent dice (``Grouped``; ``total`` the pack's), worked out once for each state of the
+        dice: within a round they are rolled once and then only ever spent, so their counts tell the states apart.
+        Shared: read, never changed."""
+        memo = self._grouped
+        if memo is None or memo[0] != len(self.pool) or memo[1] != len(self.used):
+            memo = self._grouped = (len(self.pool), len(self.used), Grouped(self.free(), total))
+        return memo[2]
 
     @property
     def id(self) -> str:

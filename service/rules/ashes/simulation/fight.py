@@ -30,9 +30,11 @@ class Matchup:
     request: AshesSimulationRequest
     names: tuple[str, str]
     policies: tuple[AshesSimPolicy, AshesSimPolicy]
+    sides: dict[str, int]  # fighter id → side
+    first: RoundRequest  # a fight's first round but its seed: each round is a copy with its own figures
 
     def side_of(self, fighter: str | None) -> int | None:
-        return self.names.index(fighter) if fighter in self.names else None
+        return self.sides.get(fighter) if fighter is not None else None
 
     def decider(self, a: Asked) -> Decision:
         """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
@@ -45,11 +47,21 @@ def names(request: AshesSimulationRequest) -> tuple[str, str]:
 
 
 def matchup(request: AshesSimulationRequest) -> Matchup:
-    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+    ids = names(request)
+    first = RoundRequest(
+        pack=request.pack,
+        custom_pack=request.custom_pack,
+        round=1,
+        combatants=_start(request, ids),
+        seed=0,
+        ask_every_decision=True,
+    )
+    policies = (request.sides[0].policy, request.sides[1].policy)
+    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first)
 
 
-def _start(m: Matchup) -> list[Combatant]:
-    return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
+def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combatant]:
+    return [s.combatant.model_copy(update={"id": n}) for n, s in zip(ids, request.sides, strict=True)]
 
 
 def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
@@ -75,33 +87,35 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     `damage` (after Heavy, armor and caps) counts for the attacker's side and its attack; Prana spent is the
     negative `prana` events."""
     row: list[int] | None = None
+    sides = m.sides
     for e in answer.events:
-        side = m.side_of(e.fighter)
+        kind = e.kind
+        if kind not in _COUNTED:
+            continue
+        side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
             continue
-        if e.kind in (RoundEventKind.hit, RoundEventKind.defended):
-            attacker = m.side_of(e.other)
-            row = None if attacker is None else record.sides[attacker].attack("attack", e.kind is RoundEventKind.hit)
-        elif e.kind is RoundEventKind.damage and e.amount:
+        if kind is RoundEventKind.hit or kind is RoundEventKind.defended:
+            attacker = sides.get(e.other) if e.other is not None else None
+            row = None if attacker is None else record.sides[attacker].attack("attack", kind is RoundEventKind.hit)
+        elif kind is RoundEventKind.damage and e.amount:
             record.sides[1 - side].damage_dealt += e.amount
             if row is not None:
                 row[2] += e.amount
-        elif e.kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
+        elif kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
             record.sides[side].spend(PRANA, -e.amount)
+
+
+_COUNTED = frozenset({RoundEventKind.hit, RoundEventKind.defended, RoundEventKind.damage, RoundEventKind.prana})
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
 
     def round_(fighters: list[Combatant], n: int, record: FightRecord) -> TurnOutcome[list[Combatant]]:
-        request = RoundRequest(
-            pack=r.pack,
-            custom_pack=r.custom_pack,
-            round=n,
-            combatants=fighters,
-            seed=seed % SEEDS,
-            ask_every_decision=True,
-        )
+        # the figures a round differs by, each within the request's bounds (n ≤ the turn limit, a seed below 2**31,
+        # fighters as the last answer gave them): the first round's request copied, not validated again
+        request = m.first.model_copy(update={"round": n, "combatants": fighters, "seed": seed % SEEDS})
         answer = _resolve(m, request, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
@@ -111,7 +125,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             answer.combatants, over=answer.over, winner=winner, warnings=answer.warnings, unsupported=answer.unsupported
         )
 
-    record = play_fight(_start(m), round_, r.turn_limit)
+    record = play_fight(list(m.first.combatants), round_, r.turn_limit)
     for side in record.sides:
         side.spend(PRANA, 0)  # reported even when none was spent
     return record
