@@ -235,9 +235,11 @@ ATTACK = decision(Act.attack)  # what ``slot_of`` reads of an attack that names 
 
 
 def best_action(r: Round, f: Fighter) -> Ranked:
-    """``Asked.best`` of a turn's action: the attack of highest score found by checking the candidates best first
-    (each as ``action_offers`` checks it), not by listing every offer, and only the checked ones' values built; the
-    turn's end, always its first offer."""
+    """``Asked.best`` of a turn's action: the attack ``action_offers`` would list of highest score (the first listed
+    of equals), found without listing every offer. An attack it lists is a Set of the unspent dice (``_sets``) with a
+    slot it may take, on a foe in reach, with no Technique and no advantage: of what ``action_problem`` checks, only
+    the slot, the penalties taken and the reach can fail, and the reach of such an attack does not depend on the Set,
+    so the foe is the first one in reach and each Set is checked once; only the winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
         if act is Act.end:
@@ -246,19 +248,19 @@ def best_action(r: Round, f: Fighter) -> Ranked:
         if act is not Act.attack or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        if not foes:
+        target = next((foe for foe in foes if reach_problem(r, f, foe, ATTACK) is None), None)
+        if target is None:
             return None
         probes: list[tuple[Probe, Slot]] = []  # each Set with a slot (the score reads only the dice)
         for s in sets:
             slot = slot_of(r, f, s, ATTACK)
-            if slot_problem(r, f, s, Act.attack, slot) is None:
+            bonus = ("bonus",) if slot is Slot.bonus else ()
+            if slot_problem(r, f, s, Act.attack, slot) is None and _forbidden(f, "attack", *bonus) is None:
                 probes.append((Probe(s.keys), slot))
-        for probe, slot in sorted(probes, key=lambda p: score(p[0]), reverse=True):  # stable: equals as listed
-            for foe in foes:  # then the foes in the order listed
-                value = decision(Act.attack, dice=list(probe.dice), target=foe.id, slot=slot)
-                if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
-                    return value
-        return None
+        if not probes:
+            return None
+        probe, slot = max(probes, key=lambda p: score(p[0]))  # the first listed of equals
+        return decision(Act.attack, dice=list(probe.dice), target=target.id, slot=slot)
 
     return best
 

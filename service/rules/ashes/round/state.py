@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -445,7 +445,8 @@ class Round:
         ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
         who = self.fighters.get(fighter)
         asked = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
-        return cast("Decision | None", self.decisions.consult(key, default is not None, asked.view, asked.judged))
+        got: Decision | None = self.decisions.consult(key, default is not None, asked.view, asked.judged)
+        return got
 
 
 def _refused(problem: Problem) -> Refusal | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from ...core.protocol.keys import parse
@@ -84,6 +85,7 @@ def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[st
     return max(among, key=score)
 
 
+@lru_cache(maxsize=4096)  # the same keys come up in every fight of a run
 def _first_pass(key: str) -> bool:
     parts = parse(key)
     return parts is not None and parts.repeat == 1
