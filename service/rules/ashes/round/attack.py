@@ -306,6 +306,7 @@ def settle(r: Round, blow: Blow, amount: int) -> None:
         _buy_check(d, amount),
         step="Buy-down",
         text=f"Buy {amount} damage down with Aura and Health, or refuse and be Vanquished.",
+        vetted=True,  # each split _buy_offers lists fits: Health first needs no more Aura than there is when able
     )
     paid = buy_down(amount, d.aura, boxes, got.aura, refuse=got.choice is Act.refuse)
     d.aura -= paid.aura_spent

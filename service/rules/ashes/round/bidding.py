@@ -67,6 +67,7 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
                 _imbalance_check(r),
                 step="Imbalance",
                 text=f"{imbalance.id} (rank {imbalance.rank}): the Dramatic Penalty or a Mechanical one this round.",
+                vetted=True,  # the pack's own Dramatic Penalties and the three Mechanical ones
             )
             cut = imbalance.rank * per_rank  # digest D11: the size is the pack's, per rank of the Imbalance
             if got.choice is Act.dramatic:

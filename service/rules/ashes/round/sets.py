@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class DiceSet:
+class DiceSet(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
     keys: tuple[str, ...]
     rank: int
     facing: int

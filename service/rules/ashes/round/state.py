@@ -62,8 +62,7 @@ def decision(act: Act, **fields: Any) -> Decision:
     return built(Decision, {**_DECISION, "choice": act, **fields})
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(NamedTuple):
     """One legal answer the round offers: its label and its value."""
 
     label: str

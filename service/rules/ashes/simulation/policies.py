@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
@@ -55,8 +56,7 @@ POLICIES: dict[AshesSimPolicy, Style] = {
 }
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """What a policy reads of an offered choice: its act and the Effort dice it names."""
 
     act: str
@@ -136,7 +136,8 @@ def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
     """``_pick``'s score read from the offered value itself."""
 
     def score(d: Scored) -> tuple[int, int, int]:
-        n, total, used = len(d.dice), sum(faces.get(k, 0) for k in d.dice), int(prana and d.advantage)
+        dice = d.dice
+        n, total, used = len(dice), sum(map(faces.get, dice, repeat(0))), int(prana and d.advantage)
         return (n, total, used) if size is Size.most else (-n, total, used)
 
     return score
@@ -172,6 +173,10 @@ def _shortcut(style: Style, asked: Asked) -> Decision | None:
         return found if found is not None else best(Act.none, _nothing)
     if point not in KNOWN:
         return default if default is not None else asked.offers[0]
+    if point == "buy_down":  # ``pick``'s buy-down read from the offered values
+        offers = asked.offers
+        pays = [o for o in offers if o.choice is Act.pay]
+        return pays[min(style.buy_down, len(pays) - 1)] if pays else offers[0]
     wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
     if point == "bid":
         if style.bid is Size.none or not _first_pass(asked.key):
@@ -195,7 +200,6 @@ def choose_offer(policy: AshesSimPolicy, asked: Asked) -> Decision:
     found = _shortcut(POLICIES[policy], asked)
     if found is not None:
         return found
-    offers, default = asked.offers, asked.default
+    offers = asked.offers  # a point ``pick`` reads the offers of: it does not look for the default
     options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
-    at = next((i for i, o in enumerate(offers) if default is not None and o == default), None)
-    return offers[pick(policy, asked.point, asked.key, options, at, asked.faces)]
+    return offers[pick(policy, asked.point, asked.key, options, None, asked.faces)]
