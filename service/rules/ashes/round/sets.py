@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 
@@ -42,7 +43,7 @@ def groups(free: Mapping[str, int]) -> list[DiceSet]:
     for key, face in free.items():
         by_face[face].append(key)
     found = [DiceSet(tuple(keys), len(keys), face) for face, keys in by_face.items()]
-    return sorted(found, key=lambda s: (s.rank, s.facing), reverse=True)
+    return sorted(found, key=_RANK_FACING, reverse=True)
 
 
 def singles(free: Mapping[str, int]) -> list[DiceSet]:
@@ -52,7 +53,10 @@ def singles(free: Mapping[str, int]) -> list[DiceSet]:
 
 def singles_of(found: list[DiceSet]) -> list[DiceSet]:
     """``singles`` of the dice whose ``groups`` are ``found``."""
-    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=lambda s: s.facing, reverse=True)]
+    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=_FACING, reverse=True)]
+
+
+_RANK_FACING, _FACING = itemgetter(1, 2), itemgetter(2)  # a DiceSet's (rank, facing), its facing
 
 
 class Grouped:
