@@ -5876,7 +5876,7 @@ export interface components {
         Fight2eAllyCheck: "by_ally" | "of_ally";
         /**
          * Assumed
-         * @description A design choice the player did not name, made by the search (free text, Elements it picked or took).
+         * @description A design choice the player did not name, made by the search (free text, or entries taken from the move).
          */
         Fight2eAssumed: {
             /** Entry */
@@ -6797,7 +6797,7 @@ export interface components {
             response?: components["schemas"]["Fight2eResponseKind"] | null;
             /** @description Dramatic Combat: the skill a Ki Yelling is to double next turn (000 L7281). Default: `null`. */
             skill?: components["schemas"]["Fight2eYellSkill"] | null;
-            /** @description Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) and `movement` Ranges nearer to or farther from his target (000 L5680–L5682); with action `move` and `movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5684). Left out: straight (or diagonally) toward or away from the target. Default: `null`. */
+            /** @description Battle Grid: the square his movement ends on, `movement` squares away (straight or diagonal) and `movement` Ranges nearer to or farther from his target (000 L5684); with action `move` and `movement` 1, a square beside him at the same Range is the lateral step, +1 to his Defense Totals (000 L5688). Left out: straight (or diagonally) toward or away from the target. Default: `null`. */
             square?: components["schemas"]["Fight2eGridSquare"] | null;
             /**
              * Stunt Sequence
@@ -7881,8 +7881,6 @@ export interface components {
             minimum: number | null;
             /** Name */
             name: string;
-            /** @default null */
-            picks: components["schemas"]["Fight2ePicks"] | null;
             /**
              * Required
              * @default true
@@ -10116,7 +10114,7 @@ export interface components {
             status: "optimal" | "none_exists" | "limit_reached";
             /**
              * Unsupported
-             * @description Entries the search does not build because it cannot make one of their design choices (name it in `choices`); empty with the book's catalogue.
+             * @description Entries the search does not build: they need a named Element (name it in `choices`) or combinations.
              */
             unsupported: components["schemas"]["Unsupported"][];
         };
@@ -10133,7 +10131,7 @@ export interface components {
             campaign?: components["schemas"]["Fight2eCampaignInput"];
             /**
              * Choices
-             * @description Design choices fixed by the player, per entry: free text (which move a Sub-Set opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`, an Element Addition's `element`), or any other choice. Free text left out is a placeholder; an Element left out is the search's pick among those that qualify (listed under `assumed` when another of the same cost would do as well).
+             * @description Design choices the search does not make itself, per entry: free text (which move a Sub-Set opens, the Prop, the pool of a Limited Use), a named Element (Perfect Hit's `target`), or any other choice fixed. Free text left out is a placeholder; an entry needing a named Element is built only when named.
              */
             choices?: components["schemas"]["Fight2eNamedChoice"][];
             /**
@@ -10273,33 +10271,6 @@ export interface components {
              */
             vs?: string | null;
         };
-        /**
-         * Picks
-         * @description Which catalogue entries an ``entry`` or ``entries`` design choice may name: what a builder that makes the
-         *     choice itself (the move optimiser) draws from, and what the pricing core checks of a named one.
-         */
-        Fight2ePicks: {
-            /**
-             * Entries
-             * @default []
-             */
-            entries: string[];
-            /**
-             * Keywords
-             * @default []
-             */
-            keywords: string[];
-            /**
-             * More Than
-             * @default null
-             */
-            more_than: number | null;
-            /**
-             * On Move
-             * @default false
-             */
-            on_move: boolean;
-        };
         /** PointItem */
         Fight2ePointItem: {
             /**
@@ -10341,7 +10312,7 @@ export interface components {
             mode: components["schemas"]["Fight2ePositioningMode"];
             /**
              * Off Grid
-             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5678); they have no square.
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
              */
             off_grid: string[];
             /**
@@ -10352,7 +10323,7 @@ export interface components {
             range: number | null;
             /**
              * Squares
-             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5676).
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
              */
             squares: {
                 [key: string]: components["schemas"]["Fight2eGridSquare"];
@@ -10371,7 +10342,7 @@ export interface components {
             mode?: components["schemas"]["Fight2ePositioningMode"];
             /**
              * Off Grid
-             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5678); they have no square.
+             * @description Mode `grid`: fighters who moved off the grid from Range 4 of every opponent, out of the combat (000 L5682); they have no square.
              */
             off_grid?: string[];
             /**
@@ -10381,7 +10352,7 @@ export interface components {
             range?: number | null;
             /**
              * Squares
-             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5676).
+             * @description Mode `grid`: each fighter's square on the 5×5 Battle Grid (000 L5672–L5678).
              */
             squares?: {
                 [key: string]: components["schemas"]["Fight2eGridSquare"];
