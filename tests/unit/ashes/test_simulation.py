@@ -115,3 +115,24 @@ def test_prana_is_spent_on_the_advantage_at_its_cost(policy: str) -> None:
     assert not any(f.aborted for f in fights) and all(s % 4 == 0 for s in spent)
     assert (sum(spent) > 0) is (policy != "balanced")
     assert play(m, fight_seed(9, 0), protocol=True) == fights[0]
+
+
+@pytest.mark.parametrize("policy", ["greedy", "aggressive", "balanced", "defensive"])
+def test_in_process_choices_equal_the_listed_offers_with_bigger_pools(policy: str) -> None:
+    # 004 L27-L34: six Effort dice a round give repeated faces, so the first-pass bid list drops a single die whose
+    # value a Set already bid (two 3s and a 6 both bid 6); Sets of two or more are Bonus Actions (004 L41-L42) and a
+    # shield's advantage defends (004 L88, L91). The in-process `best_*` finds must be the choices the offer lists give.
+    shield = combatant(
+        effort_dice=6,
+        weapon={"type": "reflexive"},
+        chakras=[{"id": "heart", "state": "awakened", "recovery": 4, "pool": 20, "prana": 20}],
+    )
+    sides = [
+        {"name": "a", "combatant": shield, "policy": policy},
+        {"name": "b", "combatant": combatant(effort_dice=6, aura=9), "policy": "greedy"},
+    ]
+    m = matchup(AshesSimulationRequest.model_validate({"sides": sides}))
+    for i in range(2):
+        seed = fight_seed(11, i)
+        fast = play(m, seed)
+        assert fast == play(m, seed, protocol=True) and not fast.aborted

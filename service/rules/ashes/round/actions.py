@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ...core.findings import map_key
 from ..combatant.models import ChakraState, TechniqueKeyword
 from ..pack import Advantage, Weapon
@@ -14,8 +11,8 @@ from ..prices.weapons import unarmed_extra_allowed
 from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
 from .models import MAX_CHOICES, Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
-from .sets import DiceSet, groups, read_set, singles
-from .state import Fighter, Offer, Problem, Round, choice, decision
+from .sets import DiceSet, read_set
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 END = decision(Act.end)  # the turn's end: the first action offered, always
 MAX_ACTIONS = 20  # a turn's actions; far above what an Effort Pool of 30 dice can pay for
@@ -207,10 +204,8 @@ def _rank_zero_offers(r: Round, f: Fighter) -> list[Offer]:
 
 
 def _sets(r: Round, f: Fighter) -> list[DiceSet]:
-    """The Sets a turn's action offers, in the order it lists them: highest total first."""
-    free = f.free()
-    sets = {s.keys: s for s in [*groups(free), *singles(free)]}
-    return sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
+    """The Sets a turn's action offers, in the order it lists them: highest total first (shared: read only)."""
+    return f.sets(r.pack.total).ranked
 
 
 def _foes(r: Round, f: Fighter) -> list[Fighter]:
@@ -236,28 +231,36 @@ def _offers_fit(r: Round, f: Fighter, sets: list[DiceSet], foes: list[Fighter]) 
     return most <= MAX_CHOICES
 
 
-def best_action(r: Round, f: Fighter) -> Callable[[Act, Callable[[Decision], Any]], Decision | None]:
-    """``Asked.best`` of a turn's action: the attack of highest score found by checking the candidates best first
-    (each as ``action_offers`` checks it), not by listing every offer; the turn's end, always its first offer."""
+ATTACK = decision(Act.attack)  # what ``slot_of`` reads of an attack that names no slot
 
-    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
+
+def best_action(r: Round, f: Fighter) -> Ranked:
+    """``Asked.best`` of a turn's action: the attack ``action_offers`` would list of highest score (the first listed
+    of equals), found without listing every offer. An attack it lists is a Set of the unspent dice (``_sets``) with a
+    slot it may take, on a foe in reach, with no Technique and no advantage: of what ``action_problem`` checks, only
+    the slot, the penalties taken and the reach can fail, and the reach of such an attack does not depend on the Set,
+    so the foe is the first one in reach and each Set is checked once; only the winner's value is built."""
+
+    def best(act: Act, score: Score) -> Decision | None:
         if act is Act.end:
             return END
         sets, foes = _sets(r, f), _foes(r, f)
         if act is not Act.attack or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        probes = []  # each Set with a slot, as its attack on the first foe (the score reads only the dice)
+        target = next((foe for foe in foes if reach_problem(r, f, foe, ATTACK) is None), None)
+        if target is None:
+            return None
+        probes: list[tuple[Probe, Slot]] = []  # each Set with a slot (the score reads only the dice)
         for s in sets:
-            slot = slot_of(r, f, s, decision(Act.attack))
-            if slot_problem(r, f, s, Act.attack, slot) is None and foes:
-                probes.append(decision(Act.attack, dice=list(s.keys), target=foes[0].id, slot=slot))
-        for probe in sorted(probes, key=score, reverse=True):  # stable: equals in the order listed
-            for i, foe in enumerate(foes):  # then the foes in the order listed
-                value = probe if i == 0 else decision(Act.attack, dice=probe.dice, target=foe.id, slot=probe.slot)
-                if reach_problem(r, f, foe, value) is None and action_problem(r, f, value) is None:
-                    return value
-        return None
+            slot = slot_of(r, f, s, ATTACK)
+            bonus = ("bonus",) if slot is Slot.bonus else ()
+            if slot_problem(r, f, s, Act.attack, slot) is None and _forbidden(f, "attack", *bonus) is None:
+                probes.append((Probe(s.keys), slot))
+        if not probes:
+            return None
+        probe, slot = max(probes, key=lambda p: score(p[0]))  # the first listed of equals
+        return decision(Act.attack, dice=list(probe.dice), target=target.id, slot=slot)
 
     return best
 
@@ -408,9 +411,10 @@ def _anything_left(r: Round, f: Fighter) -> bool:
     """A rank-0 action not taken yet, a hold to leave, or an unspent Set the turn still has a slot for."""
     if not f.rank_zero_used or leavable(r, f):
         return True
-    free = f.free()
-    sets = [*groups(free), *singles(free)]
-    return any(slot_problem(r, f, s, Act.attack, slot_of(r, f, s, decision(Act.attack))) is None for s in sets)
+    sets = f.sets(r.pack.total)
+    return any(
+        slot_problem(r, f, s, Act.attack, slot_of(r, f, s, ATTACK)) is None for s in [*sets.groups, *sets.singles]
+    )
 
 
 def take_turn(r: Round, f: Fighter) -> None:

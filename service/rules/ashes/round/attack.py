@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..combatant.models import Imbalance, TechniqueKeyword
 from ..pack import Advantage, Weapon
 from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
 from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
-from .sets import DiceSet, groups, read_set, singles
-from .state import Fighter, Offer, Problem, Ranked, Round, choice, decision
+from .sets import DiceSet, read_set
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
@@ -117,16 +115,14 @@ def _defence_total(r: Round, d: Fighter, s: DiceSet, advantage: bool, bonus: int
 
 def _best_defence(r: Round, d: Fighter, only: str | None) -> Decision:
     """The default: the defender's highest Set (004 L54–L55: a Set is usually far better than none)."""
-    best = max(groups(d.free()), key=lambda s: r.pack.total(s.rank, s.facing))
+    best = max(d.sets(r.pack.total).groups, key=lambda s: r.pack.total(s.rank, s.facing))
     return decision(Act.defend, dice=list(best.keys), skill=only)
 
 
 def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
     skill = only
     offers = [choice("No defence: take the whole attack", Act.none)]
-    sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
-    ranked = sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True)
-    for s in ranked:
+    for s in d.sets(r.pack.total).ranked:
         label = f"Defend with {s.rank} × {s.facing} ({r.pack.total(s.rank, s.facing)})"
         offers.append(choice(label, Act.defend, dice=list(s.keys), skill=skill))
         if isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend, dice=list(s.keys))), Use):
@@ -144,28 +140,27 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
 
 def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
-    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached."""
+    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached (its
+    check reads no dice of a plain defence, so once is enough); only the winner's value is built."""
 
-    def best(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
-        sets = {s.keys: s for s in [*groups(d.free()), *singles(d.free())]}
+    def best(act: Act, score: Score) -> Decision | None:
         if act is Act.none:
             return NO_DEFENCE
-        if act is not Act.defend or 1 + 2 * len(sets) > MAX_CHOICES:
+        ranked = d.sets(r.pack.total).ranked
+        if act is not Act.defend or 1 + 2 * len(ranked) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
         candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
-        for s in sorted(sets.values(), key=lambda s: r.pack.total(s.rank, s.facing), reverse=True):
-            dice = list(s.keys)
-            candidates += [
-                decision(Act.defend, dice=dice, skill=only),
-                decision(Act.defend, dice=dice, skill=only, advantage=True),
-            ]
-        for value in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
-            if not value.advantage:
-                return value
-            plain = decision(Act.defend, dice=list(value.dice))
-            if isinstance(advantage_use(r, d, (Advantage.defense_rank,), plain), Use):
-                return value
+        for s in ranked:
+            candidates += [Probe(s.keys), Probe(s.keys, True)]
+        usable: bool | None = None
+        for c in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
+            if not c.advantage:
+                return decision(Act.defend, dice=list(c.dice), skill=only)
+            if usable is None:
+                usable = isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use)
+            if usable:
+                return decision(Act.defend, dice=list(c.dice), skill=only, advantage=True)
         return None
 
     return best
@@ -188,6 +183,7 @@ def defend(r: Round, blow: Blow, only: str | None) -> int:
         _defence_check(r, blow, only),
         step="Defending",
         text=f"Defend against {blow.attacker.id}'s {'grab' if blow.grab else 'attack'} of {blow.total} with a Set.",
+        vetted=True,  # _defence_offers lists only what _defence_check passes
         best=best_defence(r, d, only),
     )
     if got.choice is Act.none:
@@ -310,6 +306,7 @@ def settle(r: Round, blow: Blow, amount: int) -> None:
         _buy_check(d, amount),
         step="Buy-down",
         text=f"Buy {amount} damage down with Aura and Health, or refuse and be Vanquished.",
+        vetted=True,  # each split _buy_offers lists fits: Health first needs no more Aura than there is when able
     )
     paid = buy_down(amount, d.aura, boxes, got.aura, refuse=got.choice is Act.refuse)
     d.aura -= paid.aura_spent

@@ -7,9 +7,9 @@ from ...core.protocol.keys import parse
 from ..codes import finding
 from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
-from .models import Act, Decision, Placing, RoundEventKind
-from .sets import groups, read_bid, singles
-from .state import Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision
+from .models import MAX_CHOICES, Act, Decision, Placing, RoundEventKind
+from .sets import DiceSet, read_bid
+from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
 
 STAND = decision(Act.stand)
 MECHANICAL = (
@@ -67,6 +67,7 @@ def imbalance_choices(r: Round, fighting: list[Fighter]) -> dict[str, int]:
                 _imbalance_check(r),
                 step="Imbalance",
                 text=f"{imbalance.id} (rank {imbalance.rank}): the Dramatic Penalty or a Mechanical one this round.",
+                vetted=True,  # the pack's own Dramatic Penalties and the three Mechanical ones
             )
             cut = imbalance.rank * per_rank  # digest D11: the size is the pack's, per rank of the Imbalance
             if got.choice is Act.dramatic:
@@ -138,10 +139,17 @@ def _bid_value(f: Fighter, keys: list[str] | tuple[str, ...]) -> int:
     return sum(f.pool[k] for k in keys)
 
 
-def _bid_choices(f: Fighter, floor: int) -> list[Offer]:
+def _bid_sets(r: Round, f: Fighter) -> list[DiceSet]:
+    """The Sets a bid offers first, then one die of each face (nothing is spent before Initiative: the unspent dice
+    are the pool)."""
+    sets = f.sets(r.pack.total)
+    return [*sets.groups, *sets.singles]
+
+
+def _bid_choices(r: Round, f: Fighter, floor: int) -> list[Offer]:
     offers = [choice("No bid (keep the last one)", choice=Act.stand)]
     seen: set[int] = set()
-    for s in [*groups(f.pool), *singles(f.pool)]:
+    for s in _bid_sets(r, f):
         value = s.rank * s.facing
         if value > floor and value not in seen:
             seen.add(value)
@@ -151,6 +159,32 @@ def _bid_choices(f: Fighter, floor: int) -> list[Offer]:
     if total > floor and total not in seen:
         offers.append(choice(f"Bid every die = {total}", choice=Act.bid, dice=everything))
     return offers
+
+
+def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
+    """``Asked.best`` of a bid: the offer ``_bid_choices`` would list of highest score (the first listed of equals),
+    found from the same candidates in the same order without their labels; not bidding, always the first offer."""
+
+    def best(act: Act, score: Score) -> Decision | None:
+        if act is Act.stand:
+            return STAND
+        if act is not Act.bid:
+            return None
+        candidates: list[Probe] = []
+        seen: set[int] = set()
+        for s in _bid_sets(r, f):
+            value = s.rank * s.facing
+            if value > floor and value not in seen:
+                seen.add(value)
+                candidates.append(Probe(s.keys))
+        everything = tuple(f.pool)
+        total = _bid_value(f, everything)
+        if total > floor and total not in seen:
+            candidates.append(Probe(everything))
+        listed = candidates[: MAX_CHOICES - 1]  # as many as the offers list after "No bid"
+        return decision(Act.bid, dice=list(max(listed, key=score).dice)) if listed else None
+
+    return best
 
 
 def _bid_check(f: Fighter, floor: int):  # type: ignore[no-untyped-def]
@@ -181,7 +215,7 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
         for f in bidders:
             floor = _bid_value(f, f.bid) if f.bid else 0
             default = None if p == 1 else STAND
-            offers = lambda f=f, floor=floor: _bid_choices(f, floor)  # noqa: E731
+            offers = lambda f=f, floor=floor: _bid_choices(r, f, floor)  # noqa: E731
             got = r.decide(
                 r.key(f.id, "bid"),
                 "bid",
@@ -191,6 +225,8 @@ def bid(r: Round, fighting: list[Fighter]) -> None:
                 _bid_check(f, floor),
                 step="Initiative Bid",
                 text=f"Pass {p}: bid Effort dice for Initiative (above {floor})." if floor else f"Pass {p}: bid.",
+                vetted=True,  # _bid_choices lists only what _bid_check passes
+                best=best_bid(r, f, floor),
             )
             if got.choice is Act.bid:
                 f.bid = list(got.dice)  # a rebid replaces the last bid (004 L34)

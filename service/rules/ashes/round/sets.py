@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class DiceSet:
+class DiceSet(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
     keys: tuple[str, ...]
     rank: int
     facing: int
@@ -43,9 +43,44 @@ def groups(free: Mapping[str, int]) -> list[DiceSet]:
     for key, face in free.items():
         by_face[face].append(key)
     found = [DiceSet(tuple(keys), len(keys), face) for face, keys in by_face.items()]
-    return sorted(found, key=lambda s: (s.rank, s.facing), reverse=True)
+    return sorted(found, key=_RANK_FACING, reverse=True)
 
 
 def singles(free: Mapping[str, int]) -> list[DiceSet]:
     """One die of each face, highest first (the Rank 1 Sets a decision offers)."""
-    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(groups(free), key=lambda s: s.facing, reverse=True)]
+    return singles_of(groups(free))
+
+
+def singles_of(found: list[DiceSet]) -> list[DiceSet]:
+    """``singles`` of the dice whose ``groups`` are ``found``."""
+    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=_FACING, reverse=True)]
+
+
+_RANK_FACING, _FACING = itemgetter(1, 2), itemgetter(2)  # a DiceSet's (rank, facing), its facing
+
+
+class Grouped:
+    """The Sets of some unspent dice as the offers list them, each list worked out when first read (shared: read,
+    never changed): ``groups``; ``singles``; ``ranked``, both with a Set listed once, highest ``total`` first (the
+    order of an action's or a defence's offers)."""
+
+    __slots__ = ("_ranked", "_singles", "groups", "total")
+
+    def __init__(self, free: Mapping[str, int], total: Callable[[int, int], int]) -> None:
+        self.groups, self.total = groups(free), total
+        self._singles: list[DiceSet] | None = None
+        self._ranked: list[DiceSet] | None = None
+
+    @property
+    def singles(self) -> list[DiceSet]:
+        if self._singles is None:
+            self._singles = singles_of(self.groups)
+        return self._singles
+
+    @property
+    def ranked(self) -> list[DiceSet]:
+        if self._ranked is None:
+            total = self.total
+            sets = {s.keys: s for s in [*self.groups, *self.singles]}
+            self._ranked = sorted(sets.values(), key=lambda s: total(s.rank, s.facing), reverse=True)
+        return self._ranked

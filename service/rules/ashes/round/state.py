@@ -5,10 +5,9 @@ dice of pools that hang on Imbalance choices it only stood in for stop it (``Uns
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -33,6 +32,7 @@ from .models import (
     RoundRequest,
     RoundStep,
 )
+from .sets import Grouped
 
 Problem = tuple[str, str] | None  # (code, message) of an illegal decision value, or None when it is legal
 
@@ -62,8 +62,7 @@ def decision(act: Act, **fields: Any) -> Decision:
     return built(Decision, {**_DECISION, "choice": act, **fields})
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(NamedTuple):
     """One legal answer the round offers: its label and its value."""
 
     label: str
@@ -120,6 +119,16 @@ class Fighter:
     rank_zero_used: bool = False
     rank1_attacks: int = 0
     awakening: dict[str, int] = field(default_factory=dict)  # Chakra id → facing of the Set that woke it
+    _grouped: tuple[int, int, Grouped] | None = field(default=None, repr=False, compare=False)
+
+    def sets(self, total: Callable[[int, int], int]) -> Grouped:
+        """The Sets of the unspent dice (``Grouped``; ``total`` the pack's), worked out once for each state of the
+        dice: within a round they are rolled once and then only ever spent, so their counts tell the states apart.
+        Shared: read, never changed."""
+        memo = self._grouped
+        if memo is None or memo[0] != len(self.pool) or memo[1] != len(self.used):
+            memo = self._grouped = (len(self.pool), len(self.used), Grouped(self.free(), total))
+        return memo[2]
 
     @property
     def id(self) -> str:
@@ -186,27 +195,95 @@ def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
     )
 
 
-Ranked = Callable[[Act, Callable[[Decision], Any]], "Decision | None"]
+class Scored(Protocol):
+    """What a ``best`` score reads of a candidate: its Effort dice and whether it uses the weapon's advantage (an
+    offered value, or a lighter stand-in for one that is built only if it wins)."""
+
+    @property
+    def dice(self) -> Sequence[str]: ...
+    @property
+    def advantage(self) -> bool: ...
 
 
-@dataclass(frozen=True)
+class Probe(NamedTuple):
+    """A candidate as a ``best`` score reads it, before its value is built."""
+
+    dice: tuple[str, ...]
+    advantage: bool = False
+
+
+Score = Callable[[Scored], Any]
+Ranked = Callable[[Act, Score], "Decision | None"]
+
+
 class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
     order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
-    ``fighter`` as in ``DecisionNeeded``). ``best``, where the point has it: ``best(act, score)`` is the offer of
-    ``act`` of highest ``score`` (which reads a value's dice and advantage only), the first listed of equals (None:
-    none of that act), as ``offers`` would give it, with only as many candidates checked as it takes."""
+    ``fighter`` as in ``DecisionNeeded``); ``faces``: the deciding fighter's Effort dice, key → face. ``best``, where
+    the point has it: ``best(act, score)`` is the offer of ``act`` of highest ``score`` (which reads a value's dice
+    and advantage only), the first listed of equals (None: none of that act), as ``offers`` would give it, with only
+    as many candidates checked as it takes."""
 
-    key: str
-    point: str
-    fighter: str
-    listing: Callable[[], list[Decision]]
-    default: Decision | None
-    best: Ranked | None = None
+    __slots__ = (
+        "_check",
+        "_listed",
+        "_ranked",
+        "_source",
+        "_vetted",
+        "_vouched",
+        "best",
+        "default",
+        "faces",
+        "fighter",
+        "key",
+        "point",
+    )
 
-    @cached_property
+    def __init__(
+        self,
+        key: str,
+        point: str,
+        fighter: str,
+        offers: Offers,
+        default: Decision | None,
+        check: Callable[[Decision], Problem],
+        vetted: bool,
+        best: Ranked | None,
+        faces: Mapping[str, int],
+    ) -> None:
+        self.key, self.point, self.fighter, self.default, self.faces = key, point, fighter, default, faces
+        self._source, self._check, self._vetted, self._ranked = offers, check, vetted, best
+        self.best: Ranked | None = self._best if best is not None else None
+        self._listed: list[Decision] | None = None
+        self._vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
+
+    @property
     def offers(self) -> list[Decision]:
-        return self.listing()
+        if self._listed is None:
+            source = self._source
+            self._listed = [o.value for o in list(source() if callable(source) else source)[:MAX_CHOICES]]
+        return self._listed
+
+    def _best(self, act: Act, score: Score) -> Decision | None:
+        found = self._ranked(act, score) if self._ranked is not None else None
+        if found is not None:
+            self._vouched.append(found)
+        return found
+
+    def view(self) -> Asked:
+        return self
+
+    def judged(self, value: Decision) -> Refusal | None:
+        """The decider's answer read as if the request had sent it. Unchecked: the point's default (the core takes a
+        default unasked without a check), and, ``vetted``, an offer listed or found by ``best`` (``check`` passed it
+        as it was built)."""
+        if value is self.default:
+            return None
+        if self._vetted and (
+            any(value is v for v in self._vouched) or (self._listed and any(value is o for o in self._listed))
+        ):
+            return None
+        return _refused(self._check(value))
 
 
 @dataclass
@@ -365,27 +442,10 @@ class Round:
     ) -> Decision | None:
         """The in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads them.
         ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
-        listing: list[list[Decision]] = []
-        vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
-
-        def listed() -> list[Decision]:
-            if not listing:
-                listing.append([o.value for o in list(offers() if callable(offers) else offers)[:MAX_CHOICES]])
-            return listing[0]
-
-        def ranked(act: Act, score: Callable[[Decision], Any]) -> Decision | None:
-            found = best(act, score) if best is not None else None
-            if found is not None:
-                vouched.append(found)
-            return found
-
-        def judged(value: Decision) -> Refusal | None:
-            if vetted and (any(value is v for v in vouched) or (listing and any(value is o for o in listing[0]))):
-                return None
-            return _refused(check(value))
-
-        view = lambda: Asked(key, point, fighter, listed, default, ranked if best else None)  # noqa: E731
-        return cast("Decision | None", self.decisions.consult(key, default is not None, view, judged))
+        who = self.fighters.get(fighter)
+        asked = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
+        got: Decision | None = self.decisions.consult(key, default is not None, asked.view, asked.judged)
+        return got
 
 
 def _refused(problem: Problem) -> Refusal | None:

@@ -9,10 +9,8 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from ...core.dice import seeded_face
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
 from ...core.simulation_loop import TurnOutcome, play_fight, play_steps, side_names, via_json
@@ -32,9 +30,16 @@ class Matchup:
     request: AshesSimulationRequest
     names: tuple[str, str]
     policies: tuple[AshesSimPolicy, AshesSimPolicy]
+    sides: dict[str, int]  # fighter id → side
+    first: RoundRequest  # a fight's first round but its seed: each round is a copy with its own figures
 
     def side_of(self, fighter: str | None) -> int | None:
-        return self.names.index(fighter) if fighter in self.names else None
+        return self.sides.get(fighter) if fighter is not None else None
+
+    def decider(self, a: Asked) -> Decision:
+        """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
+        the faces of that fighter's own dice as the round rolled them."""
+        return choose_offer(self.policies[1 if a.fighter == self.names[1] else 0], a)  # the names differ
 
 
 def names(request: AshesSimulationRequest) -> tuple[str, str]:
@@ -42,42 +47,26 @@ def names(request: AshesSimulationRequest) -> tuple[str, str]:
 
 
 def matchup(request: AshesSimulationRequest) -> Matchup:
-    return Matchup(request, names(request), (request.sides[0].policy, request.sides[1].policy))
+    ids = names(request)
+    first = RoundRequest(
+        pack=request.pack,
+        custom_pack=request.custom_pack,
+        round=1,
+        combatants=_start(request, ids),
+        seed=0,
+        ask_every_decision=True,
+    )
+    policies = (request.sides[0].policy, request.sides[1].policy)
+    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first)
 
 
-def _start(m: Matchup) -> list[Combatant]:
-    return [s.combatant.model_copy(update={"id": n}) for n, s in zip(m.names, m.request.sides, strict=True)]
+def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combatant]:
+    return [s.combatant.model_copy(update={"id": n}) for n, s in zip(ids, request.sides, strict=True)]
 
 
-class _Seeded(Mapping[str, int]):
-    """The faces of a seeded round's dice, each worked out when a policy reads it (as the answers' rolls give it)."""
-
-    def __init__(self, seed: int, sides: int) -> None:
-        self.seed, self.sides = seed, sides
-        self.known: dict[str, int] = {}  # each face hashed once a round, however often the policies read it
-
-    def __getitem__(self, key: str) -> int:
-        face = self.known.get(key)
-        if face is None:
-            face = self.known[key] = seeded_face(self.seed, key, self.sides)
-        return face
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-
-def _resolve(m: Matchup, request: RoundRequest, seed: int, protocol: bool) -> RoundAnswer:
+def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
-        seeded = _Seeded(seed, request.data().die_sides.value)
-
-        def now(a: Asked) -> Decision:
-            side = m.side_of(a.fighter)
-            return choose_offer(m.policies[side if side is not None else 0], a, seeded)
-
-        return resolve_round(request, now)
+        return resolve_round(request, m.decider)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
@@ -98,34 +87,36 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     `damage` (after Heavy, armor and caps) counts for the attacker's side and its attack; Prana spent is the
     negative `prana` events."""
     row: list[int] | None = None
+    sides = m.sides
     for e in answer.events:
-        side = m.side_of(e.fighter)
+        kind = e.kind
+        if kind not in _COUNTED:
+            continue
+        side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
             continue
-        if e.kind in (RoundEventKind.hit, RoundEventKind.defended):
-            attacker = m.side_of(e.other)
-            row = None if attacker is None else record.sides[attacker].attack("attack", e.kind is RoundEventKind.hit)
-        elif e.kind is RoundEventKind.damage and e.amount:
+        if kind is RoundEventKind.hit or kind is RoundEventKind.defended:
+            attacker = sides.get(e.other) if e.other is not None else None
+            row = None if attacker is None else record.sides[attacker].attack("attack", kind is RoundEventKind.hit)
+        elif kind is RoundEventKind.damage and e.amount:
             record.sides[1 - side].damage_dealt += e.amount
             if row is not None:
                 row[2] += e.amount
-        elif e.kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
+        elif kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
             record.sides[side].spend(PRANA, -e.amount)
+
+
+_COUNTED = frozenset({RoundEventKind.hit, RoundEventKind.defended, RoundEventKind.damage, RoundEventKind.prana})
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
 
     def round_(fighters: list[Combatant], n: int, record: FightRecord) -> TurnOutcome[list[Combatant]]:
-        request = RoundRequest(
-            pack=r.pack,
-            custom_pack=r.custom_pack,
-            round=n,
-            combatants=fighters,
-            seed=seed % SEEDS,
-            ask_every_decision=True,
-        )
-        answer = _resolve(m, request, seed % SEEDS, protocol)
+        # the figures a round differs by, each within the request's bounds (n ≤ the turn limit, a seed below 2**31,
+        # fighters as the last answer gave them): the first round's request copied, not validated again
+        request = m.first.model_copy(update={"round": n, "combatants": fighters, "seed": seed % SEEDS})
+        answer = _resolve(m, request, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
         _count(m, answer, record)
@@ -134,7 +125,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
             answer.combatants, over=answer.over, winner=winner, warnings=answer.warnings, unsupported=answer.unsupported
         )
 
-    record = play_fight(_start(m), round_, r.turn_limit)
+    record = play_fight(list(m.first.combatants), round_, r.turn_limit)
     for side in record.sides:
         side.spend(PRANA, 0)  # reported even when none was spent
     return record

@@ -11,15 +11,17 @@ so it is deterministic given the dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from functools import lru_cache
+from itertools import repeat
+from typing import Any, NamedTuple
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
 from ..round.models import Act, Decision
-from ..round.state import Asked
+from ..round.state import Asked, Score, Scored
 
 
 class AshesSimPolicy(StrEnum):
@@ -54,8 +56,7 @@ POLICIES: dict[AshesSimPolicy, Style] = {
 }
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """What a policy reads of an offered choice: its act and the Effort dice it names."""
 
     act: str
@@ -84,6 +85,7 @@ def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[st
     return max(among, key=score)
 
 
+@lru_cache(maxsize=4096)  # the same keys come up in every fight of a run
 def _first_pass(key: str) -> bool:
     parts = parse(key)
     return parts is not None and parts.repeat == 1
@@ -130,31 +132,61 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
 
-def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Callable[[Decision], tuple[int, int, int]]:
+def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
     """``_pick``'s score read from the offered value itself."""
 
-    def score(d: Decision) -> tuple[int, int, int]:
-        n, total, used = len(d.dice), sum(faces.get(k, 0) for k in d.dice), int(prana and d.advantage)
+    def score(d: Scored) -> tuple[int, int, int]:
+        dice = d.dice
+        n, total, used = len(dice), sum(map(faces.get, dice, repeat(0))), int(prana and d.advantage)
         return (n, total, used) if size is Size.most else (-n, total, used)
 
     return score
 
 
-def _shortcut(style: Style, asked: Asked, faces: Mapping[str, int]) -> Decision | None:
-    """``pick``'s choice where it can be had without every offer listed: an attack or the turn's end through the
-    round's ``best`` (the same offer), or the default where ``pick`` takes the default or the one offer of the
-    default's act (a rebid's stand, going on, sparing). None: read the offers."""
-    point, default = asked.point, asked.default
-    if point == "action" and asked.best is not None:
-        found = asked.best(Act.attack, _scored(style.attack, faces))
-        return found if found is not None else asked.best(Act.end, lambda _d: 0)
-    if point == "defense" and asked.best is not None:
-        found = asked.best(Act.defend, _scored(style.defend, faces, style.prana))
-        return found if found is not None else asked.best(Act.none, lambda _d: 0)
+def _single(size: Size, faces: Mapping[str, int]) -> Score:
+    """``pick``'s first-pass bid read from the offered value: a single die, its face highest (most) or lowest."""
+
+    def score(d: Scored) -> tuple[int, int]:
+        if len(d.dice) != 1:
+            return (0, 0)
+        face = faces.get(d.dice[0], 0)
+        return (1, face if size is Size.most else -face)
+
+    return score
+
+
+def _nothing(_d: Scored) -> int:
+    return 0
+
+
+def _shortcut(style: Style, asked: Asked) -> Decision | None:
+    """``pick``'s choice where it can be had without every offer listed: an attack or the turn's end, a defence, or a
+    first-pass bid through the round's ``best`` (the same offer), or the default where ``pick`` takes the default or
+    the one offer of the default's act (a rebid's stand, going on, sparing), or the first offer where ``pick`` takes
+    it. None: read the offers."""
+    point, default, best, faces = asked.point, asked.default, asked.best, asked.faces
+    if point == "action" and best is not None:
+        found = best(Act.attack, _scored(style.attack, faces))
+        return found if found is not None else best(Act.end, _nothing)
+    if point == "defense" and best is not None:
+        found = best(Act.defend, _scored(style.defend, faces, style.prana))
+        return found if found is not None else best(Act.none, _nothing)
+    if point not in KNOWN:
+        return default if default is not None else asked.offers[0]
+    if point == "buy_down":  # ``pick``'s buy-down read from the offered values
+        offers = asked.offers
+        pays = [o for o in offers if o.choice is Act.pay]
+        return pays[min(style.buy_down, len(pays) - 1)] if pays else offers[0]
     wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
-    if point == "bid" and (style.bid is Size.none or not _first_pass(asked.key)):
-        wanted = Act.stand
-    if default is not None and (default.choice is wanted or point not in KNOWN):
+    if point == "bid":
+        if style.bid is Size.none or not _first_pass(asked.key):
+            wanted = Act.stand
+            if default is None and best is not None:
+                return best(Act.stand, _nothing)
+        elif best is not None:  # a single die, the highest (or lowest) face offered; else no bid
+            found = best(Act.bid, _single(style.bid, faces))
+            return found if found is not None and len(found.dice) == 1 else best(Act.stand, _nothing)
+    if default is not None and default.choice is wanted:
         return default
     return None
 
@@ -162,13 +194,12 @@ def _shortcut(style: Style, asked: Asked, faces: Mapping[str, int]) -> Decision 
 KNOWN = ("bid", "action", "defense", "buy_down", "continue", "kill")  # the points ``pick`` reads the offers of
 
 
-def choose_offer(policy: AshesSimPolicy, asked: Asked, faces: Mapping[str, int]) -> Decision:
+def choose_offer(policy: AshesSimPolicy, asked: Asked) -> Decision:
     """The same choice among the round's own offered values (in process: nothing turned into JSON, and no more
-    offers listed than the choice reads)."""
-    found = _shortcut(POLICIES[policy], asked, faces)
+    offers listed than the choice reads), reading the faces of the deciding fighter's own dice (``asked.faces``)."""
+    found = _shortcut(POLICIES[policy], asked)
     if found is not None:
         return found
-    offers, default = asked.offers, asked.default
+    offers = asked.offers  # a point ``pick`` reads the offers of: it does not look for the default
     options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
-    at = next((i for i, o in enumerate(offers) if default is not None and o == default), None)
-    return offers[pick(policy, asked.point, asked.key, options, at, faces)]
+    return offers[pick(policy, asked.point, asked.key, options, None, asked.faces)]
