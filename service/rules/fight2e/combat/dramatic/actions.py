@@ -22,6 +22,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
+from ..elements.super_energy import pay_supers
 from . import kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
@@ -134,6 +135,8 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
     limited_use.spend_charges(ctx, f, [m])
+    if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
+        pay_supers(ctx, f, [m])
     gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(
