@@ -165,3 +165,156 @@ def test_increased_duration_keeps_his_damage_taken_a_die_size_up_from_next_turn(
                           "T1.rei.defense": DEFEND}, {"T1.battle.attack": 6, "T1.battle.damage": 1}))  # fmt: skip
     assert _die(hit, "T2.battle.damage") == "1d6"
     assert _effects(hit) == [("vulnerability.increased_duration", "crush", 2)]
+
+
+# ── Power Enhancer (000 L3820–L3850) ──────────────────────────────────────────────────────────────────────────
+
+
+def test_a_power_enhancer_banked_in_one_turn_raises_the_next_use_of_its_move() -> None:
+    focus = move("focus", el("power_enhancer", target_moves="Fist"), level=3)
+    req = _req([focus, move("fist")])
+    used = _ok(_play(req, {"T1.rei.action": _utility("focus"), "T1.battle.action": NONE}, {}))
+    assert [(e["id"], e["charges"]) for e in _state(used, "rei")["ongoing_effects"]] == [("power_enhancer", 1)]
+    assert not _named(used)
+    # Next turn Fist, a Level 2 Special Move's 1d12, is one die size up: 1d12+2 (000 L3826, L3539); the bank is spent.
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    out = _ok(_play(_next(req, used), {"T1.rei.action": _attack("fist"), "T1.battle.defense": DEFEND}, rolls))
+    assert _die(out, "T2.rei.damage") == "1d12+2" and _effects(out) == []
+
+
+# ── A Taunt's Element Addition (000 L4291–L4301) ──────────────────────────────────────────────────────────────
+
+
+def test_a_taunts_element_addition_goes_to_his_next_turns_move() -> None:
+    jeer = move("jeer", el("taunt"), el("taunt.element_addition", element="knocks_down"))
+    # a Story Point pays next turn's Special Move (000 L7209)
+    req = _req([jeer, move("punch")], rei={"story_points": 1})
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1, "T1.rei.taunt_glory": 1}
+    out = _ok(_play(req, {"T1.rei.action": _attack("jeer"), "T1.battle.defense": DEFEND}, rolls))
+    assert [e[0] for e in _effects(out)] == ["taunt.element_addition"] and not _named(out)
+    # Punch next turn (the following turn, 000 L4297) hits with Knocks Down: Battle, down before acting, stands with
+    # his action and rolls Initiative a die size smaller next turn (000 L5958–L5966); the loan is spent.
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    nxt = _ok(_play(_next(req, out), {"T1.rei.action": _attack("punch"), "T1.battle.defense": DEFEND}, rolls))
+    assert len(_texts(nxt, "battle is Knocked Down")) == 1 and _effects(nxt) == []
+    assert _state(nxt, "battle")["dramatic"]["initiative_steps"] == -1
+
+
+# ── Infinite Supers, Extended Duration, Super Move Enhancer (000 L4922–L4934, L4233–L4237) ─────────────────────
+
+
+def _inf(*more: dict[str, Any]) -> dict[str, Any]:
+    return move("inf", el("infinite_supers"), *more, level=5, kind="super", liabilities=(el("utility"),))
+
+
+def test_infinite_supers_pays_and_frees_the_next_turns_super() -> None:
+    sup = move("sup", level=5, kind="super")
+    req = _req([_inf(), sup], rei={"super_energy": 10})
+    # A Utility Super pays its 10 Super Energy and 1 FS (000 L5281, L7215): 30 → 29; a 5-count, 3 off: 2 (000 L4930).
+    out = _ok(_play(req, {"T1.rei.action": _utility("inf"), "T1.battle.action": NONE}, {}))
+    assert _state(out, "rei")["super_energy"] == 0 and _state(out, "rei")["fighting_spirit"] == 29
+    assert _effects(out) == [("infinite_supers", "inf", 2)] and not _named(out)
+    # Next turn, with none, Sup costs no Super Energy (000 L4932); without the count it is refused.
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    nxt = _next(req, out)
+    assert _ok(_play(nxt, {"T1.rei.action": _attack("sup"), "T1.battle.defense": DEFEND}, rolls))
+    nxt["fighters"][0]["state"]["ongoing_effects"] = []
+    refused = _play(nxt, {"T1.rei.action": _attack("sup"), "T1.battle.defense": DEFEND}, rolls)
+    assert _codes(refused) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+def test_extended_duration_stretches_the_count() -> None:
+    # 10 to launch and 2 × 10 more: 5 + 2 × 5 = 15, 3 off by the Time Roll: 12 (000 L4922–L4926).
+    req = _req([_inf(el("extended_duration"))], rei={"super_energy": 30})
+    req["options"]["super_energy_max"] = 30
+    decisions = {"T1.rei.action": _utility("inf"), "T1.battle.action": NONE, "T1.rei.extended_duration": {"amount": 2}}
+    out = _ok(_play(req, decisions, {}))
+    assert _state(out, "rei")["super_energy"] == 0 and _effects(out) == [("infinite_supers", "inf", 12)]
+
+
+def test_a_super_move_enhancer_pays_for_its_super_next_turn() -> None:
+    boost = move("focus", el("super_move_enhancer", target_super="Sup", stun_afterwards="no"), level=3)
+    boost["liabilities"] = [el("utility")]
+    req = _req([boost, move("sup", level=5, kind="super"), move("sup2", level=5, kind="super")])
+    out = _ok(_play(req, {"T1.rei.action": _utility("focus"), "T1.battle.action": NONE}, {}))
+    # from next turn for a 5-count: it does not run in the turn of use (000 L4235)
+    assert _effects(out) == [("super_move_enhancer", "focus", 5)] and not _named(out)
+    # Its 20 Super Energy pay for Sup alone (000 L4237): Rei has 1 of his own, short of Sup2's 10.
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    nxt = _next(req, out)
+    assert _ok(_play(nxt, {"T1.rei.action": _attack("sup"), "T1.battle.defense": DEFEND}, rolls))
+    refused = _play(nxt, {"T1.rei.action": _attack("sup2"), "T1.battle.defense": DEFEND}, rolls)
+    assert _codes(refused) == ["INSUFFICIENT_SUPER_ENERGY"]
+
+
+# ── Temporary Technique (000 L4329–L4333) ─────────────────────────────────────────────────────────────────────
+
+
+def test_a_temporary_technique_lends_the_taunt_through_his_next_action() -> None:
+    learn = move("learn", el("temporary_technique", technique="Taunts"), liabilities=(el("utility"),))
+    req = _req([learn])
+    taunt = {"T1.rei.action": {"action": "taunt", "target": "battle"}, "T1.battle.action": NONE}
+    # Without it the campaign has no Taunt (000 L2141): refused.
+    assert _codes(_play(req, taunt, {"T1.rei.taunt_glory": 3})) == ["TAUNT_INVALID"]
+    out = _ok(_play(req, {"T1.rei.action": _utility("learn"), "T1.battle.action": NONE}, {}))
+    assert [e[0] for e in _effects(out)] == ["temporary_technique"] and not _named(out)
+    # Next turn his action is still within the loan (000 L4331): the Taunt's 1d4 Glory at Battle's lower Initiative.
+    nxt = _ok(_play(_next(req, out), taunt, {"T1.rei.taunt_glory": 3}))
+    assert [(g["fighter"], g["points"]) for g in nxt["glory"]] == [("rei", 3)]
+
+
+# ── Fake (000 L3338–L3350) ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def test_a_fake_has_no_tactics_defence_to_raise_in_a_dramatic_turn() -> None:
+    # Its bonus is on Tactics Defense Totals (000 L3350); a Dramatic defence is Defense or Evasion, or Ki or
+    # Acrobatics in their place (000 L7124): nothing to raise (ruling), logged, the move used all the same.
+    out = _ok(_play(_req([move("feint", "fake")]), {"T1.rei.action": _utility("feint"), "T1.battle.action": NONE}, {}))
+    assert _texts(out, "a Fake raises Tactics") == ["Feint: a Fake raises Tactics, no Dramatic defence: nothing."]
+    assert not _named(out)
+
+
+# ── A Buff's options (000 L2975–L3075) ────────────────────────────────────────────────────────────────────────
+
+
+def _buff(*mods: str) -> dict[str, Any]:
+    # a Buff of +1 Strength (000 L2953–L2961), with the options named
+    return {
+        "id": "focus",
+        "name": "Focus",
+        "level": 2,
+        "elements": [el("buff", quality_raises=1, raised_qualities="strength"), *(el(m) for m in mods)],
+    }
+
+
+BUFFED = {"ongoing_effects": [{"id": "buff", "move": "focus", "time_left": 6, "since": 1}]}
+
+
+def test_movement_only_and_no_movement_limit_his_action() -> None:
+    bad = _play(_req([_buff("buff.movement_only")], 2, BUFFED), {"T1.rei.action": _attack("basic_move")}, {})
+    assert _codes(bad) == ["BUFF_MOVEMENT_ONLY"]  # nothing but movement (000 L3033)
+    walk = {"action": "move", "movement": 1, "direction": "away", "target": "battle"}
+    rooted = _play(_req([_buff("buff.no_movement")], 2, BUFFED), {"T1.rei.action": walk}, {})
+    assert _codes(rooted) == ["BUFF_NO_MOVEMENT"]  # he cannot move while it lasts (000 L3039)
+
+
+def test_life_bar_drain_takes_his_power_level_at_the_turns_end() -> None:
+    out = _ok(_play(_req([_buff("buff.life_bar_drain")], 2, BUFFED), IDLE, {}))
+    assert _state(out, "rei")["life_bar"] == 25 - 3  # his PL 3 (000 L3013)
+
+
+def test_a_stun_buff_ending_stuns_him() -> None:
+    # 3 left, the Time Roll of 3 ends it (000 L2961); Stunned from the next turn (000 L3061).
+    ending = {"ongoing_effects": [{"id": "buff", "move": "focus", "time_left": 3, "since": 1}]}
+    out = _ok(_play(_req([_buff("buff.stun")], 2, ending), IDLE, {}))
+    assert _effects(out) == [] and _state(out, "rei")["stunned"]
+
+
+def test_a_technique_buffs_flight_lasts_as_long_as_its_buff() -> None:
+    # Buff and Flight on one move with Technique Buff: the Flight runs on the Buff's 10-count (000 L3071–L3073), not
+    # its own 5; the Time Roll of 3 leaves 7 of each.
+    soar = _buff("buff.technique_buff")
+    soar["elements"].insert(1, el("flight"))
+    soar["level"] = 3
+    out = _ok(_play(_req([soar]), {"T1.rei.action": _utility("focus"), "T1.battle.action": NONE}, {}))
+    assert sorted(_effects(out)) == [("buff", "focus", 7), ("flight", "focus", 7)] and not _named(out)

@@ -84,7 +84,9 @@ _RESOLVED = frozenset(
 def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     chosen = _choose(ctx, ds, d)
     if chosen is not None:
+        d.f.acted = False  # under way: a Temporary Technique's loan lasts through this action (000 L4331)
         carry_out(ctx, ds, d, *chosen)
+        d.f.acted = True
 
 
 def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
