@@ -318,3 +318,26 @@ def test_a_technique_buffs_flight_lasts_as_long_as_its_buff() -> None:
     soar["level"] = 3
     out = _ok(_play(_req([soar]), {"T1.rei.action": _utility("focus"), "T1.battle.action": NONE}, {}))
     assert sorted(_effects(out)) == [("buff", "focus", 7), ("flight", "focus", 7)] and not _named(out)
+
+
+def test_a_buff_gauge_fills_as_his_super_energy_does() -> None:
+    # It fills as Super Energy (000 L2977): an idle Dramatic turn gives 1 (000 L5271): 3 → 4.
+    gauge = {"ongoing_effects": [{"id": "buff_gauge", "charges": 3}]}
+    out = _ok(_play(_req([_buff("buff.buff_gauge")], 2, gauge), IDLE, {}))
+    assert [(e["id"], e["charges"]) for e in _state(out, "rei")["ongoing_effects"]] == [("buff_gauge", 4)]
+
+
+# ── End Style (000 L3282–L3290) ────────────────────────────────────────────────────────────────────────────────
+
+
+def test_end_style_takes_him_back_to_his_base_style() -> None:
+    tend = {"id": "tend", "name": "Tiger End", "level": 2, "style": "Tiger", "elements": [{"id": "end_style"}]}
+    req = _req([tend, {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}], 2)
+    sheet = req["fighters"][0]["sheet"]
+    sheet["qualities"] = [*sheet.get("qualities", []), {"id": "multiple_styles"}]
+    sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+    req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "style", "move": "Tiger", "since": 1}]
+    # Used, hit or miss (the Always keyword), he is back in the Crane style (000 L3288–L3290).
+    rolls = {"T1.rei.attack": 1, "T1.rei.damage": 1}
+    out = _ok(_play(req, {"T1.rei.action": _attack("tend"), "T1.battle.defense": DEFEND}, rolls))
+    assert [e for e in _effects(out) if e[0] == "style"] == [] and not _named(out)
