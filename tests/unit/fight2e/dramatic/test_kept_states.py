@@ -100,8 +100,13 @@ def test_free_movement_puts_him_out_of_reach_and_lets_him_only_move() -> None:
     sink = move("sink", "free_movement")
     req = _req([sink])
     # Used (hit or miss, the Always keyword): a 5-count, the Time Roll of 3 leaves 2 (000 L3380).
-    out = _ok(_play(req, {"T1.rei.action": _attack("sink"), "T1.battle.defense": DEFEND}, {"T1.rei.attack": 1,
-                                                                                           "T1.rei.damage": 1}))
+    out = _ok(
+        _play(
+            req,
+            {"T1.rei.action": _attack("sink"), "T1.battle.defense": DEFEND},
+            {"T1.rei.attack": 1, "T1.rei.damage": 1},
+        )
+    )
     assert _effects(out) == [("free_movement", "sink", 2)] and not _named(out)
     # Next turn no attack reaches him (000 L3380) and he can only move.
     nxt = _next(req, out)

@@ -18,11 +18,11 @@ from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..elements import limited_use
+from ..elements.super_energy import pay_supers
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
-from ..elements.super_energy import pay_supers
 from . import kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
