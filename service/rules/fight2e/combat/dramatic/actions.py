@@ -18,11 +18,12 @@ from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..elements import limited_use
+from ..elements.super_energy import pay_supers
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
-from . import move_elements
+from . import kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
 D4, D6 = Die(2), Die(3)
@@ -134,6 +135,8 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
     limited_use.spend_charges(ctx, f, [m])
+    if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
+        pay_supers(ctx, f, [m])
     gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(
@@ -144,6 +147,7 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})
     move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
     move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
+    kept_states.start(ctx, f, m)  # the states kept over turns (000 L7080)
     _heal(ctx, d, m, v, key, others)
     if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
         f.scored.append(m.id)

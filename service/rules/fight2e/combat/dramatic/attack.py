@@ -23,7 +23,7 @@ from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
-from . import bands, move_elements
+from . import bands, kept_states, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
 from .defense import defense
 from .face_off import opening
@@ -84,6 +84,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
+    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)):  # a readied move strikes as it was readied
+        m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
@@ -185,6 +187,9 @@ def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
     t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
+    if kept_states.unreachable(t.f):  # Free Movement: no attack reaches him (000 L3380)
+        why = f"{key}: {t.f.id} is in Free Movement: no attack reaches him (000 L3380)."
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", why, key=key)
     plan = _plan(ctx, d, t, v, key, property_damage)
     if t.f.knocked_down and not move_elements.pursues(plan.move):  # only a Pursuit move (000 L5968, L3916)
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
@@ -291,6 +296,8 @@ def attack(
     _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
+    if plan.move is not None:
+        kept_states.start(ctx, d.f, plan.move)  # the states kept over turns (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
 
@@ -409,8 +416,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
                  "000 L4323–L4327")  # fmt: skip
         return
-    if move_elements.vulnerable(guard):  # hit while performing it: a die size more (000 L4892)
-        ctx.note("E", t.f.id, f"{t.f.id} is hit while performing a Vulnerable move: a die size more.", "000 L4892")
+    if move_elements.vulnerable(guard) or kept_states.lingering(t.f):  # a die size more (000 L4892, L4898)
+        ctx.note("E", t.f.id, f"{t.f.id} is hit while Vulnerable: a die size more.", "000 L4892, L4898")
         r = replace(r, plan=replace(plan, die=plan.die.shifted(1)))
         plan = r.plan
     if mods.debilitating:  # no Life Bar damage; the target loses his points or a Narrative Skill (000 L7172–L7175)
@@ -547,6 +554,7 @@ def hit_effects(
     move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
     t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
     t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
+    kept_states.hit(ctx, t.f)  # and ends his Invisibility (000 L3591)
     if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
         n = move_elements.knock_back(move, d.f) if push else 0
         mode = move_elements.draw(ctx, d.f, t.f, move) if n else "push"

@@ -72,6 +72,7 @@ from ..turn import c_utility_actions as utility
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
 from ..turn.d_move_declaration import _extended as extended
+from . import kept_states
 from .base import Dram
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
@@ -247,6 +248,8 @@ def _by_attack(entry: str) -> bool:
 
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
+    if entry in kept_states.APPLIED:  # End Style (``kept_states``)
+        return False
     if entry in IDLE or entry in _KEPT or entry in access.POWERLESS.ids:  # Powerless's lock (``usable``)
         return False
     if entry in RELOADS.ids:  # No Reload, Special Move Reload: which Reload moves his profile has (000 L4632–L4642)

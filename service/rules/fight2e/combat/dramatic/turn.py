@@ -32,7 +32,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, move_elements, tag
+from . import bands, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack
@@ -84,7 +84,9 @@ _RESOLVED = frozenset(
 def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     chosen = _choose(ctx, ds, d)
     if chosen is not None:
+        d.f.acted = False  # under way: a Temporary Technique's loan lasts through this action (000 L4331)
         carry_out(ctx, ds, d, *chosen)
+        d.f.acted = True
 
 
 def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
@@ -310,6 +312,7 @@ def _reachable(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[Dram]:
 
 def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
+    kept_states.check_action(ctx, f, key, v)  # a Buff's limits, Free Movement's (000 L3027–L3045, L3380)
     option = v.option
     if (
         d.returning
@@ -627,6 +630,7 @@ def run(ctx: Turn) -> None:
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
     dramatic_actions.end_of_turn(ds)
+    kept_states.end_of_turn(ctx)  # Life Bar Drain, the Buff Gauge (000 L3011–L3015, L2977)
     before = ctx.time_count
     if not ctx.round_over:
         time_roll(ctx)
