@@ -30,6 +30,7 @@ from .sheet_records import (
     StyleBound,
     sheet_options,
 )
+from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough
 
 
 class _Frozen(_Record):
@@ -637,7 +638,12 @@ Record = Annotated[
     | OnEverySuper
     | StyleBound
     | EndsAttackString
-    | ActsLast,
+    | ActsLast
+    | ReloadRule
+    | Kickable
+    | StrikesThrough
+    | DrainHeal
+    | IllusionShift,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

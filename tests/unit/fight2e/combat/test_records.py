@@ -26,6 +26,7 @@ from service.rules.fight2e.catalogue.records import (
     UseLock,
 )
 from service.rules.fight2e.catalogue.sheet_records import SHEET_KINDS
+from service.rules.fight2e.catalogue.table_records import TABLE_KINDS
 from service.rules.fight2e.combat.contract.codes import CODES
 from service.rules.fight2e.combat.registry import points
 from service.rules.fight2e.combat.registry.coverage import IMPLEMENTED, applied_entries
@@ -117,6 +118,12 @@ BAD_RULES = {
     "charge pool without its options": "    rules:\n      - {kind: charge_pool, pool: pool, reload: how, ref: r}\n",
     "needs a move with nothing": "    rules:\n      - {kind: needs_move, entries: [], what: w, ref: r}\n",
     "unknown style role": "    rules:\n      - {kind: style_bound, role: flying, ref: r}\n",
+    # rows of the turn's tables (catalogue/table_records.py)
+    "unknown reload": "    rules:\n      - {kind: reload_rule, reload: sometimes, ref: r}\n",
+    "kick moving nothing": "    rules:\n      - {kind: kickable, damage_per_band: 0, ref: r}\n",
+    "strike through an unknown response": "    rules:\n      - {kind: strikes_through, response: dodge, ref: r}\n",
+    "unknown heal": "    rules:\n      - {kind: drain_heal, heal: everything, ref: r}\n",
+    "illusion shift beyond the map": "    rules:\n      - {kind: illusion_shift, fewest: 0, most: 5, ref: r}\n",
 }
 
 
@@ -268,7 +275,7 @@ def test_record_kinds_cover_the_shipped_entries() -> None:
     kinds = {type(r) for found in catalog().records.values() for r in found}
     assert kinds == {Modifier, Knockback, DieShiftNextTurn, Denies, Misfire, Lasting, UseLock, Priced, Family} | set(
         PROFILE_KINDS
-    ) | set(SHEET_KINDS)
+    ) | set(SHEET_KINDS) | set(TABLE_KINDS)
     assert points.lost_when_hit() >= {"critical_hit", "fast_recovery", "slow_recovery", "harry"}
 
 

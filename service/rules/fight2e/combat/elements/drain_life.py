@@ -3,24 +3,15 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from ...catalogue.table_records import DrainHeal, Heal
 from ..registry.elements import MOVE_HIT
 from ..state.action import Attack, DamageRoll
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn, die_for_step
 
-
-class Heal(StrEnum):
-    taken = "taken"  # the Life Bar the hit took, all or half (000 L3232–L3244)
-    own_roll = "own_roll"  # the move's own die, all or half, hit or miss (000 L3248–L3254)
-
-
 # What the user heals at H.1; Healing Attack replaces Drain Life's heal (the later row wins).
-HEALS: EntryTable[Heal] = EntryTable(
-    "drain_heal", {"drain_life": Heal.taken, "drain_life.healing_attack": Heal.own_roll}
-)
+HEALS: EntryTable[Heal] = of_records("drain_heal", DrainHeal, lambda found: found[0].heal)
 
 
 def heal_kind(m: MoveProfile) -> Heal | None:

@@ -3,25 +3,22 @@ the Defense Total whose glide comes the turn after (000 L3476–L3506)."""
 
 from __future__ import annotations
 
+from ...catalogue.table_records import IllusionShift
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
 from ..registry import elements
 from ..registry.elements import DefenseMoment, at
 from ..state.action import Attack
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import positions
 
 OFFENSIVE = "illusionary_doubles.offensive_illusion"
 # How many Ranges a Defensive Illusion's shift may cover (fewest, most): the widest row the move has wins.
-SHIFT_RANGES: EntryTable[tuple[int, int]] = EntryTable(
-    "illusion_shift",
-    {
-        "illusionary_doubles.defensive_illusion": (2, 2),  # 000 L3482
-        "illusionary_doubles.defensive_illusion.variable_movement": (0, 2),  # 000 L3494–L3498
-    },
+SHIFT_RANGES: EntryTable[tuple[int, int]] = of_records(
+    "illusion_shift", IllusionShift, lambda found: (found[0].fewest, found[0].most)
 )
 
 

@@ -4,17 +4,18 @@ exchange (000 L3894–L3900)."""
 
 from __future__ import annotations
 
+from ...catalogue.table_records import StrikesThrough
 from ..contract.models import Choice, DecisionValue, ResponseKind
 from ..state.action import Attack, Guard, Outcome
 from ..state.action import Attack as AttackCls
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from .super_energy import pay_supers
 
 # Entries that let a move still strike after the named failed Defensive Response (000 L3894–L3898).
-STRIKES_THROUGH: EntryTable[ResponseKind] = EntryTable(
-    "strike_through", {"priority.strike_through": ResponseKind.priority}
+STRIKES_THROUGH: EntryTable[ResponseKind] = of_records(
+    "strike_through", StrikesThrough, lambda found: ResponseKind(found[0].response)
 )
 
 

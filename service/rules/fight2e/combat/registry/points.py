@@ -38,6 +38,7 @@ from ...catalogue.records import (
     When,
 )
 from ...catalogue.sheet_records import SHEET_KINDS
+from ...catalogue.table_records import TABLE_KINDS
 
 if TYPE_CHECKING:
     from ..state.combatant import Combatant
@@ -83,7 +84,7 @@ class _Part(Protocol):
     def counted(self) -> str: ...
 
 
-_FOLDED = (Priced, Family, *PROFILE_KINDS, *SHEET_KINDS)
+_FOLDED = (Priced, Family, *PROFILE_KINDS, *SHEET_KINDS, *TABLE_KINDS)
 
 
 def at_turn_points(r: Record) -> bool:

@@ -9,17 +9,17 @@ profile, whatever came before it.
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 
 from ....dice import Die, die
 from ....memo import Table, canonical
 from ...catalogue.catalog import catalog
 from ...catalogue.records import MoveRecord
+from ...catalogue.table_records import Reload, ReloadRule
 from ...fighters import validate_fighter
 from ...fighters.fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
 from ...moves.models import MovePrice
 from ..contract.models import CombatOptions
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import (
     FIGHTING_SPIRIT,
     FULL_DEFENSE,
@@ -147,16 +147,8 @@ PURSUIT_ATTACK = _basic(
 )  # 000 L2147–L2163
 
 
-class Reload(StrEnum):
-    """How a Limited Use pool is refilled, when not by the Reload Command Move."""
-
-    never = "never"  # the move's own pool, never refilled (No Reload, 000 L4632–L4636)
-    by_move = "by_move"  # only a Reload Special Move refills it (Special Move Reload, 000 L4638–L4642)
-
-
-RELOADS: EntryTable[Reload] = EntryTable(
-    "reload", {"limited_use.no_reload": Reload.never, "limited_use.special_move_reload": Reload.by_move}
-)
+# How a Limited Use pool is refilled when not by the Reload Command Move (000 L4632–L4642), from the entries' records.
+RELOADS: EntryTable[Reload] = of_records("reload", ReloadRule, lambda found: found[0].reload)
 
 
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:

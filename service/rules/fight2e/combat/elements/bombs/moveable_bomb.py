@@ -15,17 +15,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ....catalogue.table_records import Kickable
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, DecisionValue, Direction
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import EntryTable
+from ...state.entry_tables import EntryTable, of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn, die_for_step
 from .. import grid
 
 # Bombs a Basic Move may kick, and the damage that moves one a band (rounded up; 000 L2889–L2899).
-KICKABLE: EntryTable[int] = EntryTable("kickable_bomb", {"bomb.moveable_bomb": 2})
+KICKABLE: EntryTable[int] = of_records("kickable_bomb", Kickable, lambda found: found[0].damage_per_band)
 
 
 def _kickable(ctx: Turn, f: Combatant) -> list[tuple[Combatant, Effect]]:
