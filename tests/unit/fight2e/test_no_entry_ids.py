@@ -74,7 +74,7 @@ ALLOWED: dict[str, int] = {
     "combat/elements/super_energy.py": 8,
     "combat/elements/super_only.py": 6,
     "combat/elements/suppression.py": 1,
-    "combat/elements/tag_team.py": 6,
+    "combat/elements/tag_team.py": 4,
     "combat/elements/taunts.py": 4,
     "combat/elements/techniques.py": 1,
     "combat/elements/throws/multi_part_throw.py": 4,

@@ -30,7 +30,7 @@ from .sheet_records import (
     StyleBound,
     sheet_options,
 )
-from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough
+from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
 
 
 class _Frozen(_Record):
@@ -641,6 +641,7 @@ Record = Annotated[
     | ActsLast
     | ReloadRule
     | Kickable
+    | TagCounter
     | StrikesThrough
     | DrainHeal
     | IllusionShift,

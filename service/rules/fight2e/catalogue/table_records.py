@@ -39,6 +39,14 @@ class Kickable(_Record):
     ref: str
 
 
+class TagCounter(_Record):
+    """A waiting partner may launch the move as a Tag Counter, paying ``super_energy``."""
+
+    kind: Literal["tag_counter"]
+    super_energy: Annotated[int, Field(ge=0, le=100)]
+    ref: str
+
+
 class StrikesThrough(_Record):
     """The move still strikes after its own failed Defensive Response of ``response`` (a ``ResponseKind`` value)."""
 
@@ -71,4 +79,4 @@ class IllusionShift(_Record):
     ref: str
 
 
-TABLE_KINDS = (ReloadRule, Kickable, StrikesThrough, DrainHeal, IllusionShift)
+TABLE_KINDS = (ReloadRule, Kickable, TagCounter, StrikesThrough, DrainHeal, IllusionShift)

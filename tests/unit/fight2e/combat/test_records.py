@@ -120,6 +120,7 @@ BAD_RULES = {
     "unknown style role": "    rules:\n      - {kind: style_bound, role: flying, ref: r}\n",
     # rows of the turn's tables (catalogue/table_records.py)
     "unknown reload": "    rules:\n      - {kind: reload_rule, reload: sometimes, ref: r}\n",
+    "tag counter paying less than nothing": "    rules:\n      - {kind: tag_counter, super_energy: -1, ref: r}\n",
     "kick moving nothing": "    rules:\n      - {kind: kickable, damage_per_band: 0, ref: r}\n",
     "strike through an unknown response": "    rules:\n      - {kind: strikes_through, response: dodge, ref: r}\n",
     "unknown heal": "    rules:\n      - {kind: drain_heal, heal: everything, ref: r}\n",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ...catalogue.table_records import TagCounter
 from ..contract.models import (
     ActionType,
     Choice,
@@ -29,7 +30,7 @@ from ..registry.elements import Element, register
 from ..state.action import Attack, Guard
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn, die_for_step
 from . import grid
@@ -312,12 +313,15 @@ def enter_due(ctx: Turn, next_init: int | None) -> None:
 # ── Tag Counter (000 L4265–L4271) ────────────────────────────────────────────────────────────────
 
 # Moves a waiting partner may launch as a Tag Counter, and the Super Energy it costs him (000 L4265–L4271).
-TAG_COUNTERS: EntryTable[int] = EntryTable("tag_counter", {"tag_counter": 10})
-TAG_COUNTER_SE = TAG_COUNTERS["tag_counter"]
+TAG_COUNTERS: EntryTable[int] = of_records("tag_counter", TagCounter, lambda found: found[0].super_energy)
 
 
 def _tag_counter(m: MoveProfile) -> bool:
     return TAG_COUNTERS.first(m.entries) is not None
+
+
+def _cost(m: MoveProfile) -> int:
+    return TAG_COUNTERS.first(m.entries) or 0
 
 
 def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
@@ -330,8 +334,8 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
     if not ctx.opts.tag_team or responded or guard.option is not DefenseOption.defense or a.defeated or d.defeated:
         return
     for p in _partners(ctx, d):
-        moves = [m for m in p.prof.moves.values() if _tag_counter(m)]
-        if not moves or p.se < TAG_COUNTER_SE:
+        moves = [m for m in p.prof.moves.values() if _tag_counter(m) and p.se >= _cost(m)]
+        if not moves:
             continue
         choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
         choices += [
@@ -339,7 +343,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
                 value=DecisionValue(choice=Choice.act, moves=[m.id]),
                 fs=0,
                 control=0,
-                text=f"Tag Counter with {m.name} (10 Super Energy)",
+                text=f"Tag Counter with {m.name} ({_cost(m)} Super Energy)",
             )
             for m in moves
         ]
@@ -347,7 +351,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
             p.id,
             "tag_counter",
             "F.3",
-            f"{p.id} may launch a Tag Counter against {a.id} for {TAG_COUNTER_SE} Super Energy.",
+            f"{p.id} may launch a Tag Counter against {a.id} for {min(map(_cost, moves))} Super Energy.",
             DecisionValue(choice=Choice.pass_),
             choices,
         )
@@ -362,7 +366,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
                 key=key,
             )
         assert m is not None
-        p.se -= TAG_COUNTER_SE
+        p.se -= _cost(m)
         p.tag_waiting = False  # he strikes from his partner's place (ruling: the Range is his partner's)
         grid.take_place(ctx, p, d)
         if ctx.band_mode:
@@ -370,7 +374,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
         ctx.note(
             "F.3",
             p.id,
-            f"{p.id} launches the Tag Counter {m.name} for {TAG_COUNTER_SE} Super Energy.",
+            f"{p.id} launches the Tag Counter {m.name} for {_cost(m)} Super Energy.",
             "000 L4269",
             {"move": m.id},
             {"super_energy": p.se},
