@@ -23,7 +23,7 @@ from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
-from . import bands, move_elements
+from . import bands, conditions, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
 from .defense import defense
 from .face_off import opening
@@ -48,6 +48,7 @@ class Plan:
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
     move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
     readying: str = ""  # Set Up or Wind Up readied by this use: no attack (000 L4127, L4447)
+    void: bool = False  # Limited Move's drawback applies to the whole move: it does nothing (000 L4579–L4591)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
@@ -84,12 +85,14 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
+    narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
         )
     move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
+    void, m = narrowed is None, narrowed or m  # its figures without the Elements it narrows
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -122,13 +125,14 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
         plan.readying = readying
+        plan.void = void
         return plan
     if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
         acc, step = acc + plus_acc, step + plus_die
-    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m)
+    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m, void=void)
 
 
 def _responses(ctx: Turn, t: Dram, plan: Plan, key: str) -> None:
@@ -243,8 +247,9 @@ def attack(
     plan = r.plan
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
         taunt_glory(ctx, d.f, [plan.move], t.f)
-    if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
-        # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
+    if plan.move is not None and (plan.void or fighter_on_thugs.fails(ctx, d.f, [plan.move])):
+        # Unreliable: the move, paid for, does nothing (000 L4872–L4874), as under Limited Move's drawback
+        # (000 L4579–L4591); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
         return
     if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447)
@@ -293,6 +298,18 @@ def attack(
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _perfect(ctx: Turn, f: Combatant, r: Ready) -> Ready:
+    """The hit without the Elements its Perfect Hit dice set aside: its damage die and flat bonus read again from the
+    move priced without them (000 L4745–L4753)."""
+    was = r.plan.move
+    now = conditions.perfect(ctx, f, was)
+    if was is None or now is None or now is was:
+        return r
+    steps = (now.damage_step or 0) - (was.damage_step or 0)
+    flat = now.flat_bonus - was.flat_bonus
+    return replace(r, plan=replace(r.plan, die=r.plan.die.shifted(steps), flat=r.plan.flat + flat, move=now))
 
 
 def _blast(r: Ready, dist: int) -> Ready:
@@ -409,6 +426,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
                  "000 L4323–L4327")  # fmt: skip
         return
+    r = _perfect(ctx, f, r)  # Perfect Hit's dice, before the hit's effects (000 L4745–L4753)
+    plan = r.plan
     if move_elements.vulnerable(guard):  # hit while performing it: a die size more (000 L4892)
         ctx.note("E", t.f.id, f"{t.f.id} is hit while performing a Vulnerable move: a die size more.", "000 L4892")
         r = replace(r, plan=replace(plan, die=plan.die.shifted(1)))

@@ -72,6 +72,7 @@ from ..turn import c_utility_actions as utility
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
 from ..turn.d_move_declaration import _extended as extended
+from . import conditions
 from .base import Dram
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
@@ -264,7 +265,8 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
 def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
     sorted."""
-    return sorted(e for e in m.entries if _open(m, e, attack))
+    named = conditions.still_named(m)  # conditions and chains with no Dramatic step yet (``conditions``)
+    return sorted(e for e in m.entries if (_open(m, e, attack) and e not in conditions.APPLIED) or e in named)
 
 
 def responses(moves: list[MoveProfile]) -> list[str]:

@@ -1,0 +1,54 @@
+"""A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure unless it says
+otherwise): Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591), and Perfect Hit's
+die once the hit lands, before its effects (000 L4745–L4753), both read as the main turn and the turns with Thugs
+read them (``elements.limited_move``, ``elements.perfect_hit``).
+
+The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
+``dramatic_move_elements``), never passed over: the Charges (000 L4479–L4527), Slow Startup (000 L4838–L4848), Move
+Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670) and Power Dash (000 L3812–L3818)."""
+
+from __future__ import annotations
+
+from ...catalogue.catalog import catalog
+from ...catalogue.records import Movement, Traits
+from ..elements import charge, limited_move, perfect_hit
+from ..elements.sequences.sequences import FOLLOW_UPS
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile, MoveTrait
+from ..state.turn import Turn
+
+# Entries a Dramatic attack applies here (their own tables' entries)
+APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY})
+# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used
+STILL_NAMED = (
+    charge.CHARGES.ids
+    | FOLLOW_UPS.ids
+    | frozenset(
+        e
+        for e, found in catalog().records.items()
+        for r in found
+        if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits)
+        or (isinstance(r, Movement) and r.power_dash)
+    )
+)
+
+
+def still_named(m: MoveProfile) -> list[str]:
+    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
+    return [e for e in m.entries if e in STILL_NAMED]
+
+
+def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
+    """Limited Move: whether its drawback applies this time is asked at each use (ruling, 000 L4581); applying, the
+    move loses the Elements it narrows, or, naming none, does nothing on this use (None), paid for as Unreliable's
+    failure is (000 L4579–L4591, L4872–L4874)."""
+    out = limited_move.apply(ctx, f, [m], against)
+    return None if out is None else out[0]
+
+
+def perfect(ctx: Turn, f: Combatant, m: MoveProfile | None) -> MoveProfile | None:
+    """Perfect Hit: once the hit lands, before its effects, a d6 for each guarded Element: odd, that Element is set
+    aside this time and the move's figures are read without it (000 L4745–L4753)."""
+    if m is None:
+        return None
+    return perfect_hit.settle(ctx, f, [m])[0]

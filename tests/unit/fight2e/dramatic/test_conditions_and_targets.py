@@ -1,0 +1,89 @@
+"""A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure), each worked by hand
+from the text.
+
+Rei and Battle as in test_options.py and test_move_elements_hit.py (Range 1, Dramatic Life Bars of 25). Rei's
+Special Moves hit Battle's default Evasion 3 with 3 + 3 (000 L7211); a damage roll of 6 takes 25 → 19 (no flat
+bonus). Battle is Power Level 3: Stun Threshold 7 (000 L5974); Increased Stun adds 2 against it (000 L3561–L3565):
+a roll of 6 Stuns him only with it (8 above 7)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _state, _turn
+
+NONE = {"action": "none"}
+REI_C = copy.deepcopy(REI_D)
+REI_C["moves"] += [
+    {"id": "sure", "name": "Sure", "level": 1,
+     "elements": [{"id": "increased_stun"}, {"id": "perfect_hit", "options": {"target": "increased_stun"}}]},
+    {"id": "low", "name": "Low", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "limited_move", "options": {"description": "not on Boss characters"}}]},
+    {"id": "part", "name": "Part", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "limited_move", "options": {"description": "no Stun on the tall",
+                                                        "limited_elements": "increased_stun"}}]},
+    {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "slow_startup"}]},
+]  # fmt: skip
+SHEETS = (REI_C, BATTLE_D)
+
+
+def _run(move: str, rolls: dict[str, int], decisions: dict[str, Any] | None = None) -> dict[str, Any]:
+    asked = {"T1.rei.action": {"action": "attack", "moves": [move], "target": "battle"}}
+    return _ok(_turn({**asked, **(decisions or {})}, rolls, sheets=SHEETS))
+
+
+def _gaps(out: dict[str, Any]) -> list[str]:
+    return [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def _text(out: dict[str, Any]) -> str:
+    return " ".join(str(e.get("text", "")) for e in out["log"])
+
+
+def test_perfect_hit_even_keeps_its_element_odd_sets_it_aside() -> None:
+    # 000 L4753: after the hit, before its effects, a die: even (2), Increased Stun applies: 6 + 2 = 8 above 7,
+    # Stunned; odd (3), it is ignored: 6 is not above 7. The Life Bar loss is the roll either way: 25 → 19
+    even = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 2})
+    assert (_state(even, "battle")["life_bar"], bool(_state(even, "battle")["stunned"])) == (19, True)
+    odd = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 3})
+    assert (_state(odd, "battle")["life_bar"], bool(_state(odd, "battle")["stunned"])) == (19, False)
+    assert _gaps(even) == [] and _gaps(odd) == []
+
+
+def test_perfect_hit_die_is_rolled_after_the_attack_roll() -> None:
+    # 000 L4753: the die comes once the opponent is hit, so after the attack roll and before the damage roll (E.1)
+    out = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 2})
+    keys = [r["key"] for r in out["rolls"]]
+    assert keys.index("T1.rei.attack") < keys.index("T1.rei.perfect_hit") < keys.index("T1.rei.damage")
+
+
+def test_limited_move_is_asked_each_use_and_when_it_applies_does_nothing() -> None:
+    # 000 L4579–L4591: the drawback naming no Element: applying ("act"), the move has no effect: 25 stays, no damage
+    # rolled; not applying ("pass"), it hits as built: 6 → 19, and 6 + 2 = 8 Stuns him
+    asked = _turn(
+        {"T1.rei.action": {"action": "attack", "moves": ["low"], "target": "battle"}},
+        {"T1.rei.attack": 3, "T1.rei.damage": 6},
+        sheets=SHEETS,
+    )
+    assert [d["key"] for d in asked["decisions_needed"]] == ["T1.rei.limited_move"]
+    applies = _run("low", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "act"}, "T1.battle.action": NONE})
+    assert _state(applies, "battle")["life_bar"] == 25
+    assert not [r for r in applies["rolls"] if r["key"] == "T1.rei.damage"]
+    works = _run("low", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "pass"}})
+    assert (_state(works, "battle")["life_bar"], bool(_state(works, "battle")["stunned"])) == (19, True)
+    assert _gaps(applies) == [] and _gaps(works) == []
+
+
+def test_limited_move_narrowing_one_element_takes_only_that_element() -> None:
+    # 000 L4587 ("Limited Element"): applying, Increased Stun is off this time: 6 → 19 but 6 is not above 7
+    out = _run("part", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "act"}})
+    assert (_state(out, "battle")["life_bar"], bool(_state(out, "battle")["stunned"])) == (19, False)
+    assert "no increased_stun this time" in _text(out)
+
+
+def test_slow_startup_is_named_not_passed_over() -> None:
+    # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
+    out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
