@@ -23,15 +23,18 @@ REI_C["moves"] += [
     {"id": "part", "name": "Part", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "limited_move", "options": {"description": "no Stun on the tall",
                                                         "limited_elements": "increased_stun"}}]},
+    {"id": "dice", "name": "Dice", "level": 1,
+     "elements": [{"id": "random_effect", "options": {"allocation": 1,
+                                                      "combinations": "increased_stun; increased_glory"}}]},
     {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "slow_startup"}]},
 ]  # fmt: skip
 SHEETS = (REI_C, BATTLE_D)
 
 
-def _run(move: str, rolls: dict[str, int], decisions: dict[str, Any] | None = None) -> dict[str, Any]:
+def _run(move: str, rolls: dict[str, int], decisions: dict[str, Any] | None = None, at: int = 1) -> dict[str, Any]:
     asked = {"T1.rei.action": {"action": "attack", "moves": [move], "target": "battle"}}
-    return _ok(_turn({**asked, **(decisions or {})}, rolls, sheets=SHEETS))
+    return _ok(_turn({**asked, **(decisions or {})}, rolls, sheets=SHEETS, at=at))
 
 
 def _gaps(out: dict[str, Any]) -> list[str]:
@@ -87,3 +90,22 @@ def test_slow_startup_is_named_not_passed_over() -> None:
     # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
     out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
     assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+
+
+def test_random_effect_rolls_its_combination_once_declared() -> None:
+    # 000 L3956: two combinations, a 1d2: 1 is Increased Stun (6 + 2 = 8 above 7, Stunned), 2 Increased Glory (6 is
+    # not above 7); both take 25 → 19
+    stun = _run("dice", {"T1.rei.random_effect": 1, "T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert (_state(stun, "battle")["life_bar"], bool(_state(stun, "battle")["stunned"])) == (19, True)
+    glory = _run("dice", {"T1.rei.random_effect": 2, "T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert (_state(glory, "battle")["life_bar"], bool(_state(glory, "battle")["stunned"])) == (19, False)
+    assert [r["die"] for r in stun["rolls"] if r["key"] == "T1.rei.random_effect"] == ["1d2"]
+    assert _gaps(stun) == [] and _gaps(glory) == []
+
+
+def test_random_effect_a_combination_out_of_reach_misses() -> None:
+    # 000 L3958: at Range 4 the melee combination cannot be used: the single attack misses, no damage rolled
+    out = _run("dice", {"T1.rei.random_effect": 1}, {"T1.battle.action": NONE}, at=4)
+    assert _state(out, "battle")["life_bar"] == 25
+    assert not [r for r in out["rolls"] if r["key"] == "T1.rei.damage"]
+    assert "unusable" in _text(out)

@@ -72,10 +72,11 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     m = f.move(move_id)
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
-    lo, hi = m.range or (0, 2)
     dist = ctx.distance(f, t.f)
+    m, unusable = conditions.rolled(ctx, f, m, dist, range_ok)  # Random Effect's combination (000 L3956–L3958)
+    lo, hi = m.range or (0, 2)
     # Specific Range: only at its one Range (000 L4858), as every turn reads it
-    if not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
+    if not unusable and not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
     if empty is not None:
@@ -92,7 +93,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
         )
     move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
-    void, m = narrowed is None, narrowed or m  # its figures without the Elements it narrows
+    void, m = narrowed is None or bool(unusable), narrowed or m  # its figures without the Elements it narrows
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(

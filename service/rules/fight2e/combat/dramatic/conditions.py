@@ -1,5 +1,5 @@
 """A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure unless it says
-otherwise): Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591), and Perfect Hit's
+otherwise): Random Effect's combination, rolled once the attack is declared (000 L3938–L3968), Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591), and Perfect Hit's
 die once the hit lands, before its effects (000 L4745–L4753), both read as the main turn and the turns with Thugs
 read them (``elements.limited_move``, ``elements.perfect_hit``).
 
@@ -9,16 +9,19 @@ Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670) and Power Dash (0
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...catalogue.catalog import catalog
 from ...catalogue.records import Movement, Traits
-from ..elements import charge, limited_move, perfect_hit
+from ..elements import charge, limited_move, perfect_hit, random_effect
+from ..registry.reprice import with_entries
 from ..elements.sequences.sequences import FOLLOW_UPS
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 # Entries a Dramatic attack applies here (their own tables' entries)
-APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY})
+APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY, random_effect.ENTRY})
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used
 STILL_NAMED = (
     charge.CHARGES.ids
@@ -52,3 +55,26 @@ def perfect(ctx: Turn, f: Combatant, m: MoveProfile | None) -> MoveProfile | Non
     if m is None:
         return None
     return perfect_hit.settle(ctx, f, [m])[0]
+
+
+def rolled(
+    ctx: Turn, f: Combatant, m: MoveProfile, dist: int, reach: Callable[[MoveProfile, int], bool]
+) -> tuple[MoveProfile, str]:
+    """Random Effect: once the attack is declared, a die picks one of the move's combinations, each as likely
+    (000 L3956); the move is used as that combination. Returns it and why it cannot be used here ('' when it can): a single attack that cannot use it misses (000 L3958), a Dramatic attack being one move
+    (000 L7108)."""
+    combos = random_effect.combinations(ctx, f, m) if m.has(random_effect.ENTRY) else []
+    if not combos:
+        return m, ""
+    k = random_effect._pick(ctx, f.id, m, len(combos))
+    v = with_entries(ctx, f, m, add=combos[k - 1], remove=(random_effect.ENTRY,))
+    why = random_effect._usable(v, 0, 0, False, dist, reach)
+    ctx.note(
+        "D.2",
+        f.id,
+        f"Random Effect: combination {k} of {len(combos)} for {m.name}" + (f", unusable: {why}." if why else "."),
+        "000 L3956–L3958",
+        {"roll": k, "combinations": len(combos)},
+        {"usable": not why},
+    )
+    return v, why
