@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _state, _turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused, _state, _turn
 
 NONE = {"action": "none"}
 REI_C = copy.deepcopy(REI_D)
@@ -26,6 +26,8 @@ REI_C["moves"] += [
     {"id": "dice", "name": "Dice", "level": 1,
      "elements": [{"id": "random_effect", "options": {"allocation": 1,
                                                       "combinations": "increased_stun; increased_glory"}}]},
+    {"id": "hold", "name": "Hold", "level": 1, "elements": [{"id": "suppression"}]},
+    {"id": "seal", "name": "Seal", "level": 2, "elements": [{"id": "suppression", "options": {"tier": "special_moves"}}]},
     {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "slow_startup"}]},
 ]  # fmt: skip
@@ -109,3 +111,36 @@ def test_random_effect_a_combination_out_of_reach_misses() -> None:
     assert _state(out, "battle")["life_bar"] == 25
     assert not [r for r in out["rolls"] if r["key"] == "T1.rei.damage"]
     assert "unusable" in _text(out)
+
+
+def _answered(move: str, battle: dict[str, Any]) -> dict[str, Any]:
+    # Battle, hit, pays his Action Point to Ignore Hit Stun and acts (000 L7130)
+    return _turn(
+        {
+            "T1.rei.action": {"action": "attack", "moves": [move], "target": "battle"},
+            "T1.battle.ignore_hit_stun": {"choice": "act"},
+            "T1.battle.action": battle,
+        },
+        {"T1.rei.attack": 3, "T1.battle.attack": 6, "T1.battle.damage": 1},
+        sheets=SHEETS,
+        battle={"action_points": 1},
+    )
+
+
+def test_suppression_of_two_elements_stops_his_movement_for_a_five_count() -> None:
+    # 000 L4245: two Elements, no movement for a 5-count, one full turn at least; No Damage: 25 stays (000 L4243)
+    out = _run("hold", {"T1.rei.attack": 3})
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 25
+    assert [(e["id"], e["move"], e["target"]) for e in battle["ongoing_effects"]] == [("suppression", "hold", "rei")]
+    assert _gaps(out) == []
+    stuck = _answered("hold", {"action": "none", "movement": 1, "direction": "away"})
+    assert "SUPPRESSION_RESTRICTED" in _refused(stuck)
+
+
+def test_suppression_of_the_special_moves_tier_bars_his_special_moves() -> None:
+    # 000 L4251: the Special Moves tier: Battle's Mystic Shot is out of reach, his Basic Move is not
+    barred = _answered("seal", {"action": "attack", "moves": ["mystic_shot"], "target": "rei"})
+    assert "SUPPRESSION_RESTRICTED" in _refused(barred)
+    basic = _ok(_answered("seal", {"action": "attack", "moves": ["basic_move"], "target": "rei"}))
+    assert _state(basic, "rei")["life_bar"] < 25  # the Basic Move hit (6 + its Accuracy against Rei's Defense)

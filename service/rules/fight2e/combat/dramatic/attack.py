@@ -86,6 +86,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
+    conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
     narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
@@ -466,6 +467,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     was = t.f.life
     hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True, stun=stun)
     move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
+    conditions.suppress(ctx, f, t.f, plan.move, was - t.f.life)  # starts or ends a Suppression (000 L4245–L4261)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
     bonus = attacks.ap_for_max_damage(r.first, top) + (
@@ -505,6 +507,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         dmg, _ = _damage(ctx, d, t, r)
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
+    conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)
     _scores(ctx, d, plan, r.partial)
     hit_effects(ctx, d, t, None, plan.move, r.push)
 

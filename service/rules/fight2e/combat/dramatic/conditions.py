@@ -1,7 +1,7 @@
 """A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure unless it says
 otherwise): Random Effect's combination, rolled once the attack is declared (000 L3938–L3968), Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591), and Perfect Hit's
-die once the hit lands, before its effects (000 L4745–L4753), both read as the main turn and the turns with Thugs
-read them (``elements.limited_move``, ``elements.perfect_hit``).
+die once the hit lands, before its effects (000 L4745–L4753), Suppression's hold on the target (000 L4239–L4263), all read as the main turn
+reads them (``elements.limited_move``, ``elements.perfect_hit``).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
 ``dramatic_move_elements``), never passed over: the Charges (000 L4479–L4527), Slow Startup (000 L4838–L4848), Move
@@ -13,15 +13,17 @@ from collections.abc import Callable
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import Movement, Traits
-from ..elements import charge, limited_move, perfect_hit, random_effect
+from ..contract.models import ActionType, DecisionValue
+from ..elements import charge, limited_move, perfect_hit, random_effect, suppression
 from ..registry.reprice import with_entries
 from ..elements.sequences.sequences import FOLLOW_UPS
+from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
 # Entries a Dramatic attack applies here (their own tables' entries)
-APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY, random_effect.ENTRY})
+APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY, random_effect.ENTRY}) | suppression.Suppression.entries
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used
 STILL_NAMED = (
     charge.CHARGES.ids
@@ -78,3 +80,24 @@ def rolled(
         {"usable": not why},
     )
     return v, why
+
+
+def suppress(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, lost: int) -> None:
+    """A hit on ``t`` (``lost``: the Life Bar it took): a Suppression move suppresses him for a 5-count, at least
+    the next full turn, run down by the Dramatic Time Roll (or ends the one he is under); any other damaging hit
+    ends one of four Elements or more, as in the main turn (000 L4245–L4261)."""
+    if m is not None:
+        suppression.on_hit(ctx, Attack(f, t, [m], "action", m.name, 0), lost)
+
+
+def check_suppressed(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> None:
+    """What a Suppression bars him, as the main turn checks it (000 L4245–L4255): his movement, the moves of its
+    tier (``suppressed_move``) and, at six Elements, the non-attack actions."""
+    if f.suppressed != (0, False):
+        suppression.check_action(ctx, f, v.action or ActionType.none, v.movement or 0, key)
+
+
+def suppressed_move(ctx: Turn, f: Combatant, m: MoveProfile, key: str) -> None:
+    why = suppression.lock(f, m)  # Special Moves from two Elements, Super Moves three, Basic Moves five (000 L4251)
+    if why:
+        ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {why}.", key=key)
