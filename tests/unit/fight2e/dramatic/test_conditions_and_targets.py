@@ -27,7 +27,8 @@ REI_C["moves"] += [
      "elements": [{"id": "random_effect", "options": {"allocation": 1,
                                                       "combinations": "increased_stun; increased_glory"}}]},
     {"id": "hold", "name": "Hold", "level": 1, "elements": [{"id": "suppression"}]},
-    {"id": "seal", "name": "Seal", "level": 2, "elements": [{"id": "suppression", "options": {"tier": "special_moves"}}]},
+    {"id": "seal", "name": "Seal", "level": 2,
+     "elements": [{"id": "suppression", "options": {"tier": "special_moves"}}]},
     {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "slow_startup"}]},
 ]  # fmt: skip
@@ -73,7 +74,11 @@ def test_limited_move_is_asked_each_use_and_when_it_applies_does_nothing() -> No
         sheets=SHEETS,
     )
     assert [d["key"] for d in asked["decisions_needed"]] == ["T1.rei.limited_move"]
-    applies = _run("low", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "act"}, "T1.battle.action": NONE})
+    applies = _run(
+        "low",
+        {"T1.rei.attack": 3, "T1.rei.damage": 6},
+        {"T1.rei.limited_move": {"choice": "act"}, "T1.battle.action": NONE},
+    )
     assert _state(applies, "battle")["life_bar"] == 25
     assert not [r for r in applies["rolls"] if r["key"] == "T1.rei.damage"]
     works = _run("low", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "pass"}})

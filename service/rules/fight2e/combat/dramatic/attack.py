@@ -134,7 +134,9 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
         acc, step = acc + plus_acc, step + plus_die
-    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m, void=void)
+    return Plan(
+        m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m, void=void
+    )
 
 
 def _responses(ctx: Turn, t: Dram, plan: Plan, key: str) -> None:

@@ -1,7 +1,7 @@
 """A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure unless it says
-otherwise): Random Effect's combination, rolled once the attack is declared (000 L3938–L3968), Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591), and Perfect Hit's
-die once the hit lands, before its effects (000 L4745–L4753), Suppression's hold on the target (000 L4239–L4263), all read as the main turn
-reads them (``elements.limited_move``, ``elements.perfect_hit``).
+otherwise), read as the main turn reads them: Random Effect's combination, rolled once the attack is declared
+(000 L3938–L3968); Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591); Perfect Hit's
+die once the hit lands, before its effects (000 L4745–L4753); Suppression's hold on the target (000 L4239–L4263).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
 ``dramatic_move_elements``), never passed over: the Charges (000 L4479–L4527), Slow Startup (000 L4838–L4848), Move
@@ -15,8 +15,8 @@ from ...catalogue.catalog import catalog
 from ...catalogue.records import Movement, Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, suppression
-from ..registry.reprice import with_entries
 from ..elements.sequences.sequences import FOLLOW_UPS
+from ..registry.reprice import with_entries
 from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -32,8 +32,7 @@ STILL_NAMED = (
         e
         for e, found in catalog().records.items()
         for r in found
-        if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits)
-        or (isinstance(r, Movement) and r.power_dash)
+        if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits) or (isinstance(r, Movement) and r.power_dash)
     )
 )
 
@@ -63,8 +62,8 @@ def rolled(
     ctx: Turn, f: Combatant, m: MoveProfile, dist: int, reach: Callable[[MoveProfile, int], bool]
 ) -> tuple[MoveProfile, str]:
     """Random Effect: once the attack is declared, a die picks one of the move's combinations, each as likely
-    (000 L3956); the move is used as that combination. Returns it and why it cannot be used here ('' when it can): a single attack that cannot use it misses (000 L3958), a Dramatic attack being one move
-    (000 L7108)."""
+    (000 L3956); the move is used as that combination. Returns it and why it cannot be used here ('' when it can):
+    a single attack that cannot use it misses (000 L3958), a Dramatic attack being one move (000 L7108)."""
     combos = random_effect.combinations(ctx, f, m) if m.has(random_effect.ENTRY) else []
     if not combos:
         return m, ""
