@@ -29,10 +29,18 @@ REI_C["moves"] += [
     {"id": "hold", "name": "Hold", "level": 1, "elements": [{"id": "suppression"}]},
     {"id": "seal", "name": "Seal", "level": 2,
      "elements": [{"id": "suppression", "options": {"tier": "special_moves"}}]},
+    {"id": "recoil", "name": "Recoil", "level": 1, "elements": [{"id": "increased_stun"}, {"id": "charge_back"}]},
+    {"id": "lunge", "name": "Lunge", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "charge_forward"}]},
     {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "slow_startup"}]},
 ]  # fmt: skip
-SHEETS = (REI_C, BATTLE_D)
+BATTLE_C = copy.deepcopy(BATTLE_D)
+BATTLE_C["moves"].append(
+    {"id": "crouch", "name": "Crouch", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "charge_down"}]}
+)  # fmt: skip
+SHEETS = (REI_C, BATTLE_C)
 
 
 def _run(move: str, rolls: dict[str, int], decisions: dict[str, Any] | None = None, at: int = 1) -> dict[str, Any]:
@@ -149,3 +157,47 @@ def test_suppression_of_the_special_moves_tier_bars_his_special_moves() -> None:
     assert "SUPPRESSION_RESTRICTED" in _refused(barred)
     basic = _ok(_answered("seal", {"action": "attack", "moves": ["basic_move"], "target": "rei"}))
     assert _state(basic, "rei")["life_bar"] < 25  # the Basic Move hit (6 + its Accuracy against Rei's Defense)
+
+
+def _moving(move: str, n: int, direction: str, at: int) -> dict[str, Any]:
+    act = {"action": "attack", "moves": [move], "target": "battle", "movement": n, "direction": direction}
+    return _turn({"T1.rei.action": act}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=SHEETS, at=at, rei_fs=20)
+
+
+def test_charge_back_needs_him_to_move_away_first() -> None:
+    # 000 L3093–L3097: standing at Range 1 it is not charged (no Control to spare, no Combo: ruling, 000 L7084,
+    # L7108); after 1 Range away (1 → 2) it is: 3 + 3 − 1 at Range 2 (000 L2367) = 5 against 3 hits, 25 → 19
+    assert "CHARGE_BACK_NOT_READY" in _refused(_moving("recoil", 0, "toward", 1))
+    out = _ok(_moving("recoil", 1, "away", 1))
+    assert _state(out, "battle")["life_bar"] == 19
+    assert _gaps(out) == []
+
+
+def test_charge_forward_needs_a_one_range_step_toward_him_for_one_fs() -> None:
+    # 000 L4505: a 1-Range step in (2 → 1) charges it for 1 FS; standing at Range 2 does not. Rei's FS: 20 − 1, then
+    # + 3 (his Power Level) for the fight's first hit (000 L5489) = 22
+    assert "CHARGE_MOVE_NOT_READY" in _refused(_moving("lunge", 0, "toward", 2))
+    out = _ok(_moving("lunge", 1, "toward", 2))
+    assert (_state(out, "rei")["fighting_spirit"], _state(out, "battle")["life_bar"]) == (22, 19)
+    assert _gaps(out) == []
+
+
+def _after_guard(guard: str) -> dict[str, Any]:
+    # Rei's Basic Move (1 + his Accuracy Bonus 1 = 2) misses Battle's Defense Total 1 + 2 FS = 3 (or Evasion 3 + 2)
+    return _turn(
+        {
+            "T1.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"},
+            "T1.battle.defense": {"defense": guard, "fs": 2},
+            "T1.battle.action": {"action": "attack", "moves": ["crouch"], "target": "rei"},
+        },
+        {"T1.rei.attack": 1, "T1.battle.attack": 6, "T1.battle.damage": 1},
+        sheets=SHEETS,
+        battle={"action_points": 3},
+    )
+
+
+def test_charge_down_after_blocking_the_last_attack_with_the_defense_skill() -> None:
+    # 000 L4489: the last attack on him stopped by his Defense Skill charges it; stopped by Evasion it does not
+    assert "CHARGE_MOVE_NOT_READY" not in _refused(_after_guard("defense"))
+    assert _ok(_after_guard("defense"))["status"] == "resolved"
+    assert "CHARGE_MOVE_NOT_READY" in _refused(_after_guard("evasion"))

@@ -87,6 +87,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
     limited_use.spend_charges(ctx, f, [m])
     conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
+    conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
     narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
@@ -288,6 +289,7 @@ def attack(
     centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
     caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
     face, hit = roll_against(ctx, d, t, r, dt, how)
+    conditions.guarded(t.f, t.guarded, hit)  # for his Charge moves (000 L4485, L4521)
     short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
     if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
         ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")

@@ -1,10 +1,11 @@
 """A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure unless it says
 otherwise), read as the main turn reads them: Random Effect's combination, rolled once the attack is declared
 (000 L3938–L3968); Limited Move's agreed drawback, asked at each use before the roll (000 L4579–L4591); Perfect Hit's
-die once the hit lands, before its effects (000 L4745–L4753); Suppression's hold on the target (000 L4239–L4263).
+die once the hit lands, before its effects (000 L4745–L4753); Suppression's hold on the target (000 L4239–L4263);
+the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
-``dramatic_move_elements``), never passed over: the Charges (000 L4479–L4527), Slow Startup (000 L4838–L4848), Move
+``dramatic_move_elements``), never passed over: Slow Startup (000 L4838–L4848), Move
 Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670) and Power Dash (000 L3812–L3818)."""
 
 from __future__ import annotations
@@ -21,19 +22,20 @@ from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .base import Dram
 
 # Entries a Dramatic attack applies here (their own tables' entries)
-APPLIED = frozenset({limited_move.ENTRY, perfect_hit.ENTRY, random_effect.ENTRY}) | suppression.Suppression.entries
+APPLIED = (
+    frozenset({limited_move.ENTRY, perfect_hit.ENTRY, random_effect.ENTRY})
+    | suppression.Suppression.entries
+    | charge.CHARGES.ids
+)
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used
-STILL_NAMED = (
-    charge.CHARGES.ids
-    | FOLLOW_UPS.ids
-    | frozenset(
-        e
-        for e, found in catalog().records.items()
-        for r in found
-        if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits) or (isinstance(r, Movement) and r.power_dash)
-    )
+STILL_NAMED = FOLLOW_UPS.ids | frozenset(
+    e
+    for e, found in catalog().records.items()
+    for r in found
+    if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits) or (isinstance(r, Movement) and r.power_dash)
 )
 
 
@@ -100,3 +102,33 @@ def suppressed_move(ctx: Turn, f: Combatant, m: MoveProfile, key: str) -> None:
     why = suppression.lock(f, m)  # Special Moves from two Elements, Super Moves three, Basic Moves five (000 L4251)
     if why:
         ctx.fail("SUPPRESSION_RESTRICTED", f"{key}.moves", f"{key}: {why}.", key=key)
+
+
+def charged(ctx: Turn, d: Dram, m: MoveProfile, dist: int, key: str) -> None:
+    """A charge move's preparation as in the main turn and the turns with Thugs (000 L4479–L4527): Charge Back and Down
+    after moving 1 Range or more away (or at Range 4 without moving) or with the last attack on him this turn blocked;
+    Charge Up after the last attack stopped as its row lists; Charge Forward after a 1-Range step toward him (or at
+    Range 0 without moving), for 1 FS. Ruling: no Control is rolled (000 L7084), so none is 2 above the need, and no
+    Combo is made (000 L7108), so no 3 Control of moves comes before it."""
+    row = charge.CHARGES.first(m.entries)
+    if row is None:
+        return
+    f = d.f
+    start, n, toward = d.moved if d.moved is not None else (dist, 0, False)
+    away = (n >= 1 and not toward) or (n == 0 and start >= 4)
+    stepped = (n == 1 and toward) or (n == 0 and start == 0)
+    if not charge.condition(row, m, [], False, away or f.blocked_last, f.last_guard, stepped):
+        code = "CHARGE_BACK_NOT_READY" if row.preparation is charge.Preparation.away else "CHARGE_MOVE_NOT_READY"
+        ctx.fail(code, f"{key}.moves", f"{key}: {m.name} is not charged: {row.need}.", key=key)
+    fee = charge.step_fee(row, 0, False)
+    if fee:
+        if f.fs < fee:
+            ctx.fail("FS_INSUFFICIENT", f"{key}.moves", f"{key}: {f.id} has no FS for the charging step.", key=key)
+        f.fs -= fee
+        ctx.note("D.1", f.id, f"{f.id} pays {fee} FS for {m.name}'s charging step.", "000 L4505", {}, {"fs": f.fs})
+
+
+def guarded(t: Combatant, option: str, hit: bool) -> None:
+    """How the attack on ``t`` was stopped, this turn's last, for his Charge moves (000 L4485, L4521)."""
+    t.blocked_last = not hit and option in ("defense", "defense_evasion")
+    t.last_guard = "" if hit else charge.guard_of(option)
