@@ -39,9 +39,10 @@ STILL_NAMED = FOLLOW_UPS.ids | frozenset(
 )
 
 
-def still_named(m: MoveProfile) -> list[str]:
-    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
-    return [e for e in m.entries if e in STILL_NAMED]
+def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
+    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains; a Utility
+    move's use (``attack`` false) does not ask Limited Move's drawback yet either."""
+    return [e for e in m.entries if e in STILL_NAMED or (not attack and e == limited_move.ENTRY)]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
