@@ -23,7 +23,7 @@ from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
-from . import bands, kept_states, move_elements
+from . import bands, conditions, kept_states, move_elements
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
 from .defense import defense
 from .face_off import opening
@@ -48,6 +48,7 @@ class Plan:
     ranged: bool = False  # a Special Move with the Ranged Element may be met by a Ki Face Off (000 L7231)
     move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
     readying: str = ""  # Set Up or Wind Up readied by this use: no attack (000 L4127, L4447)
+    void: bool = False  # Limited Move's drawback applies to the whole move: it does nothing (000 L4579–L4591)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
@@ -71,10 +72,11 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     m = f.move(move_id)
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
-    lo, hi = m.range or (0, 2)
     dist = ctx.distance(f, t.f)
+    m, unusable = conditions.rolled(ctx, f, m, dist, range_ok)  # Random Effect's combination (000 L3956–L3958)
+    lo, hi = m.range or (0, 2)
     # Specific Range: only at its one Range (000 L4858), as every turn reads it
-    if not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
+    if not unusable and not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
     if empty is not None:
@@ -86,12 +88,16 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     limited_use.spend_charges(ctx, f, [m])
     if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)):  # a readied move strikes as it was readied
         m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
+    conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
+    conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
+    narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
             "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
         )
     move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
+    void, m = narrowed is None or bool(unusable), narrowed or m  # its figures without the Elements it narrows
     if m.has("ranged"):
         if d.ki_defended:
             ctx.fail(
@@ -124,13 +130,16 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
         plan.readying = readying
+        plan.void = void
         return plan
     if DramaticOption.basic_boost in options.riders(v):
         o = tables().option("basic_boost")
         pay(ctx, d, DramaticOption.basic_boost, costs.ap_cost(o), key)
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
         acc, step = acc + plus_acc, step + plus_die
-    return Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m)
+    return Plan(
+        m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m, void=void
+    )
 
 
 def _responses(ctx: Turn, t: Dram, plan: Plan, key: str) -> None:
@@ -248,8 +257,9 @@ def attack(
     plan = r.plan
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
         taunt_glory(ctx, d.f, [plan.move], t.f)
-    if plan.move is not None and fighter_on_thugs.fails(ctx, d.f, [plan.move]):
-        # Unreliable: the move, paid for, does nothing (000 L4872–L4874); a Special Move defeated no one (ruling C11)
+    if plan.move is not None and (plan.void or fighter_on_thugs.fails(ctx, d.f, [plan.move])):
+        # Unreliable: the move, paid for, does nothing (000 L4872–L4874), as under Limited Move's drawback
+        # (000 L4579–L4591); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
         return
     if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447)
@@ -284,6 +294,7 @@ def attack(
     centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
     caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
     face, hit = roll_against(ctx, d, t, r, dt, how)
+    conditions.guarded(t.f, t.guarded, hit)  # for his Charge moves (000 L4485, L4521)
     short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
     if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
         ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")
@@ -300,6 +311,18 @@ def attack(
         kept_states.start(ctx, d.f, plan.move)  # the states kept over turns (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _perfect(ctx: Turn, f: Combatant, r: Ready) -> Ready:
+    """The hit without the Elements its Perfect Hit dice set aside: its damage die and flat bonus read again from the
+    move priced without them (000 L4745–L4753)."""
+    was = r.plan.move
+    now = conditions.perfect(ctx, f, was)
+    if was is None or now is None or now is was:
+        return r
+    steps = (now.damage_step or 0) - (was.damage_step or 0)
+    flat = now.flat_bonus - was.flat_bonus
+    return replace(r, plan=replace(r.plan, die=r.plan.die.shifted(steps), flat=r.plan.flat + flat, move=now))
 
 
 def _blast(r: Ready, dist: int) -> Ready:
@@ -416,6 +439,8 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
         ctx.note("E", t.f.id, f"{t.f.id}'s {guard.name if guard else ''} is invulnerable: the hit does nothing.",
                  "000 L4323–L4327")  # fmt: skip
         return
+    r = _perfect(ctx, f, r)  # Perfect Hit's dice, before the hit's effects (000 L4745–L4753)
+    plan = r.plan
     if move_elements.vulnerable(guard) or kept_states.lingering(t.f):  # a die size more (000 L4892, L4898)
         ctx.note("E", t.f.id, f"{t.f.id} is hit while Vulnerable: a die size more.", "000 L4892, L4898")
         r = replace(r, plan=replace(plan, die=plan.die.shifted(1)))
@@ -453,6 +478,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     was = t.f.life
     hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True, stun=stun)
     move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
+    conditions.suppress(ctx, f, t.f, plan.move, was - t.f.life)  # starts or ends a Suppression (000 L4245–L4261)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
     bonus = attacks.ap_for_max_damage(r.first, top) + (
@@ -492,6 +518,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         dmg, _ = _damage(ctx, d, t, r)
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
+    conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)
     _scores(ctx, d, plan, r.partial)
     hit_effects(ctx, d, t, None, plan.move, r.push)
 

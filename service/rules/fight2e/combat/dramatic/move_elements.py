@@ -72,7 +72,7 @@ from ..turn import c_utility_actions as utility
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import ONLY_WHILE
 from ..turn.d_move_declaration import _extended as extended
-from . import kept_states
+from . import conditions, kept_states
 from .base import Dram
 
 # Each entry's record of how it acts outside the main turn's steps, read once from the catalogue.
@@ -267,7 +267,9 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
 def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
     sorted."""
-    return sorted(e for e in m.entries if _open(m, e, attack))
+    named = conditions.still_named(m, attack)  # conditions and chains with no Dramatic step yet (``conditions``)
+    done = conditions.APPLIED if attack else frozenset()  # applied by a Dramatic attack (``conditions``), not a use
+    return sorted(e for e in m.entries if (_open(m, e, attack) and e not in done) or e in named)
 
 
 def responses(moves: list[MoveProfile]) -> list[str]:

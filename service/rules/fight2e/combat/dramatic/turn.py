@@ -32,7 +32,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, kept_states, move_elements, tag
+from . import bands, conditions, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack
@@ -360,6 +360,7 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
             ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: leaving the fight is his movement.", key=key)
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
+    conditions.check_suppressed(ctx, d.f, v, key)  # no movement, no non-attack action (000 L4245, L4255)
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     if v.action not in dramatic_actions.NON_ATTACK | tag.ACTIONS:  # 1 Range away, or none (000 L6041–L6045, L5313)
         _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)

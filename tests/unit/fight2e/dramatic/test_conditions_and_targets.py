@@ -1,0 +1,213 @@
+"""A move's conditions in a Dramatic turn with no Thugs (000 L7080: the main system's procedure), each worked by hand
+from the text.
+
+Rei and Battle as in test_options.py and test_move_elements_hit.py (Range 1, Dramatic Life Bars of 25). Rei's
+Special Moves hit Battle's default Evasion 3 with 3 + 3 (000 L7211); a damage roll of 6 takes 25 → 19 (no flat
+bonus). Battle is Power Level 3: Stun Threshold 7 (000 L5974); Increased Stun adds 2 against it (000 L3561–L3565):
+a roll of 6 Stuns him only with it (8 above 7)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused, _state, _turn
+
+NONE = {"action": "none"}
+REI_C = copy.deepcopy(REI_D)
+REI_C["moves"] += [
+    {"id": "sure", "name": "Sure", "level": 1,
+     "elements": [{"id": "increased_stun"}, {"id": "perfect_hit", "options": {"target": "increased_stun"}}]},
+    {"id": "low", "name": "Low", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "limited_move", "options": {"description": "not on Boss characters"}}]},
+    {"id": "part", "name": "Part", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "limited_move", "options": {"description": "no Stun on the tall",
+                                                        "limited_elements": "increased_stun"}}]},
+    {"id": "dice", "name": "Dice", "level": 1,
+     "elements": [{"id": "random_effect", "options": {"allocation": 1,
+                                                      "combinations": "increased_stun; increased_glory"}}]},
+    {"id": "hold", "name": "Hold", "level": 1, "elements": [{"id": "suppression"}]},
+    {"id": "seal", "name": "Seal", "level": 2,
+     "elements": [{"id": "suppression", "options": {"tier": "special_moves"}}]},
+    {"id": "recoil", "name": "Recoil", "level": 1, "elements": [{"id": "increased_stun"}, {"id": "charge_back"}]},
+    {"id": "lunge", "name": "Lunge", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "charge_forward"}]},
+    {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "slow_startup"}]},
+]  # fmt: skip
+BATTLE_C = copy.deepcopy(BATTLE_D)
+BATTLE_C["moves"].append(
+    {"id": "crouch", "name": "Crouch", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "charge_down"}]}
+)  # fmt: skip
+SHEETS = (REI_C, BATTLE_C)
+
+
+def _run(move: str, rolls: dict[str, int], decisions: dict[str, Any] | None = None, at: int = 1) -> dict[str, Any]:
+    asked = {"T1.rei.action": {"action": "attack", "moves": [move], "target": "battle"}}
+    return _ok(_turn({**asked, **(decisions or {})}, rolls, sheets=SHEETS, at=at))
+
+
+def _gaps(out: dict[str, Any]) -> list[str]:
+    return [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def _text(out: dict[str, Any]) -> str:
+    return " ".join(str(e.get("text", "")) for e in out["log"])
+
+
+def test_perfect_hit_even_keeps_its_element_odd_sets_it_aside() -> None:
+    # 000 L4753: after the hit, before its effects, a die: even (2), Increased Stun applies: 6 + 2 = 8 above 7,
+    # Stunned; odd (3), it is ignored: 6 is not above 7. The Life Bar loss is the roll either way: 25 → 19
+    even = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 2})
+    assert (_state(even, "battle")["life_bar"], bool(_state(even, "battle")["stunned"])) == (19, True)
+    odd = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 3})
+    assert (_state(odd, "battle")["life_bar"], bool(_state(odd, "battle")["stunned"])) == (19, False)
+    assert _gaps(even) == [] and _gaps(odd) == []
+
+
+def test_perfect_hit_die_is_rolled_after_the_attack_roll() -> None:
+    # 000 L4753: the die comes once the opponent is hit, so after the attack roll and before the damage roll (E.1)
+    out = _run("sure", {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.perfect_hit": 2})
+    keys = [r["key"] for r in out["rolls"]]
+    assert keys.index("T1.rei.attack") < keys.index("T1.rei.perfect_hit") < keys.index("T1.rei.damage")
+
+
+def test_limited_move_is_asked_each_use_and_when_it_applies_does_nothing() -> None:
+    # 000 L4579–L4591: the drawback naming no Element: applying ("act"), the move has no effect: 25 stays, no damage
+    # rolled; not applying ("pass"), it hits as built: 6 → 19, and 6 + 2 = 8 Stuns him
+    asked = _turn(
+        {"T1.rei.action": {"action": "attack", "moves": ["low"], "target": "battle"}},
+        {"T1.rei.attack": 3, "T1.rei.damage": 6},
+        sheets=SHEETS,
+    )
+    assert [d["key"] for d in asked["decisions_needed"]] == ["T1.rei.limited_move"]
+    applies = _run(
+        "low",
+        {"T1.rei.attack": 3, "T1.rei.damage": 6},
+        {"T1.rei.limited_move": {"choice": "act"}, "T1.battle.action": NONE},
+    )
+    assert _state(applies, "battle")["life_bar"] == 25
+    assert not [r for r in applies["rolls"] if r["key"] == "T1.rei.damage"]
+    works = _run("low", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "pass"}})
+    assert (_state(works, "battle")["life_bar"], bool(_state(works, "battle")["stunned"])) == (19, True)
+    assert _gaps(applies) == [] and _gaps(works) == []
+
+
+def test_limited_move_narrowing_one_element_takes_only_that_element() -> None:
+    # 000 L4587 ("Limited Element"): applying, Increased Stun is off this time: 6 → 19 but 6 is not above 7
+    out = _run("part", {"T1.rei.attack": 3, "T1.rei.damage": 6}, {"T1.rei.limited_move": {"choice": "act"}})
+    assert (_state(out, "battle")["life_bar"], bool(_state(out, "battle")["stunned"])) == (19, False)
+    assert "no increased_stun this time" in _text(out)
+
+
+def test_slow_startup_is_named_not_passed_over() -> None:
+    # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
+    out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+
+
+def test_random_effect_rolls_its_combination_once_declared() -> None:
+    # 000 L3956: two combinations, a 1d2: 1 is Increased Stun (6 + 2 = 8 above 7, Stunned), 2 Increased Glory (6 is
+    # not above 7); both take 25 → 19
+    stun = _run("dice", {"T1.rei.random_effect": 1, "T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert (_state(stun, "battle")["life_bar"], bool(_state(stun, "battle")["stunned"])) == (19, True)
+    glory = _run("dice", {"T1.rei.random_effect": 2, "T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert (_state(glory, "battle")["life_bar"], bool(_state(glory, "battle")["stunned"])) == (19, False)
+    assert [r["die"] for r in stun["rolls"] if r["key"] == "T1.rei.random_effect"] == ["1d2"]
+    assert _gaps(stun) == [] and _gaps(glory) == []
+
+
+def test_random_effect_a_combination_out_of_reach_misses() -> None:
+    # 000 L3958: at Range 4 the melee combination cannot be used: the single attack misses, no damage rolled
+    out = _run("dice", {"T1.rei.random_effect": 1}, {"T1.battle.action": NONE}, at=4)
+    assert _state(out, "battle")["life_bar"] == 25
+    assert not [r for r in out["rolls"] if r["key"] == "T1.rei.damage"]
+    assert "unusable" in _text(out)
+
+
+def _answered(move: str, battle: dict[str, Any]) -> dict[str, Any]:
+    # Battle, hit, pays his Action Point to Ignore Hit Stun and acts (000 L7130)
+    return _turn(
+        {
+            "T1.rei.action": {"action": "attack", "moves": [move], "target": "battle"},
+            "T1.battle.ignore_hit_stun": {"choice": "act"},
+            "T1.battle.action": battle,
+        },
+        {"T1.rei.attack": 3, "T1.battle.attack": 6, "T1.battle.damage": 1},
+        sheets=SHEETS,
+        battle={"action_points": 1},
+    )
+
+
+def test_suppression_of_two_elements_stops_his_movement_for_a_five_count() -> None:
+    # 000 L4245: two Elements, no movement for a 5-count, one full turn at least; No Damage: 25 stays (000 L4243)
+    out = _run("hold", {"T1.rei.attack": 3})
+    battle = _state(out, "battle")
+    assert battle["life_bar"] == 25
+    assert [(e["id"], e["move"], e["target"]) for e in battle["ongoing_effects"]] == [("suppression", "hold", "rei")]
+    assert _gaps(out) == []
+    stuck = _answered("hold", {"action": "none", "movement": 1, "direction": "away"})
+    assert "SUPPRESSION_RESTRICTED" in _refused(stuck)
+
+
+def test_suppression_of_the_special_moves_tier_bars_his_special_moves() -> None:
+    # 000 L4251: the Special Moves tier: Battle's Mystic Shot is out of reach, his Basic Move is not
+    barred = _answered("seal", {"action": "attack", "moves": ["mystic_shot"], "target": "rei"})
+    assert "SUPPRESSION_RESTRICTED" in _refused(barred)
+    basic = _ok(_answered("seal", {"action": "attack", "moves": ["basic_move"], "target": "rei"}))
+    assert _state(basic, "rei")["life_bar"] < 25  # the Basic Move hit (6 + its Accuracy against Rei's Defense)
+
+
+def _moving(move: str, n: int, direction: str, at: int) -> dict[str, Any]:
+    act = {"action": "attack", "moves": [move], "target": "battle", "movement": n, "direction": direction}
+    return _turn({"T1.rei.action": act}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=SHEETS, at=at, rei_fs=20)
+
+
+def test_charge_back_needs_him_to_move_away_first() -> None:
+    # 000 L3093–L3097: standing at Range 1 it is not charged (no Control to spare, no Combo: ruling, 000 L7084,
+    # L7108); after 1 Range away (1 → 2) it is: 3 + 3 − 1 at Range 2 (000 L2367) = 5 against 3 hits, 25 → 19
+    assert "CHARGE_BACK_NOT_READY" in _refused(_moving("recoil", 0, "toward", 1))
+    out = _ok(_moving("recoil", 1, "away", 1))
+    assert _state(out, "battle")["life_bar"] == 19
+    assert _gaps(out) == []
+
+
+def test_charge_forward_needs_a_one_range_step_toward_him_for_one_fs() -> None:
+    # 000 L4505: a 1-Range step in (2 → 1) charges it for 1 FS; standing at Range 2 does not. Rei's FS: 20 − 1, then
+    # + 3 (his Power Level) for the fight's first hit (000 L5489) = 22
+    assert "CHARGE_MOVE_NOT_READY" in _refused(_moving("lunge", 0, "toward", 2))
+    out = _ok(_moving("lunge", 1, "toward", 2))
+    assert (_state(out, "rei")["fighting_spirit"], _state(out, "battle")["life_bar"]) == (22, 19)
+    assert _gaps(out) == []
+
+
+def _after_guard(guard: str) -> dict[str, Any]:
+    # Rei's Basic Move (1 + his Accuracy Bonus 1 = 2) misses Battle's Defense Total 1 + 2 FS = 3 (or Evasion 3 + 2)
+    return _turn(
+        {
+            "T1.rei.action": {"action": "attack", "moves": ["basic_move"], "target": "battle"},
+            "T1.battle.defense": {"defense": guard, "fs": 2},
+            "T1.battle.action": {"action": "attack", "moves": ["crouch"], "target": "rei"},
+        },
+        {"T1.rei.attack": 1, "T1.battle.attack": 6, "T1.battle.damage": 1},
+        sheets=SHEETS,
+        battle={"action_points": 3},
+    )
+
+
+def test_charge_down_after_blocking_the_last_attack_with_the_defense_skill() -> None:
+    # 000 L4489: the last attack on him stopped by his Defense Skill charges it; stopped by Evasion it does not
+    assert "CHARGE_MOVE_NOT_READY" not in _refused(_after_guard("defense"))
+    assert _ok(_after_guard("defense"))["status"] == "resolved"
+    assert "CHARGE_MOVE_NOT_READY" in _refused(_after_guard("evasion"))
+
+
+def test_a_utility_moves_limited_move_is_named_not_passed_over() -> None:
+    # 000 L4579–L4591: a Utility move's use asks no drawback yet: Limited Move is named with the move
+    from tests.unit.fight2e.dramatic import test_actions as acts
+
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append({**copy.deepcopy(acts.RAGE), "liabilities": [{"id": "limited_move"}]})
+    out = acts._turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **acts.NOTHING}, {}, sheet=sheet)
+    assert _gaps(_ok(out)) == ["not applied in a Dramatic turn yet: limited_move"]
