@@ -593,3 +593,31 @@ def test_a_fake_against_groups_alone_gives_no_bonus_she_could_use() -> None:
         _at(1, feint), _decisions(1, _utility("feint"), **{"ava.defense": {"defense": "tactics"}}), _rolls(1)
     )
     assert _codes(tactics) == ["DECISION_INVALID"]
+
+
+# ── Behind Opponent on a group (000 L4457–L4477; ruling: no-map routes, a Maneuver Check against its Defense) ──
+
+
+def _behind() -> dict[str, Any]:
+    return move("back", liabilities=("behind_opponent",))
+
+
+def _warned(out: dict[str, Any]) -> list[str]:
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["dice_needed"])
+    return [w["code"] for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"]
+
+
+def test_behind_opponent_needs_her_step_in_and_a_won_maneuver_check_against_the_groups_defense() -> None:
+    step = _hit("back", movement=1, direction="toward")
+    # Range 1 → 0 and a Maneuver Check (000 L4467): her 5 + Tactics 0 = 5 against the group's 2 + Defense 2 = 4: won.
+    # Her attack: 1 + 1 (spare Control 4 − 2) + 1 (Range 0, 000 L5708) = 3 against Defense 2 hits; the Thug rolls 6
+    # against his Life Save 2 and is out.
+    rolls = _rolls(1, **{"ava.maneuver": 5, "g.maneuver": 2, "ava.attack": 1, "g.life_save": 6})
+    out = _ok(_at(1, _behind()), _decisions(1, step), rolls)
+    assert _members(out) == {"g": 4} and not _named(out)
+    # lost: her 3 against 4; the move is not used, her action spent, no attack roll asked (000 L4457)
+    lost = _turn(_at(1, _behind()), _decisions(1, step), _rolls(1, **{"ava.maneuver": 3, "g.maneuver": 2}))
+    assert _warned(lost) == ["BEHIND_NOT_ACHIEVED"] and _members(lost) == {"g": 5}
+    # standing at Range 1 she neither goes past the group nor steps in: no route, no check
+    still = _turn(_at(1, _behind()), _decisions(1, _hit("back")), _rolls(1))
+    assert _warned(still) == ["BEHIND_NOT_ACHIEVED"] and _members(still) == {"g": 5}

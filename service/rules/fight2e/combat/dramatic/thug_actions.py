@@ -19,7 +19,7 @@ from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
-from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import limited_use, perfect_hit
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
@@ -303,6 +303,7 @@ class Aim:
     factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
     added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
     readied: str = ""  # a Set Up or Wind Up only readied: no roll (000 L4127, L4447)
+    behind: bool = True  # Behind Opponent met, or not needed (000 L4457–L4477)
 
 
 def fighter_attack(
@@ -330,7 +331,7 @@ def fighter_attack(
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
-        failed = fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
+        failed = not a.behind or fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
         kept = None if failed else move_elements.limited(ctx, f, moves)  # its drawback (000 L4579–L4591)
         if kept is None:
             settle_special(ctx, d, g, a, before)
@@ -405,6 +406,8 @@ def aim(
         fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Dash")
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
+    toward = v.direction is not Direction.away
+    placed = property_damage or move_elements.behind(ctx, f, g, m, start, n, toward, key)  # 000 L4457–L4477
     if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
         fee = move_elements.charged(ctx, f, [m], key, False, start, v)  # 000 L3085–L3099, L4479–L4527
         if fee:
@@ -441,7 +444,7 @@ def aim(
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
     traded = 0 if property_damage else _traded(ctx, f, m, dist)
     added = added or bool(traded) or wound
-    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying)
+    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying, placed)
 
 
 def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:

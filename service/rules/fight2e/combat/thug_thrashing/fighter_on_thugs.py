@@ -204,6 +204,8 @@ def attack(
     start = g.ranges[f.id]
     dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)
     dist = g.ranges[f.id]
+    if not move_elements.behind(ctx, f, g, moves[0], start, v.movement or 0, v.direction is not Direction.away, key):
+        return  # Behind Opponent not met: the action is spent (000 L4457–L4477)
     # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
     if fee:
