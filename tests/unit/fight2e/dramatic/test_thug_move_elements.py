@@ -239,3 +239,21 @@ def test_a_slow_startup_move_readies_then_goes_off_at_her_first_action() -> None
     assert _members(out) == {"g": 4} and ava(out)["ongoing_effects"] == []
     # Speed 1: 1d8 (000 L7092), two sizes up: 1d12.
     assert {r["key"]: r["die"] for r in out["rolls"]}["T2.ava.init"] == "1d12"
+
+
+def test_behind_opponent_on_a_group_needs_her_step_in_and_a_won_maneuver_check() -> None:
+    # Range 1 → 0 and a Maneuver Check (000 L4467; ruling: against the group's Defense, as a Bomb's, 000 L6582): her
+    # 5 + Tactics 0 against its 2 + Defense 2 = 4: won. Her Special Move: 1 + 2 (000 L7211) + 1 (Range 0) = 4 against
+    # Defense 2 hits; the Thug rolls 6 against his Life Save 2 and is out.
+    back = move("back", liabilities=("behind_opponent",))
+    step = {**_hit("back"), "movement": 1, "direction": "toward"}
+    rolls = FIRST | {"T1.ava.maneuver": 5, "T1.g.maneuver": 2, "T1.ava.attack": 1, "T1.g.life_save": 6}
+    out = resolved(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
+    assert _members(out) == {"g": 4}
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    # lost (her 3 against 4): the move is not used, no attack roll asked, the Thugs all stay (000 L4457)
+    rolls = FIRST | {"T1.ava.maneuver": 3, "T1.g.maneuver": 2}
+    lost = turn(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
+    assert lost["status"] in ("resolved", "over"), (lost["violations"], lost["dice_needed"])
+    assert [w["code"] for w in lost["warnings"] if w["code"] != "SHEET_NOT_VALID"] == ["BEHIND_NOT_ACHIEVED"]
+    assert _members(lost) == {"g": 5}
