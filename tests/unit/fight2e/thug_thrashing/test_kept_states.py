@@ -621,3 +621,31 @@ def test_behind_opponent_needs_her_step_in_and_a_won_maneuver_check_against_the_
     # standing at Range 1 she neither goes past the group nor steps in: no route, no check
     still = _turn(_at(1, _behind()), _decisions(1, _hit("back")), _rolls(1))
     assert _warned(still) == ["BEHIND_NOT_ACHIEVED"] and _members(still) == {"g": 5}
+
+
+# ── Only When Prone (000 L4737–L4743) ─────────────────────────────────────────────────────────────────────────
+
+
+def _down(turn: int, *moves: dict[str, Any]) -> dict[str, Any]:
+    req = _at(turn, *moves)
+    req["fighters"][0]["state"]["knocked_down"] = True
+    return req
+
+
+def test_only_when_prone_attacks_from_the_ground_in_place_of_standing_and_she_stays_down() -> None:
+    low = move("low", liabilities=("only_when_prone",))
+    ground = {"T1.ava.stand_alt": {"choice": "act", "moves": ["low"], "target": "g"}, "T1.ava.action": IDLE}
+    more = {"T1.ava.defense": DEFENSE}
+    # Her attack: 2 + 1 (spare Control 4 − 2) − 1 (the Liability, 000 L4743) = 2 against Defense 2 hits; the Thug
+    # rolls 6 against his Life Save 2 and is out. She is still down after it (000 L4743).
+    out = _ok(_down(1, low), ground | more, _rolls(1, **{"ava.attack": 2, "g.life_save": 6}))
+    assert _members(out) == {"g": 4} and _ava(out)["knocked_down"] is True and not _named(out)
+    # a 1 is 1 + 1 − 1 = 1: a miss, the −1 counting
+    out = _ok(_down(1, low), ground | more, _rolls(1, **{"ava.attack": 1}))
+    assert _members(out) == {"g": 5}
+    # standing, she cannot use it (000 L4741)
+    bad = _turn(_at(1, low), _decisions(1, _hit("low")), _rolls(1))
+    assert _codes(bad) == ["ONLY_WHEN_PRONE_INVALID"]
+    # standing up instead takes her first action as before (000 L6752)
+    up = _ok(_down(1, low), {"T1.ava.stand_alt": {"choice": "stand"}, "T1.ava.action": IDLE} | more, _rolls(1))
+    assert _ava(up)["knocked_down"] is False and _members(up) == {"g": 5}

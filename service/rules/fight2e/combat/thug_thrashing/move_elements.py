@@ -92,6 +92,11 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
         ctx.unsupported_rule("thug_user_states", path, why)
 
 
+def prone_moves(f: Combatant) -> bool:
+    """Whether he has an Only When Prone move to use from the ground (000 L4737–L4743)."""
+    return any(m.trait(MoveTrait.prone_only) for m in f.prof.moves.values())
+
+
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """A Buff's limits on his action as in the main turn (000 L6646): under Movement Only he may only move (or end
     it), under No Movement not move, under Removed Ki use no move needing Ki (000 L3027–L3045); a Repeatable Buff's
@@ -145,7 +150,8 @@ def _maneuver_won(ctx: Turn, f: Combatant, g: Group) -> bool:
 def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
     """What the main turn checks of the moves he names, on him alone (000 L6646): a primed Powerless Set Up keeps his
     other Special Moves from him, and its exception may wait for it (000 L4137–L4147); End Only needs a Buff in
-    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370)."""
+    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370); an Only When
+    Prone move only while he is down or after a Self-Prone move in the Combo (000 L4737–L4741)."""
     path = f"{key}.moves"
     if f.ongoing or not access.POWERLESS.ids.isdisjoint(f.prof.entry_ids):
         for m in moves:
@@ -153,6 +159,13 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
             if why:
                 ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
     used = list(moves)
+    for i, m in enumerate(used):  # from the ground, or after a Self-Prone move in the Combo (000 L4737–L4741)
+        if (
+            m.trait(MoveTrait.prone_only)
+            and not f.knocked_down
+            and not any(x.trait(MoveTrait.self_prone) for x in used[:i])
+        ):
+            ctx.fail("ONLY_WHEN_PRONE_INVALID", path, f"{key}: {m.name} is used only when down.", key=key)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
     sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
 

@@ -32,7 +32,8 @@ from ....dice import Die
 from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
-from ..contract.models import ActionType, ChoiceOption, DecisionValue
+from ...catalogue.records import MoveTrait
+from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue
 from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
 from ..elements.super_energy import pay_supers
@@ -196,6 +197,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     for i, budget in enumerate(budgets):
         if not any(g.members for g in groups) or not f.active:
             return
+        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+            _from_the_ground(ctx, f, groups, budget)  # Only When Prone in place of standing (000 L4737–L4743)
+            continue
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
@@ -257,6 +261,30 @@ def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: 
         )
         + tag.offered(ctx, f, not extra)
     )
+
+
+def _from_the_ground(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    """Knocked Down with an Only When Prone move: his first action stands him up, or attacks a group with that move
+    from the ground, at its own −1 Accuracy, and he stays down (000 L4737–L4743, L6752)."""
+    key, d = ctx.decide(
+        f.id,
+        "stand_alt",
+        "B",
+        f"{f.id} is Knocked Down: stand up, or attack a group from the ground with an Only When Prone move.",
+        DecisionValue(choice=Choice.stand),
+    )
+    if d.choice in (None, Choice.stand):
+        _recover(ctx, f)
+        return
+    m = f.move((d.moves or [""])[0])
+    if d.choice is not Choice.act or m is None or not m.trait(MoveTrait.prone_only) or len(d.moves or []) != 1:
+        why = f"{key}: stand, or `act` with one Only When Prone move."
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", why, key=key)
+    assert m is not None
+    g = _group(groups, ctx, d.target, key)
+    ctx.note("B", f.id, f"{f.id} attacks {g.id} from the ground with {m.name}; he stays down.", "000 L4743")
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id)
+    fighter_on_thugs.attack(ctx, f, g, budget, key, v, 1, [g for g in groups if thug_group.opposes(g, f)])
 
 
 def _recover(ctx: Turn, f: Combatant) -> None:
