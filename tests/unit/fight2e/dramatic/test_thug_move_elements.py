@@ -257,3 +257,24 @@ def test_behind_opponent_on_a_group_needs_her_step_in_and_a_won_maneuver_check()
     assert lost["status"] in ("resolved", "over"), (lost["violations"], lost["dice_needed"])
     assert [w["code"] for w in lost["warnings"] if w["code"] != "SHEET_NOT_VALID"] == ["BEHIND_NOT_ACHIEVED"]
     assert _members(lost) == {"g": 5}
+
+
+def test_only_when_prone_on_a_group_only_while_she_is_down() -> None:
+    # Standing, an Only When Prone move is refused (000 L4741), as in a Dramatic turn without Thugs.
+    low = move("low", liabilities=("only_when_prone",))
+    bad = turn(_req(low), {"T1.ava.action": _hit("low"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in bad["violations"]] == ["ONLY_WHEN_PRONE_INVALID"]
+
+
+def test_only_when_prone_attacks_a_group_from_the_ground_in_place_of_standing() -> None:
+    # Down, her first action: the move in place of standing (000 L4743). 1 + 2 (Special, 000 L7211) − 1 (the
+    # Liability) = 2 against Defense 2 hits; the Thug rolls 6 against his Life Save 2 and is out; she stays down.
+    req = _req(move("low", liabilities=("only_when_prone",)))
+    req["fighters"][0]["state"]["knocked_down"] = True
+    ground = {"T1.ava.stand_alt": {"choice": "act", "moves": ["low"], "target": "g"}, "T1.ava.action": IDLE, **STAY}
+    out = resolved(req, ground, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6})
+    assert _members(out) == {"g": 5 - 1} and ava(out)["knocked_down"] is True
+    # against Defense 3 the same 2 misses: the −1 counts
+    req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 3}
+    out = resolved(req, ground, FIRST | {"T1.ava.attack": 1})
+    assert _members(out) == {"g": 5} and ava(out)["knocked_down"] is True

@@ -331,7 +331,9 @@ def fighter_attack(
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
-        failed = not a.behind or fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
+        failed = not a.behind or fighter_on_thugs.fails(
+            ctx, f, moves
+        )  # Unreliable: the move does nothing (000 L4872–L4874)
         kept = None if failed else move_elements.limited(ctx, f, moves)  # its drawback (000 L4579–L4591)
         if kept is None:
             settle_special(ctx, d, g, a, before)

@@ -199,6 +199,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
     for i in range(count):
         if not (any(g.members for g in groups) or ctx.opponents(f)) or not f.active:
             return
+        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+            _from_the_ground(ctx, d, groups)  # Only When Prone in place of standing (000 L4737–L4743)
+            continue
         if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
             _recover(ctx, d)
             continue
@@ -278,6 +281,17 @@ def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) 
             f"{key}: {target.id} is a Competent Villain: an extra action cannot act on it (000 L6630).",
             key=key,
         )
+
+
+def _from_the_ground(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+    """Stand up, or attack a group with an Only When Prone move from the ground, staying down (000 L4737–L4743)."""
+    found = move_elements.from_the_ground(ctx, d.f)
+    if found is None:
+        _recover(ctx, d)
+        return
+    key, m, target = found
+    g = _group(ctx, groups, target, key)
+    acts.fighter_attack(ctx, d, g, key, DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id))
 
 
 def _recover(ctx: Turn, d: Dram) -> None:

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
-from ..contract.models import ActionType, DecisionValue, Direction
+from ..contract.models import ActionType, Choice, DecisionValue, Direction
 from ..elements import (
     access,
     charge,
@@ -95,6 +95,28 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
 def prone_moves(f: Combatant) -> bool:
     """Whether he has an Only When Prone move to use from the ground (000 L4737–L4743)."""
     return any(m.trait(MoveTrait.prone_only) for m in f.prof.moves.values())
+
+
+def from_the_ground(ctx: Turn, f: Combatant) -> tuple[str, MoveProfile, str | None] | None:
+    """Knocked Down with an Only When Prone move, his first action in a turn with Thugs: stand up (None), or use
+    that move from the ground in place of standing, staying down (000 L4737–L4743, L6752): (its key, the move, the
+    group named)."""
+    key, d = ctx.decide(
+        f.id,
+        "stand_alt",
+        "B",
+        f"{f.id} is Knocked Down: stand up, or attack a group from the ground with an Only When Prone move.",
+        DecisionValue(choice=Choice.stand),
+    )
+    if d.choice in (None, Choice.stand):
+        return None
+    m = f.move((d.moves or [""])[0])
+    if d.choice is not Choice.act or m is None or not m.trait(MoveTrait.prone_only) or len(d.moves or []) != 1:
+        why = f"{key}: stand, or `act` with one Only When Prone move."
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", why, key=key)
+    assert m is not None
+    ctx.note("B", f.id, f"{f.id} attacks from the ground with {m.name}; he stays down.", "000 L4743")
+    return key, m, d.target
 
 
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:

@@ -32,8 +32,7 @@ from ....dice import Die
 from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
-from ...catalogue.records import MoveTrait
-from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue
+from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
 from ..elements.super_energy import pay_supers
@@ -264,25 +263,14 @@ def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: 
 
 
 def _from_the_ground(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
-    """Knocked Down with an Only When Prone move: his first action stands him up, or attacks a group with that move
-    from the ground, at its own −1 Accuracy, and he stays down (000 L4737–L4743, L6752)."""
-    key, d = ctx.decide(
-        f.id,
-        "stand_alt",
-        "B",
-        f"{f.id} is Knocked Down: stand up, or attack a group from the ground with an Only When Prone move.",
-        DecisionValue(choice=Choice.stand),
-    )
-    if d.choice in (None, Choice.stand):
+    """Knocked Down with an Only When Prone move: stand up, or attack a group with it from the ground, at its own
+    −1 Accuracy, staying down (000 L4737–L4743, L6752)."""
+    found = move_elements.from_the_ground(ctx, f)
+    if found is None:
         _recover(ctx, f)
         return
-    m = f.move((d.moves or [""])[0])
-    if d.choice is not Choice.act or m is None or not m.trait(MoveTrait.prone_only) or len(d.moves or []) != 1:
-        why = f"{key}: stand, or `act` with one Only When Prone move."
-        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", why, key=key)
-    assert m is not None
-    g = _group(groups, ctx, d.target, key)
-    ctx.note("B", f.id, f"{f.id} attacks {g.id} from the ground with {m.name}; he stays down.", "000 L4743")
+    key, m, target = found
+    g = _group(groups, ctx, target, key)
     v = DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id)
     fighter_on_thugs.attack(ctx, f, g, budget, key, v, 1, [g for g in groups if thug_group.opposes(g, f)])
 
