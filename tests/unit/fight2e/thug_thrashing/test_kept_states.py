@@ -649,3 +649,60 @@ def test_only_when_prone_attacks_from_the_ground_in_place_of_standing_and_she_st
     # standing up instead takes her first action as before (000 L6752)
     up = _ok(_down(1, low), {"T1.ava.stand_alt": {"choice": "stand"}, "T1.ava.action": IDLE} | more, _rolls(1))
     assert _ava(up)["knocked_down"] is False and _members(up) == {"g": 5}
+
+
+# ── End Style (000 L3282–L3290) ───────────────────────────────────────────────────────────────────────────────
+
+
+def _styled(turn: int, *moves: dict[str, Any]) -> dict[str, Any]:
+    req = _at(turn, *moves, effects=[{"id": "style", "move": "Tiger", "since": 1}])
+    sheet = req["fighters"][0]["sheet"]
+    sheet["qualities"] = [{"id": "multiple_styles"}]
+    sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+    return req
+
+
+def _style(out: dict[str, Any]) -> list[str | None]:
+    return [e.get("move") for e in _ava(out)["ongoing_effects"] if e["id"] == "style"]
+
+
+def test_end_style_on_a_group_brings_her_back_to_her_base_style_hit_or_miss() -> None:
+    # In the Tiger style she uses Tiger End on the group: back in the Crane (Base) style, no Style Change needed
+    # (000 L3288–L3290). 1 + 1 (spare Control) = 2 hits Defense 2; the Thug rolls 1 against 2 and stays.
+    end = {"id": "tend", "name": "Tiger End", "level": 2, "style": "Tiger", "elements": [{"id": "end_style"}]}
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    out = _ok(_styled(2, end, claw), _decisions(2, _hit("tend")), _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _style(out) == [] and not _named(out)
+    # the Tiger Claw has no End Style: she stays in the Tiger style
+    out = _ok(_styled(2, end, claw), _decisions(2, _hit("claw")), _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _style(out) == ["Tiger"]
+
+
+def test_movement_exception_keeps_its_movement_in_a_limited_movement_style_and_ends_the_style() -> None:
+    # Tiger is a Limited Movement style: before an attack only 1 Range, for 1 FS (000 L5102); a Mobile Tiger move
+    # without Movement Exception cannot go 2 (000 L5100). Ava has 10 FS.
+    dash = {
+        "id": "tdash",
+        "name": "Tiger Dash",
+        "level": 2,
+        "style": "Tiger",
+        "elements": [{"id": "end_style"}, {"id": "end_style.movement_exception"}, el("mobile", movement="mobile")],
+    }
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    run = {"id": "run", "name": "Tiger Run", "level": 2, "style": "Tiger", "elements": [el("mobile", movement="mobile")]}
+
+    def limited(*moves: dict[str, Any]) -> dict[str, Any]:
+        req = _styled(2, *moves)
+        req["fighters"][0]["sheet"]["styles"][1]["limited_movement"] = True
+        req["fight"]["thugs"][0]["ranges"]["ava"] = 3
+        return req
+
+    hit = {"ava.attack": 1, "g.life_save": 1}  # Range 1 after: 1 + 1 (spare Control) = 2 hits Defense 2; he stays
+    two = _turn(limited(run), _decisions(2, _hit("run", movement=2, direction="toward")), _rolls(2, **hit))
+    assert _codes(two) == ["STYLE_MOVEMENT_LIMITED"]
+    # 1 Range (3 → 2) for 1 FS; at Range 2, 1 + 1 − 1 (000 L5708) = 1 misses Defense 2; she stays in the Tiger style
+    out = _ok(limited(claw), _decisions(2, _hit("claw", movement=1, direction="toward")), _rolls(2, **{"ava.attack": 1}))
+    assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == ["Tiger"]
+    # Movement Exception: Mobile's 2 Ranges for its 1 FS (000 L3294, L3673), then back to the Crane style (000 L3298)
+    out = _ok(limited(dash), _decisions(2, _hit("tdash", movement=2, direction="toward")), _rolls(2, **hit))
+    assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == []

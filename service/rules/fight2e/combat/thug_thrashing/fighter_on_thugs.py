@@ -17,7 +17,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import drain_life, limited_use, perfect_hit
+from ..elements import drain_life, limited_use, perfect_hit, styles
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
@@ -64,6 +64,9 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
         _movable(ctx, f, n, key)
         if n > 2:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
+        styles.check_action(ctx, f, v, ActionType.move, n, key)  # a No Movement style (000 L5130–L5138)
+        # a Limited Movement style: 1 Range free, 2 for 1 FS (000 L5102)
+        spend_fs(ctx, f, styles.movement_fs(ctx, f, ActionType.move, None, n, key) or 0, key, "the movement")
         move(ctx, f, toward(), n, v.direction)
     elif v.action in (ActionType.none, None):
         ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
@@ -128,6 +131,12 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
         move(ctx, f, g, n, Direction.toward)
         return acc
+    styles.check_action(ctx, f, v, ActionType.attack, n, key)  # a No Movement style (000 L5130–L5138)
+    styled = styles.movement_fs(ctx, f, ActionType.attack, moves[0], n, key)  # unless Movement Exception (000 L3294)
+    if styled is not None:  # a Limited Movement style: 1 Range before the attack for 1 FS (000 L5102)
+        spend_fs(ctx, f, styled, key, "movement in a Limited Movement style")
+        move(ctx, f, g, n, v.direction)
+        return 0
     if n and any(m.trait(MoveTrait.no_movement) for m in moves):  # 000 L4714–L4719
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
     if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)

@@ -38,6 +38,7 @@ from ..elements import (
     invisibility,
     limited_move,
     ongoing,
+    styles,
     super_only,
     taunts,
     techniques,
@@ -279,6 +280,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         # a group (000 L3350, L6698)
         fake.use(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
+        styles.end_style(ctx, f, m)  # End Style, Movement Exception: back to his Base Style (000 L3288–L3290, L3298)
         super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
