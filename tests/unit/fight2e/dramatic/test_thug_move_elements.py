@@ -278,3 +278,20 @@ def test_only_when_prone_attacks_a_group_from_the_ground_in_place_of_standing() 
     req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 3}
     out = resolved(req, ground, FIRST | {"T1.ava.attack": 1})
     assert _members(out) == {"g": 5} and ava(out)["knocked_down"] is True
+
+
+def test_end_style_on_a_group_brings_her_back_to_her_base_style() -> None:
+    # In the Tiger style, Tiger End on the group (000 L3288–L3290): back in the Crane style. 1 + 2 = 3 hits
+    # Defense 2; the Thug rolls 1 and stays.
+    end = {"id": "tend", "name": "Tiger End", "level": 2, "style": "Tiger", "elements": [{"id": "end_style"}]}
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    for mid, left in (("tend", []), ("claw", ["Tiger"])):
+        req = _req(end, claw)
+        sheet = req["fighters"][0]["sheet"]
+        sheet["qualities"] = [{"id": "multiple_styles"}]
+        sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+        req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "style", "move": "Tiger", "since": 1}]
+        rolls = FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+        out = resolved(req, {"T1.ava.action": _hit(mid), "T1.ava.action.2": IDLE, **STAY}, rolls)
+        assert [e.get("move") for e in ava(out)["ongoing_effects"] if e["id"] == "style"] == left, mid
+        assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
