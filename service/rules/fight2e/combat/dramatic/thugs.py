@@ -359,7 +359,9 @@ def _carry_out(
     if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, turn.tt)
         return
-    if v.target in ctx.fighters:  # a Fighter of another side: the Dramatic turn's action (000 L7074, L6646)
+    if v.target in ctx.fighters and not non_attack.heals_ally(
+        ctx, f, v
+    ):  # a Fighter of another side: the Dramatic turn's action (000 L7074, L6646)
         _versus_fighter(ctx, ds, d, key, v)
         return
     if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)

@@ -336,7 +336,7 @@ def _carry_out(
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
-    elif v.target in ctx.fighters:
+    elif v.target in ctx.fighters and not non_attack.heals_ally(ctx, f, v):
         mixed.versus_fighter(ctx, f, key, v)
     elif v.action in non_attack.RESOLVED:
         non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, f, budget))
