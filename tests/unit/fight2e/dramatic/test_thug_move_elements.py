@@ -295,3 +295,17 @@ def test_end_style_on_a_group_brings_her_back_to_her_base_style() -> None:
         out = resolved(req, {"T1.ava.action": _hit(mid), "T1.ava.action.2": IDLE, **STAY}, rolls)
         assert [e.get("move") for e in ava(out)["ongoing_effects"] if e["id"] == "style"] == left, mid
         assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_random_effect_on_a_group_rolls_its_combination_and_an_unusable_one_misses() -> None:
+    # Two combinations, a 1d2 (000 L3956). At Range 4 the melee one (two Increased Damage) cannot reach: a miss with
+    # no roll (000 L3958); the Ranged one hits (1 + 2 − 1 at Range 4 ≥ 2) and the Thug's 6 fails his Life Save.
+    options = {"allocation": 2, "combinations": "increased_damage, increased_damage; ranged"}
+    trunk = {"id": "trunk", "name": "Trunk", "level": 3, "elements": [{"id": "random_effect", "options": options}]}
+    dec = {"T1.ava.action": _hit("trunk"), "T1.ava.action.2": IDLE, **STAY}
+    near = resolved(_req(trunk, groups={"g": 4}), dec, FIRST | {"T1.ava.random_effect": 1})
+    far = resolved(
+        _req(trunk, groups={"g": 4}), dec, FIRST | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6}
+    )
+    assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
+    assert "thug_user_states" not in {u["id"] for u in far["unsupported"]}

@@ -689,7 +689,13 @@ def test_movement_exception_keeps_its_movement_in_a_limited_movement_style_and_e
         "elements": [{"id": "end_style"}, {"id": "end_style.movement_exception"}, el("mobile", movement="mobile")],
     }
     claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
-    run = {"id": "run", "name": "Tiger Run", "level": 2, "style": "Tiger", "elements": [el("mobile", movement="mobile")]}
+    run = {
+        "id": "run",
+        "name": "Tiger Run",
+        "level": 2,
+        "style": "Tiger",
+        "elements": [el("mobile", movement="mobile")],
+    }
 
     def limited(*moves: dict[str, Any]) -> dict[str, Any]:
         req = _styled(2, *moves)
@@ -701,8 +707,45 @@ def test_movement_exception_keeps_its_movement_in_a_limited_movement_style_and_e
     two = _turn(limited(run), _decisions(2, _hit("run", movement=2, direction="toward")), _rolls(2, **hit))
     assert _codes(two) == ["STYLE_MOVEMENT_LIMITED"]
     # 1 Range (3 → 2) for 1 FS; at Range 2, 1 + 1 − 1 (000 L5708) = 1 misses Defense 2; she stays in the Tiger style
-    out = _ok(limited(claw), _decisions(2, _hit("claw", movement=1, direction="toward")), _rolls(2, **{"ava.attack": 1}))
+    out = _ok(
+        limited(claw), _decisions(2, _hit("claw", movement=1, direction="toward")), _rolls(2, **{"ava.attack": 1})
+    )
     assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == ["Tiger"]
     # Movement Exception: Mobile's 2 Ranges for its 1 FS (000 L3294, L3673), then back to the Crane style (000 L3298)
     out = _ok(limited(dash), _decisions(2, _hit("tdash", movement=2, direction="toward")), _rolls(2, **hit))
     assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == []
+
+
+# ── Random Effect (000 L3938–L3960) ───────────────────────────────────────────────────────────────────────────
+
+
+def _trunk() -> dict[str, Any]:
+    options = {"allocation": 2, "combinations": "increased_damage, increased_damage; ranged"}
+    return {"id": "trunk", "name": "Trunk", "level": 3, "elements": [{"id": "random_effect", "options": options}]}
+
+
+def test_random_effect_rolls_its_combination_on_a_group() -> None:
+    # Two combinations: a 1d2 picks (000 L3956). Range 1, a 6 hits Defense 2 either way.
+    # 1: two Increased Damage, a 1d8: the Life Save is 5 − 2 − 2 = 1, so the Thug's 2 fails (000 L6570);
+    # 2: Ranged, its 1d6: the Life Save is 2 and the same 2 saves him.
+    hit = _hit("trunk")
+    big = _ok(
+        _at(1, _trunk()), _decisions(1, hit), _rolls(1, **{"ava.random_effect": 1, "ava.attack": 6, "g.life_save": 2})
+    )
+    shot = _ok(
+        _at(1, _trunk()), _decisions(1, hit), _rolls(1, **{"ava.random_effect": 2, "ava.attack": 6, "g.life_save": 2})
+    )
+    assert (_members(big), _members(shot)) == ({"g": 4}, {"g": 5})
+    assert not _named(big) and not _named(shot)
+
+
+def test_random_effect_unusable_at_the_groups_range_misses() -> None:
+    # Range 4: the melee combination cannot reach it, a miss with no roll (000 L3958); the Ranged one can and a 6
+    # hits, the Thug's 6 failing his Life Save 2.
+    req = _at(1, _trunk())
+    req["fight"]["thugs"][0]["ranges"]["ava"] = 4
+    dec = {"T1.ava.action": _hit("trunk"), "T1.ava.action.2": IDLE}  # the group, 4 away, cannot reach her
+    base = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3}
+    near = _ok(req, dec, base | {"T1.ava.random_effect": 1})
+    far = _ok(req, dec, base | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6})
+    assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})

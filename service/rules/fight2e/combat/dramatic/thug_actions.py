@@ -417,7 +417,11 @@ def aim(
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
     reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
-    if not property_damage and not reach and not released:
+    randomised = m.has(move_elements.RANDOM_EFFECT)  # its rolled combination's reach (000 L3958)
+    rolled = None if property_damage else move_elements.random_effect(ctx, f, [m], dist)  # 000 L3938–L3960
+    placed = placed and (property_damage or rolled is not None)  # an unusable combination misses (000 L3958)
+    m = rolled[0] if rolled else m
+    if not property_damage and not reach and not released and not randomised:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None

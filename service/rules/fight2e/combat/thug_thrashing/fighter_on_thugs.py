@@ -220,9 +220,16 @@ def attack(
     if fee:
         spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
     for m in moves if not released else ():
+        if m.has(move_elements.RANDOM_EFFECT):
+            continue  # its rolled combination's reach (000 L3958): ``move_elements.random_effect``
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    rolled = move_elements.random_effect(ctx, f, moves, dist)  # its combination this use (000 L3938–L3960)
+    if rolled is None:
+        count_attack(ctx, f, moves, False)  # unusable here: the attack misses (000 L3958)
+        return
+    moves = rolled
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)

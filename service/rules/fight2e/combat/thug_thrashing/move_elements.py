@@ -47,12 +47,15 @@ from ..elements import (
 from ..elements import movement as moving
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
+from ..elements import random_effect as random
 from ..registry import points as records
+from ..registry.reprice import with_entries
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
 from ..turn.b_actions import _slow_startup_due as slow_startup_due
+from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import _extended as extended
 from ..turn.d_move_declaration import held_wind_up, use_conditions
 from .group import D10, Group
@@ -64,6 +67,7 @@ ACTS: dict[str, AgainstThugs] = {
 
 
 _KNOCKBACKS = records.entries_with(Knockback)
+RANDOM_EFFECT = random.ENTRY
 
 
 def _on_user_only(m: MoveProfile, entry: str) -> bool:
@@ -158,6 +162,30 @@ def behind(ctx: Turn, f: Combatant, g: Group, m: MoveProfile, start: int, n: int
     ctx.warn("BEHIND_NOT_ACHIEVED", key, why, key=key)
     ctx.note("C", f.id, f"{f.id} is not Behind {g.id}: {m.name} cannot be used.", "000 L4457–L4477")
     return False
+
+
+def random_effect(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> list[MoveProfile] | None:
+    """Random Effect on a group as in the main turn (000 L3938–L3960): each such move becomes the combination its
+    die picks; None when the first is unusable here (the attack misses, 000 L3958), else the moves before an unusable
+    one (only they count if the Combo hits, 000 L3960; a miss counts none either way, so the cut is made before the
+    roll)."""
+    if RANDOM_EFFECT not in f.prof.entry_ids:
+        return moves
+    out = list(moves)
+    for i, m in enumerate(moves):
+        combos = random.combinations(ctx, f, m) if m.has(RANDOM_EFFECT) else []
+        if not combos:
+            continue
+        k = random.pick(ctx, f.id, m, len(combos))
+        v = with_entries(ctx, f, m, add=combos[k - 1], remove=(RANDOM_EFFECT,))
+        out[i] = v
+        why = random.usable(v, i, len(moves) - 1, len(moves) > 1, dist, range_ok)
+        listed = ", ".join(r.id if r.times == 1 else f"{r.id} ×{r.times}" for r in combos[k - 1])
+        text = f"Random Effect: combination {k} of {len(combos)} for {m.name} ({listed})"
+        ctx.note("D.2", f.id, text + (f" — unusable: {why}." if why else "."), "000 L3956–L3960", {"roll": k})
+        if why:
+            return out[:i] or None
+    return out
 
 
 def _maneuver_won(ctx: Turn, f: Combatant, g: Group) -> bool:
