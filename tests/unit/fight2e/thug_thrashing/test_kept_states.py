@@ -749,3 +749,30 @@ def test_random_effect_unusable_at_the_groups_range_misses() -> None:
     near = _ok(req, dec, base | {"T1.ava.random_effect": 1})
     far = _ok(req, dec, base | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6})
     assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
+
+
+# ── Power Up's Extra Elements (000 L3870–L3876) ──────────────────────────────────────────────────────────────
+
+
+def test_extra_elements_buy_the_designed_elements_with_her_extra_control() -> None:
+    # Burst (L2, Power Up's Control version) takes 2 extra Control, 4 of her 4; at 1 Control per Element cost they
+    # buy two Increased Damage (000 L3874): 1d6 becomes 1d8 (000 L3530), no damage is left over, so the Life Save is
+    # 5 − 2 − 2 = 1 (000 L6570): the Thug's 2 fails it, his 1 makes it. A 6 hits Defense 2.
+    burst = {
+        "id": "burst",
+        "name": "Burst",
+        "level": 2,
+        "elements": [
+            {"id": "power_up", "options": {"version": "control"}},
+            {"id": "power_up.extra_elements", "options": {"schedule": ["increased_damage", "increased_damage"]}},
+        ],
+    }
+    dec = _decisions(1, _hit("burst"), **{"ava.power_up_bonus": {"amount": 2}})
+    out = _ok(_at(1, burst), dec, _rolls(1, **{"ava.attack": 6, "g.life_save": 2}))
+    assert _members(out) == {"g": 4} and not _named(out)
+    out = _ok(_at(1, burst), dec, _rolls(1, **{"ava.attack": 6, "g.life_save": 1}))
+    assert _members(out) == {"g": 5}
+    # without the Power Up the 1d6's Life Save is 2: the same 2 makes it
+    plain = _decisions(1, _hit("burst"), **{"ava.power_up_bonus": {"amount": 0}})
+    out = _ok(_at(1, burst), plain, _rolls(1, **{"ava.attack": 6, "g.life_save": 2}))
+    assert _members(out) == {"g": 5}

@@ -22,6 +22,7 @@ from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
 from ..elements.power_up.power_up_elements import PowerUp, powered
+from ..elements.power_up.power_up_elements import buy as buy_elements
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
@@ -277,8 +278,8 @@ def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, lev
     to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
     adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
     whether damage was added."""
-    m = next((m for m in moves if power_up_version(m)), None)
-    if m is None or powered(m, PowerUp.buys_elements):
+    i, m = next(((i, m) for i, m in enumerate(moves) if power_up_version(m)), (0, None))
+    if m is None:
         return level, False
     version = power_up_version(m)
     if version == "life_bar":
@@ -300,6 +301,10 @@ def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, lev
         return level, False
     if version == "control":
         level += n
+        # Extra Elements: the design's Elements bought first, in order, the rest as damage (000 L3870–L3876)
+        n = buy_elements(ctx, f, moves, i, m, n) if powered(m, PowerUp.buys_elements) else n
+        if not n:
+            return level, False
     else:
         f.life -= n
     ctx.note(

@@ -45,9 +45,9 @@ from ..elements import (
     vulnerability,
 )
 from ..elements import movement as moving
+from ..elements import random_effect as random
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
-from ..elements import random_effect as random
 from ..registry import points as records
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant
