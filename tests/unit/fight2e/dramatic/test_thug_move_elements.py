@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Random Effect acts on its user alone (000 L3938–L3968; its record user_only): nothing on the group, named under
+    # Prop acts on its user alone (000 L4755–L4785; its record user_only): nothing on the group, named under
     # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", "random_effect")),
+        _req(move("charge", liabilities=("prop",))),
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "random_effect" in found[0]["reason"]
+    assert found and "prop" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it

@@ -776,3 +776,24 @@ def test_extra_elements_buy_the_designed_elements_with_her_extra_control() -> No
     plain = _decisions(1, _hit("burst"), **{"ava.power_up_bonus": {"amount": 0}})
     out = _ok(_at(1, burst), plain, _rolls(1, **{"ava.attack": 6, "g.life_save": 2}))
     assert _members(out) == {"g": 5}
+
+
+# ── Sidestep Setup (000 L4817–L4829) ──────────────────────────────────────────────────────────────────────────
+
+
+def test_sidestep_setup_needs_the_chance_of_her_last_turns_sidestep_and_spends_it() -> None:
+    setup = move("setup", liabilities=("sidestep_setup",))
+    chance = [{"id": "sidestep_setup", "since": 1}]  # her Sidestep last turn: usable this turn (000 L4823)
+    bad = _turn(_at(2, setup), _decisions(2, _hit("setup")), _rolls(2))
+    assert _codes(bad) == ["SIDESTEP_SETUP_NOT_READY"]
+    # with the chance: 1 + 1 (spare Control) = 2 hits Defense 2, the Thug's 6 fails his Life Save 2; the chance is
+    # spent
+    out = _ok(
+        _at(2, setup, effects=chance), _decisions(2, _hit("setup")), _rolls(2, **{"ava.attack": 1, "g.life_save": 6})
+    )
+    assert _members(out) == {"g": 4} and not [e for e in _effects(out) if e[0] == "sidestep_setup"]
+    assert not _named(out)
+    # another move first loses it (000 L4825): Setup as her second action is refused
+    dec = _decisions(2, _hit("jab"), **{"ava.action.2": _hit("setup")})
+    lost = _turn(_at(2, setup, move("jab"), effects=chance), dec, _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _codes(lost) == ["SIDESTEP_SETUP_NOT_READY"]

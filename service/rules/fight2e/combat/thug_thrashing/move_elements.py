@@ -40,6 +40,7 @@ from ..elements import (
     invisibility,
     limited_move,
     ongoing,
+    sidestep_setup,
     styles,
     super_only,
     taunts,
@@ -124,6 +125,16 @@ def from_the_ground(ctx: Turn, f: Combatant) -> tuple[str, MoveProfile, str | No
     assert m is not None
     ctx.note("B", f.id, f"{f.id} attacks from the ground with {m.name}; he stays down.", "000 L4743")
     return key, m, d.target
+
+
+def defending(ctx: Turn, f: Combatant) -> None:
+    """He defends against a group: his Sidestep Setup chance is lost (000 L4825). Ruling: a turn with Thugs meets a
+    group's attack with Defense, Evasion or Agility (000 L6698–L6700) and offers no Sidestep against it, so it
+    opens no chance itself; one opened against a Fighter, or carried from the request, is checked and spent as in
+    the main turn."""
+    if sidestep_setup.ENTRY in f.prof.entry_ids:
+        sidestep_setup.defending(ctx, f)
+        f.sidestep_window = False  # no Sidestep Setup Response is offered against a group's attack
 
 
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
@@ -221,6 +232,8 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
             ctx.fail("ONLY_WHEN_PRONE_INVALID", path, f"{key}: {m.name} is used only when down.", key=key)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
     sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
+    if sidestep_setup.ENTRY in f.prof.entry_ids:  # only right after his Sidestep, that turn or the next (000 L4823)
+        sidestep_setup.check(ctx, f, used, key)
 
 
 def charged(
@@ -315,6 +328,7 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
         vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)
+    sidestep_setup.used(ctx, f, list(moves))  # a Sidestep Setup move spends the chance, another loses it (000 L4825)
     sequences.used(ctx, f, list(moves))  # an Opening Move's window opens, any other move closes it (000 L3744, L3748)
 
 
