@@ -409,7 +409,7 @@ def aim(
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
     toward = v.direction is not Direction.away
-    placed = property_damage or move_elements.behind(ctx, f, g, m, start, n, toward, key)  # 000 L4457–L4477
+    placed = property_damage or fighter_on_thugs.behind(ctx, f, g, m, start, n, toward, key)  # 000 L4457–L4477
     if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
         fee = move_elements.charged(ctx, f, [m], key, False, start, v)  # 000 L3085–L3099, L4479–L4527
         if fee:

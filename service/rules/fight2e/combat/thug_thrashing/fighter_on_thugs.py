@@ -109,6 +109,45 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
     return moves
 
 
+def behind(ctx: Turn, f: Combatant, g: Group, m: MoveProfile, start: int, n: int, toward: bool, key: str) -> bool:
+    """Behind Opponent on a group, the move opening the attack (000 L4457–L4477): made by going past it (toward it
+    farther than his Range before, from Range 1 or more), or from Range 0 (moving at most 1) or by a step from Range 1
+    to 0 with a won Maneuver Check. Ruling: a group's Ranges are read as the no-map ones, map or not (000 L4462); the
+    check is 1d10 + his Tactics against 1d10 + the group's Defense, its one skill, as a Bomb's Maneuver Roll (000
+    L6582, L2857), ties rolled again; waived when another Fighter is within Range 1 of the group (it faces other
+    opponents, 000 L4475); the condition lasts this attack only, a group's Ranges being redrawn by its own moves
+    (000 L4477). Not met: the move is not used and the action is spent, as in the main turn. False then."""
+    if not m.trait(MoveTrait.behind_opponent):
+        return True
+    how = ""
+    if toward and n > start > 0:
+        how = "going past it"
+    elif (start == 0 and n <= 1) or (start == 1 and toward and n == 1 and g.ranges[f.id] == 0):
+        others = [o for o in ctx.fighters.values() if o is not f and o.active and g.ranges.get(o.id, 99) <= 1]
+        if others:
+            how = "the group facing other Fighters (no check needed)"
+        elif not f.maneuvered:
+            f.maneuvered = True  # his one Maneuver Check of the turn (000 L6079)
+            how = "a Maneuver Check" if _maneuver_won(ctx, f, g) else ""
+    if how:
+        ctx.note("C", f.id, f"{f.id} is Behind {g.id} ({how}).", "000 L4457–L4477", {}, {"behind": g.id})
+        return True
+    why = f"{m.name} needs {f.id} Behind {g.id}: the move cannot be used and the action is spent."
+    ctx.warn("BEHIND_NOT_ACHIEVED", key, why, key=key)
+    ctx.note("C", f.id, f"{f.id} is not Behind {g.id}: {m.name} cannot be used.", "000 L4457–L4477")
+    return False
+
+
+def _maneuver_won(ctx: Turn, f: Combatant, g: Group) -> bool:
+    for _ in range(10):  # ruling: ties are rolled again; ten ties in a row go to the group
+        mine = ctx.roll(f.id, "maneuver", D10, f"Maneuver Check (get behind {g.id})", "C") + f.prof.tactics
+        theirs = ctx.roll(g.id, "maneuver", D10, f"Maneuver Check against {f.id}", "C") + g.defense
+        if mine != theirs:
+            ctx.note("C", f.id, f"Maneuver Check: {f.id} {mine} against {g.id} {theirs}.", "000 L4466, L6582")
+            return mine > theirs
+    return False
+
+
 def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """A group's Suppression on him: the moves its tier keeps from him are refused (000 L4251–L4254). Any turn with
     Thugs where he names moves for an attack asks it (the group's Suppression is applied where this is called)."""
@@ -214,7 +253,7 @@ def attack(
     start = g.ranges[f.id]
     dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)
     dist = g.ranges[f.id]
-    if not move_elements.behind(ctx, f, g, moves[0], start, v.movement or 0, v.direction is not Direction.away, key):
+    if not behind(ctx, f, g, moves[0], start, v.movement or 0, v.direction is not Direction.away, key):
         return  # Behind Opponent not met: the action is spent (000 L4457–L4477)
     # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)

@@ -19,10 +19,10 @@ and the Super-only Time Counts) start when the move is used (``start_user_states
 moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
 (``tick_user_states``). So too End Style (``start_user_states``), Only When Prone (``from_the_ground``,
-``check_use``), Behind Opponent (``behind``), Random Effect (``random_effect``) and Sidestep Setup (``check_use``,
-``defending``); Only Heal Others and Extra Elements are applied where the move is used (``non_attack``,
-``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Prop and Prop Recovery, Summon)
-are named as ``thug_user_states``."""
+``check_use``), Random Effect (``random_effect``) and Sidestep Setup (``check_use``, ``defending``); Behind
+Opponent, Only Heal Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
+``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Prop and Prop
+Recovery, Summon) are named as ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -61,7 +61,6 @@ from ..turn.b_actions import _slow_startup_due as slow_startup_due
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import _extended as extended
 from ..turn.d_move_declaration import held_wind_up, use_conditions
-from .group import D10, Group
 
 # Each entry's record of how it meets a Thug group, read once from the catalogue.
 ACTS: dict[str, AgainstThugs] = {
@@ -148,35 +147,6 @@ def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
         free_movement.check_action(ctx, f, kind, key)  # in Free Movement he only moves (000 L3380)
 
 
-def behind(ctx: Turn, f: Combatant, g: Group, m: MoveProfile, start: int, n: int, toward: bool, key: str) -> bool:
-    """Behind Opponent on a group, the move opening the attack (000 L4457–L4477): made by going past it (toward it
-    farther than his Range before, from Range 1 or more), or from Range 0 (moving at most 1) or by a step from Range 1
-    to 0 with a won Maneuver Check. Ruling: a group's Ranges are read as the no-map ones, map or not (000 L4462); the
-    check is 1d10 + his Tactics against 1d10 + the group's Defense, its one skill, as a Bomb's Maneuver Roll (000
-    L6582, L2857), ties rolled again; waived when another Fighter is within Range 1 of the group (it faces other
-    opponents, 000 L4475); the condition lasts this attack only, a group's Ranges being redrawn by its own moves
-    (000 L4477). Not met: the move is not used and the action is spent, as in the main turn. False then."""
-    if not m.trait(MoveTrait.behind_opponent):
-        return True
-    how = ""
-    if toward and n > start > 0:
-        how = "going past it"
-    elif (start == 0 and n <= 1) or (start == 1 and toward and n == 1 and g.ranges[f.id] == 0):
-        others = [o for o in ctx.fighters.values() if o is not f and o.active and g.ranges.get(o.id, 99) <= 1]
-        if others:
-            how = "the group facing other Fighters (no check needed)"
-        elif not f.maneuvered:
-            f.maneuvered = True  # his one Maneuver Check of the turn (000 L6079)
-            how = "a Maneuver Check" if _maneuver_won(ctx, f, g) else ""
-    if how:
-        ctx.note("C", f.id, f"{f.id} is Behind {g.id} ({how}).", "000 L4457–L4477", {}, {"behind": g.id})
-        return True
-    why = f"{m.name} needs {f.id} Behind {g.id}: the move cannot be used and the action is spent."
-    ctx.warn("BEHIND_NOT_ACHIEVED", key, why, key=key)
-    ctx.note("C", f.id, f"{f.id} is not Behind {g.id}: {m.name} cannot be used.", "000 L4457–L4477")
-    return False
-
-
 def random_effect(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> list[MoveProfile] | None:
     """Random Effect on a group as in the main turn (000 L3938–L3960): each such move becomes the combination its
     die picks; None when the first is unusable here (the attack misses, 000 L3958), else the moves before an unusable
@@ -199,16 +169,6 @@ def random_effect(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) 
         if why:
             return out[:i] or None
     return out
-
-
-def _maneuver_won(ctx: Turn, f: Combatant, g: Group) -> bool:
-    for _ in range(10):  # ruling: ties are rolled again; ten ties in a row go to the group
-        mine = ctx.roll(f.id, "maneuver", D10, f"Maneuver Check (get behind {g.id})", "C") + f.prof.tactics
-        theirs = ctx.roll(g.id, "maneuver", D10, f"Maneuver Check against {f.id}", "C") + g.defense
-        if mine != theirs:
-            ctx.note("C", f.id, f"Maneuver Check: {f.id} {mine} against {g.id} {theirs}.", "000 L4466, L6582")
-            return mine > theirs
-    return False
 
 
 def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
