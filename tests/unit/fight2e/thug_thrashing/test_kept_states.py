@@ -5,10 +5,11 @@ Save 5; a Special Move's 1d6 is one die size above 1d4, so its Life Save is 5 âˆ
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.thug_thrashing.support import IDLE, _ava, _ok, _turn
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, _ava, _ok, _turn
 from tests.unit.fight2e.thug_thrashing.test_move_elements import _hit, _members, _req
 
 DEFENSE = {"defense": "defense", "fs": 0}
@@ -797,3 +798,22 @@ def test_sidestep_setup_needs_the_chance_of_her_last_turns_sidestep_and_spends_i
     dec = _decisions(2, _hit("jab"), **{"ava.action.2": _hit("setup")})
     lost = _turn(_at(2, setup, move("jab"), effects=chance), dec, _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
     assert _codes(lost) == ["SIDESTEP_SETUP_NOT_READY"]
+
+
+def test_behind_opponent_needs_no_check_when_the_group_faces_another_fighter() -> None:
+    # Her ally Bo is at Range 1 of the group: it faces other opponents, so her step from Range 1 to 0 makes the
+    # Behind condition with no Maneuver Check (000 L4475; ruling: another Fighter within Range 1 of the group).
+    req = _at(1, _behind())
+    bo = copy.deepcopy(req["fighters"][0])
+    bo["id"], bo["sheet"] = "bo", {**copy.deepcopy(AVA), "id": "bo"}
+    req["fighters"].append(bo)
+    req["fight"]["thugs"][0]["ranges"]["bo"] = 1
+    req["fight"]["sides"] = {"ava": "heroes", "bo": "heroes"}
+    dec = _decisions(1, _hit("back", movement=1, direction="toward"))
+    dec |= {"T1.bo.action": IDLE, "T1.bo.action.2": IDLE, "T1.bo.defense": DEFENSE}
+    # 1 + 1 (spare Control) + 1 (Range 0) = 3 hits Defense 2; the Thug's 6 fails his Life Save 2. The group's
+    # attacks on them then miss on a 1.
+    rolls = _rolls(1, **{"ava.attack": 1, "g.life_save": 6, "g.attack.2": 1}) | {"T1.bo.init": 3, "T1.bo.ctrl": 4}
+    out = _ok(req, dec, rolls)
+    assert _members(out) == {"g": 4}
+    assert not [r for r in out["rolls"] if r["key"].endswith("maneuver")]
