@@ -34,6 +34,8 @@ REI_C["moves"] += [
      "liabilities": [{"id": "charge_forward"}]},
     {"id": "slow", "name": "Slow", "level": 1, "elements": [{"id": "increased_stun"}],
      "liabilities": [{"id": "slow_startup"}]},
+    {"id": "setup", "name": "Setup", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "sidestep_setup"}]},
 ]  # fmt: skip
 BATTLE_C = copy.deepcopy(BATTLE_D)
 BATTLE_C["moves"].append(
@@ -105,6 +107,13 @@ def test_slow_startup_is_named_not_passed_over() -> None:
     # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
     out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
     assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+
+
+def test_sidestep_setup_kept_with_thugs_is_still_named_here() -> None:
+    # 000 L4817–L4828: the turns with Thugs keep it; a plain Dramatic turn has no Sidestep step for it yet, so the
+    # entry is named with the move rather than passed over
+    out = _run("setup", {"T1.rei.attack": 3, "T1.rei.damage": 6})
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: sidestep_setup"]
 
 
 def test_random_effect_rolls_its_combination_once_declared() -> None:

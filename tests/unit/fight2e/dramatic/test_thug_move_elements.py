@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Random Effect acts on its user alone (000 L3938–L3968; its record user_only): nothing on the group, named under
+    # Prop acts on its user alone (000 L4755–L4785; its record user_only): nothing on the group, named under
     # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", "random_effect")),
+        _req(move("charge", liabilities=("prop",))),
         {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "random_effect" in found[0]["reason"]
+    assert found and "prop" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
@@ -239,3 +239,73 @@ def test_a_slow_startup_move_readies_then_goes_off_at_her_first_action() -> None
     assert _members(out) == {"g": 4} and ava(out)["ongoing_effects"] == []
     # Speed 1: 1d8 (000 L7092), two sizes up: 1d12.
     assert {r["key"]: r["die"] for r in out["rolls"]}["T2.ava.init"] == "1d12"
+
+
+def test_behind_opponent_on_a_group_needs_her_step_in_and_a_won_maneuver_check() -> None:
+    # Range 1 → 0 and a Maneuver Check (000 L4467; ruling: against the group's Defense, as a Bomb's, 000 L6582): her
+    # 5 + Tactics 0 against its 2 + Defense 2 = 4: won. Her Special Move: 1 + 2 (000 L7211) + 1 (Range 0) = 4 against
+    # Defense 2 hits; the Thug rolls 6 against his Life Save 2 and is out.
+    back = move("back", liabilities=("behind_opponent",))
+    step = {**_hit("back"), "movement": 1, "direction": "toward"}
+    rolls = FIRST | {"T1.ava.maneuver": 5, "T1.g.maneuver": 2, "T1.ava.attack": 1, "T1.g.life_save": 6}
+    out = resolved(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
+    assert _members(out) == {"g": 4}
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    # lost (her 3 against 4): the move is not used, no attack roll asked, the Thugs all stay (000 L4457)
+    rolls = FIRST | {"T1.ava.maneuver": 3, "T1.g.maneuver": 2}
+    lost = turn(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
+    assert lost["status"] in ("resolved", "over"), (lost["violations"], lost["dice_needed"])
+    assert [w["code"] for w in lost["warnings"] if w["code"] != "SHEET_NOT_VALID"] == ["BEHIND_NOT_ACHIEVED"]
+    assert _members(lost) == {"g": 5}
+
+
+def test_only_when_prone_on_a_group_only_while_she_is_down() -> None:
+    # Standing, an Only When Prone move is refused (000 L4741), as in a Dramatic turn without Thugs.
+    low = move("low", liabilities=("only_when_prone",))
+    bad = turn(_req(low), {"T1.ava.action": _hit("low"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in bad["violations"]] == ["ONLY_WHEN_PRONE_INVALID"]
+
+
+def test_only_when_prone_attacks_a_group_from_the_ground_in_place_of_standing() -> None:
+    # Down, her first action: the move in place of standing (000 L4743). 1 + 2 (Special, 000 L7211) − 1 (the
+    # Liability) = 2 against Defense 2 hits; the Thug rolls 6 against his Life Save 2 and is out; she stays down.
+    req = _req(move("low", liabilities=("only_when_prone",)))
+    req["fighters"][0]["state"]["knocked_down"] = True
+    ground = {"T1.ava.stand_alt": {"choice": "act", "moves": ["low"], "target": "g"}, "T1.ava.action": IDLE, **STAY}
+    out = resolved(req, ground, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6})
+    assert _members(out) == {"g": 5 - 1} and ava(out)["knocked_down"] is True
+    # against Defense 3 the same 2 misses: the −1 counts
+    req["fight"]["thugs"][0]["thug"] = {**THUG, "defense": 3}
+    out = resolved(req, ground, FIRST | {"T1.ava.attack": 1})
+    assert _members(out) == {"g": 5} and ava(out)["knocked_down"] is True
+
+
+def test_end_style_on_a_group_brings_her_back_to_her_base_style() -> None:
+    # In the Tiger style, Tiger End on the group (000 L3288–L3290): back in the Crane style. 1 + 2 = 3 hits
+    # Defense 2; the Thug rolls 1 and stays.
+    end = {"id": "tend", "name": "Tiger End", "level": 2, "style": "Tiger", "elements": [{"id": "end_style"}]}
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    for mid, left in (("tend", []), ("claw", ["Tiger"])):
+        req = _req(end, claw)
+        sheet = req["fighters"][0]["sheet"]
+        sheet["qualities"] = [{"id": "multiple_styles"}]
+        sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+        req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "style", "move": "Tiger", "since": 1}]
+        rolls = FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
+        out = resolved(req, {"T1.ava.action": _hit(mid), "T1.ava.action.2": IDLE, **STAY}, rolls)
+        assert [e.get("move") for e in ava(out)["ongoing_effects"] if e["id"] == "style"] == left, mid
+        assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+
+
+def test_random_effect_on_a_group_rolls_its_combination_and_an_unusable_one_misses() -> None:
+    # Two combinations, a 1d2 (000 L3956). At Range 4 the melee one (two Increased Damage) cannot reach: a miss with
+    # no roll (000 L3958); the Ranged one hits (1 + 2 − 1 at Range 4 ≥ 2) and the Thug's 6 fails his Life Save.
+    options = {"allocation": 2, "combinations": "increased_damage, increased_damage; ranged"}
+    trunk = {"id": "trunk", "name": "Trunk", "level": 3, "elements": [{"id": "random_effect", "options": options}]}
+    dec = {"T1.ava.action": _hit("trunk"), "T1.ava.action.2": IDLE, **STAY}
+    near = resolved(_req(trunk, groups={"g": 4}), dec, FIRST | {"T1.ava.random_effect": 1})
+    far = resolved(
+        _req(trunk, groups={"g": 4}), dec, FIRST | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6}
+    )
+    assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
+    assert "thug_user_states" not in {u["id"] for u in far["unsupported"]}

@@ -11,7 +11,7 @@ from typing import Any
 from service.rules.fight2e.catalogue.catalog import catalog
 from service.rules.fight2e.catalogue.records import AgainstThugs, ThugAct
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.thug_thrashing.support import AVA, FIRST, IDLE, _ava, _ok, _req
+from tests.unit.fight2e.thug_thrashing.support import AVA, FIRST, IDLE, _ava, _ok, _req, _turn
 
 DEFENSE = {"defense": "defense", "fs": 0}
 MISS = {"T1.g.attack": 1, "T1.fight.time": 3}
@@ -62,18 +62,28 @@ def test_a_healing_utility_move_heals_her_in_a_thug_turn() -> None:
     assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
 
 
-def test_only_heal_others_does_not_heal_her_and_is_named() -> None:
-    # Only Heal Others: the healer cannot heal himself (000 L3452–L3456); a Thug turn keeps no Range to an ally
-    # (000 L6670), so nothing is healed and the entry is named as not kept.
-    req = _req()
+def test_only_heal_others_heals_the_ally_named_never_her() -> None:
+    # Only Heal Others: never the healer (000 L3452–L3456); Heal Others heals a Fighter named (000 L3446), here her
+    # ally Bo (ruling: no Range kept between Fighters of a side in a Thug turn, 000 L6670). 1d6 halved: a 5 heals
+    # Bo 2 at H.1, 30 → 32; she stays at 30.
     mend = move("mend", "healing", el("healing.heal_others"), liabilities=("healing.only_heal_others",))
+    req = _req()
     req["fighters"][0]["sheet"] = _sheet(mend)
     req["fighters"][0]["state"]["life_bar"] = 30
-    use = {"action": "utility", "moves": ["mend"]}
-    out = _ok(req, {"T1.ava.action": use, "T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}, FIRST | MISS)
-    assert _ava(out)["life_bar"] == 30
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "healing.only_heal_others" in found[0]["reason"]
+    bo = copy.deepcopy(req["fighters"][0])
+    bo["id"], bo["sheet"] = "bo", {**copy.deepcopy(AVA), "id": "bo"}
+    req["fighters"].append(bo)
+    req["fight"]["thugs"][0]["ranges"]["bo"] = 4
+    req["fight"]["sides"] = {"ava": "heroes", "bo": "heroes"}
+    dec = {"T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE, "T1.bo.action": IDLE, "T1.bo.action.2": IDLE}
+    rolls = FIRST | MISS | {"T1.bo.init": 3, "T1.bo.ctrl": 4, "T1.ava.healing": 5}
+    use = {"action": "utility", "moves": ["mend"], "target": "bo"}
+    out = _ok(req, {"T1.ava.action": use, **dec}, rolls)
+    assert [f["state"]["life_bar"] for f in out["fighters"]] == [30, 32]
+    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    # on nobody (herself): refused, as in the main turn
+    out = _turn(req, {"T1.ava.action": {"action": "utility", "moves": ["mend"]}, **dec}, rolls)
+    assert [v["code"] for v in out["violations"]] == ["HEAL_TARGET_INVALID"]
 
 
 def test_a_buff_is_kept_and_a_bomb_is_the_directors() -> None:

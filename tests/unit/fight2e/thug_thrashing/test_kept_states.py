@@ -5,10 +5,11 @@ Save 5; a Special Move's 1d6 is one die size above 1d4, so its Life Save is 5 �
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.thug_thrashing.support import IDLE, _ava, _ok, _turn
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, _ava, _ok, _turn
 from tests.unit.fight2e.thug_thrashing.test_move_elements import _hit, _members, _req
 
 DEFENSE = {"defense": "defense", "fs": 0}
@@ -593,3 +594,226 @@ def test_a_fake_against_groups_alone_gives_no_bonus_she_could_use() -> None:
         _at(1, feint), _decisions(1, _utility("feint"), **{"ava.defense": {"defense": "tactics"}}), _rolls(1)
     )
     assert _codes(tactics) == ["DECISION_INVALID"]
+
+
+# ── Behind Opponent on a group (000 L4457–L4477; ruling: no-map routes, a Maneuver Check against its Defense) ──
+
+
+def _behind() -> dict[str, Any]:
+    return move("back", liabilities=("behind_opponent",))
+
+
+def _warned(out: dict[str, Any]) -> list[str]:
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["dice_needed"])
+    return [w["code"] for w in out["warnings"] if w["code"] != "SHEET_NOT_VALID"]
+
+
+def test_behind_opponent_needs_her_step_in_and_a_won_maneuver_check_against_the_groups_defense() -> None:
+    step = _hit("back", movement=1, direction="toward")
+    # Range 1 → 0 and a Maneuver Check (000 L4467): her 5 + Tactics 0 = 5 against the group's 2 + Defense 2 = 4: won.
+    # Her attack: 1 + 1 (spare Control 4 − 2) + 1 (Range 0, 000 L5708) = 3 against Defense 2 hits; the Thug rolls 6
+    # against his Life Save 2 and is out.
+    rolls = _rolls(1, **{"ava.maneuver": 5, "g.maneuver": 2, "ava.attack": 1, "g.life_save": 6})
+    out = _ok(_at(1, _behind()), _decisions(1, step), rolls)
+    assert _members(out) == {"g": 4} and not _named(out)
+    # lost: her 3 against 4; the move is not used, her action spent, no attack roll asked (000 L4457)
+    lost = _turn(_at(1, _behind()), _decisions(1, step), _rolls(1, **{"ava.maneuver": 3, "g.maneuver": 2}))
+    assert _warned(lost) == ["BEHIND_NOT_ACHIEVED"] and _members(lost) == {"g": 5}
+    # standing at Range 1 she neither goes past the group nor steps in: no route, no check
+    still = _turn(_at(1, _behind()), _decisions(1, _hit("back")), _rolls(1))
+    assert _warned(still) == ["BEHIND_NOT_ACHIEVED"] and _members(still) == {"g": 5}
+
+
+# ── Only When Prone (000 L4737–L4743) ─────────────────────────────────────────────────────────────────────────
+
+
+def _down(turn: int, *moves: dict[str, Any]) -> dict[str, Any]:
+    req = _at(turn, *moves)
+    req["fighters"][0]["state"]["knocked_down"] = True
+    return req
+
+
+def test_only_when_prone_attacks_from_the_ground_in_place_of_standing_and_she_stays_down() -> None:
+    low = move("low", liabilities=("only_when_prone",))
+    ground = {"T1.ava.stand_alt": {"choice": "act", "moves": ["low"], "target": "g"}, "T1.ava.action": IDLE}
+    more = {"T1.ava.defense": DEFENSE}
+    # Her attack: 2 + 1 (spare Control 4 − 2) − 1 (the Liability, 000 L4743) = 2 against Defense 2 hits; the Thug
+    # rolls 6 against his Life Save 2 and is out. She is still down after it (000 L4743).
+    out = _ok(_down(1, low), ground | more, _rolls(1, **{"ava.attack": 2, "g.life_save": 6}))
+    assert _members(out) == {"g": 4} and _ava(out)["knocked_down"] is True and not _named(out)
+    # a 1 is 1 + 1 − 1 = 1: a miss, the −1 counting
+    out = _ok(_down(1, low), ground | more, _rolls(1, **{"ava.attack": 1}))
+    assert _members(out) == {"g": 5}
+    # standing, she cannot use it (000 L4741)
+    bad = _turn(_at(1, low), _decisions(1, _hit("low")), _rolls(1))
+    assert _codes(bad) == ["ONLY_WHEN_PRONE_INVALID"]
+    # standing up instead takes her first action as before (000 L6752)
+    up = _ok(_down(1, low), {"T1.ava.stand_alt": {"choice": "stand"}, "T1.ava.action": IDLE} | more, _rolls(1))
+    assert _ava(up)["knocked_down"] is False and _members(up) == {"g": 5}
+
+
+# ── End Style (000 L3282–L3290) ───────────────────────────────────────────────────────────────────────────────
+
+
+def _styled(turn: int, *moves: dict[str, Any]) -> dict[str, Any]:
+    req = _at(turn, *moves, effects=[{"id": "style", "move": "Tiger", "since": 1}])
+    sheet = req["fighters"][0]["sheet"]
+    sheet["qualities"] = [{"id": "multiple_styles"}]
+    sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger"}]
+    return req
+
+
+def _style(out: dict[str, Any]) -> list[str | None]:
+    return [e.get("move") for e in _ava(out)["ongoing_effects"] if e["id"] == "style"]
+
+
+def test_end_style_on_a_group_brings_her_back_to_her_base_style_hit_or_miss() -> None:
+    # In the Tiger style she uses Tiger End on the group: back in the Crane (Base) style, no Style Change needed
+    # (000 L3288–L3290). 1 + 1 (spare Control) = 2 hits Defense 2; the Thug rolls 1 against 2 and stays.
+    end = {"id": "tend", "name": "Tiger End", "level": 2, "style": "Tiger", "elements": [{"id": "end_style"}]}
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    out = _ok(_styled(2, end, claw), _decisions(2, _hit("tend")), _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _style(out) == [] and not _named(out)
+    # the Tiger Claw has no End Style: she stays in the Tiger style
+    out = _ok(_styled(2, end, claw), _decisions(2, _hit("claw")), _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _style(out) == ["Tiger"]
+
+
+def test_movement_exception_keeps_its_movement_in_a_limited_movement_style_and_ends_the_style() -> None:
+    # Tiger is a Limited Movement style: before an attack only 1 Range, for 1 FS (000 L5102); a Mobile Tiger move
+    # without Movement Exception cannot go 2 (000 L5100). Ava has 10 FS.
+    dash = {
+        "id": "tdash",
+        "name": "Tiger Dash",
+        "level": 2,
+        "style": "Tiger",
+        "elements": [{"id": "end_style"}, {"id": "end_style.movement_exception"}, el("mobile", movement="mobile")],
+    }
+    claw = {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}
+    run = {
+        "id": "run",
+        "name": "Tiger Run",
+        "level": 2,
+        "style": "Tiger",
+        "elements": [el("mobile", movement="mobile")],
+    }
+
+    def limited(*moves: dict[str, Any]) -> dict[str, Any]:
+        req = _styled(2, *moves)
+        req["fighters"][0]["sheet"]["styles"][1]["limited_movement"] = True
+        req["fight"]["thugs"][0]["ranges"]["ava"] = 3
+        return req
+
+    hit = {"ava.attack": 1, "g.life_save": 1}  # Range 1 after: 1 + 1 (spare Control) = 2 hits Defense 2; he stays
+    two = _turn(limited(run), _decisions(2, _hit("run", movement=2, direction="toward")), _rolls(2, **hit))
+    assert _codes(two) == ["STYLE_MOVEMENT_LIMITED"]
+    # 1 Range (3 → 2) for 1 FS; at Range 2, 1 + 1 − 1 (000 L5708) = 1 misses Defense 2; she stays in the Tiger style
+    out = _ok(
+        limited(claw), _decisions(2, _hit("claw", movement=1, direction="toward")), _rolls(2, **{"ava.attack": 1})
+    )
+    assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == ["Tiger"]
+    # Movement Exception: Mobile's 2 Ranges for its 1 FS (000 L3294, L3673), then back to the Crane style (000 L3298)
+    out = _ok(limited(dash), _decisions(2, _hit("tdash", movement=2, direction="toward")), _rolls(2, **hit))
+    assert _ava(out)["fighting_spirit"] == 10 - 1 and _style(out) == []
+
+
+# ── Random Effect (000 L3938–L3960) ───────────────────────────────────────────────────────────────────────────
+
+
+def _trunk() -> dict[str, Any]:
+    options = {"allocation": 2, "combinations": "increased_damage, increased_damage; ranged"}
+    return {"id": "trunk", "name": "Trunk", "level": 3, "elements": [{"id": "random_effect", "options": options}]}
+
+
+def test_random_effect_rolls_its_combination_on_a_group() -> None:
+    # Two combinations: a 1d2 picks (000 L3956). Range 1, a 6 hits Defense 2 either way.
+    # 1: two Increased Damage, a 1d8: the Life Save is 5 − 2 − 2 = 1, so the Thug's 2 fails (000 L6570);
+    # 2: Ranged, its 1d6: the Life Save is 2 and the same 2 saves him.
+    hit = _hit("trunk")
+    big = _ok(
+        _at(1, _trunk()), _decisions(1, hit), _rolls(1, **{"ava.random_effect": 1, "ava.attack": 6, "g.life_save": 2})
+    )
+    shot = _ok(
+        _at(1, _trunk()), _decisions(1, hit), _rolls(1, **{"ava.random_effect": 2, "ava.attack": 6, "g.life_save": 2})
+    )
+    assert (_members(big), _members(shot)) == ({"g": 4}, {"g": 5})
+    assert not _named(big) and not _named(shot)
+
+
+def test_random_effect_unusable_at_the_groups_range_misses() -> None:
+    # Range 4: the melee combination cannot reach it, a miss with no roll (000 L3958); the Ranged one can and a 6
+    # hits, the Thug's 6 failing his Life Save 2.
+    req = _at(1, _trunk())
+    req["fight"]["thugs"][0]["ranges"]["ava"] = 4
+    dec = {"T1.ava.action": _hit("trunk"), "T1.ava.action.2": IDLE}  # the group, 4 away, cannot reach her
+    base = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3}
+    near = _ok(req, dec, base | {"T1.ava.random_effect": 1})
+    far = _ok(req, dec, base | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6})
+    assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
+
+
+# ── Power Up's Extra Elements (000 L3870–L3876) ──────────────────────────────────────────────────────────────
+
+
+def test_extra_elements_buy_the_designed_elements_with_her_extra_control() -> None:
+    # Burst (L2, Power Up's Control version) takes 2 extra Control, 4 of her 4; at 1 Control per Element cost they
+    # buy two Increased Damage (000 L3874): 1d6 becomes 1d8 (000 L3530), no damage is left over, so the Life Save is
+    # 5 − 2 − 2 = 1 (000 L6570): the Thug's 2 fails it, his 1 makes it. A 6 hits Defense 2.
+    burst = {
+        "id": "burst",
+        "name": "Burst",
+        "level": 2,
+        "elements": [
+            {"id": "power_up", "options": {"version": "control"}},
+            {"id": "power_up.extra_elements", "options": {"schedule": ["increased_damage", "increased_damage"]}},
+        ],
+    }
+    dec = _decisions(1, _hit("burst"), **{"ava.power_up_bonus": {"amount": 2}})
+    out = _ok(_at(1, burst), dec, _rolls(1, **{"ava.attack": 6, "g.life_save": 2}))
+    assert _members(out) == {"g": 4} and not _named(out)
+    out = _ok(_at(1, burst), dec, _rolls(1, **{"ava.attack": 6, "g.life_save": 1}))
+    assert _members(out) == {"g": 5}
+    # without the Power Up the 1d6's Life Save is 2: the same 2 makes it
+    plain = _decisions(1, _hit("burst"), **{"ava.power_up_bonus": {"amount": 0}})
+    out = _ok(_at(1, burst), plain, _rolls(1, **{"ava.attack": 6, "g.life_save": 2}))
+    assert _members(out) == {"g": 5}
+
+
+# ── Sidestep Setup (000 L4817–L4829) ──────────────────────────────────────────────────────────────────────────
+
+
+def test_sidestep_setup_needs_the_chance_of_her_last_turns_sidestep_and_spends_it() -> None:
+    setup = move("setup", liabilities=("sidestep_setup",))
+    chance = [{"id": "sidestep_setup", "since": 1}]  # her Sidestep last turn: usable this turn (000 L4823)
+    bad = _turn(_at(2, setup), _decisions(2, _hit("setup")), _rolls(2))
+    assert _codes(bad) == ["SIDESTEP_SETUP_NOT_READY"]
+    # with the chance: 1 + 1 (spare Control) = 2 hits Defense 2, the Thug's 6 fails his Life Save 2; the chance is
+    # spent
+    out = _ok(
+        _at(2, setup, effects=chance), _decisions(2, _hit("setup")), _rolls(2, **{"ava.attack": 1, "g.life_save": 6})
+    )
+    assert _members(out) == {"g": 4} and not [e for e in _effects(out) if e[0] == "sidestep_setup"]
+    assert not _named(out)
+    # another move first loses it (000 L4825): Setup as her second action is refused
+    dec = _decisions(2, _hit("jab"), **{"ava.action.2": _hit("setup")})
+    lost = _turn(_at(2, setup, move("jab"), effects=chance), dec, _rolls(2, **{"ava.attack": 1, "g.life_save": 1}))
+    assert _codes(lost) == ["SIDESTEP_SETUP_NOT_READY"]
+
+
+def test_behind_opponent_needs_no_check_when_the_group_faces_another_fighter() -> None:
+    # Her ally Bo is at Range 1 of the group: it faces other opponents, so her step from Range 1 to 0 makes the
+    # Behind condition with no Maneuver Check (000 L4475; ruling: another Fighter within Range 1 of the group).
+    req = _at(1, _behind())
+    bo = copy.deepcopy(req["fighters"][0])
+    bo["id"], bo["sheet"] = "bo", {**copy.deepcopy(AVA), "id": "bo"}
+    req["fighters"].append(bo)
+    req["fight"]["thugs"][0]["ranges"]["bo"] = 1
+    req["fight"]["sides"] = {"ava": "heroes", "bo": "heroes"}
+    dec = _decisions(1, _hit("back", movement=1, direction="toward"))
+    dec |= {"T1.bo.action": IDLE, "T1.bo.action.2": IDLE, "T1.bo.defense": DEFENSE}
+    # 1 + 1 (spare Control) + 1 (Range 0) = 3 hits Defense 2; the Thug's 6 fails his Life Save 2. The group's
+    # attacks on them then miss on a 1.
+    rolls = _rolls(1, **{"ava.attack": 1, "g.life_save": 6, "g.attack.2": 1}) | {"T1.bo.init": 3, "T1.bo.ctrl": 4}
+    out = _ok(req, dec, rolls)
+    assert _members(out) == {"g": 4}
+    assert not [r for r in out["rolls"] if r["key"].endswith("maneuver")]

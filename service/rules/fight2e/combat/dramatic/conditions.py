@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import Movement, Traits
+from ...catalogue.records import Healing, Heals, Movement, Traits
 from ..contract.models import ActionType, DecisionValue
-from ..elements import charge, limited_move, perfect_hit, random_effect, suppression
+from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
 from ..elements.sequences.sequences import FOLLOW_UPS
 from ..registry.reprice import with_entries
 from ..state.action import Attack
@@ -30,19 +30,33 @@ APPLIED = (
     | suppression.Suppression.entries
     | charge.CHARGES.ids
 )
-# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used
-STILL_NAMED = FOLLOW_UPS.ids | frozenset(
-    e
-    for e, found in catalog().records.items()
-    for r in found
-    if (isinstance(r, Traits) and MoveTrait.slow_startup in r.traits) or (isinstance(r, Movement) and r.power_dash)
+# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
+# Startup, the chains, Power Dash, Sidestep Setup, a Movement Exception)
+STILL_NAMED = (
+    FOLLOW_UPS.ids
+    | sidestep_setup.SidestepSetup.entries
+    | frozenset(
+        e
+        for e, found in catalog().records.items()
+        for r in found
+        if (isinstance(r, Traits) and {MoveTrait.slow_startup, MoveTrait.movement_exception} & set(r.traits))
+        or (isinstance(r, Movement) and r.power_dash)
+    )
+)
+# A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it
+_OTHERS_ONLY = frozenset(
+    e for e, found in catalog().records.items() for r in found if isinstance(r, Healing) and Heals.not_self in r.who
 )
 
 
 def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains; a Utility
     move's use (``attack`` false) does not ask Limited Move's drawback yet either."""
-    return [e for e in m.entries if e in STILL_NAMED or (not attack and e == limited_move.ENTRY)]
+    return [
+        e
+        for e in m.entries
+        if e in STILL_NAMED or (not attack and e == limited_move.ENTRY) or (attack and e in _OTHERS_ONLY)
+    ]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
@@ -70,9 +84,9 @@ def rolled(
     combos = random_effect.combinations(ctx, f, m) if m.has(random_effect.ENTRY) else []
     if not combos:
         return m, ""
-    k = random_effect._pick(ctx, f.id, m, len(combos))
+    k = random_effect.pick(ctx, f.id, m, len(combos))
     v = with_entries(ctx, f, m, add=combos[k - 1], remove=(random_effect.ENTRY,))
-    why = random_effect._usable(v, 0, 0, False, dist, reach)
+    why = random_effect.usable(v, 0, 0, False, dist, reach)
     ctx.note(
         "D.2",
         f.id,

@@ -19,7 +19,7 @@ from ...thugs import dramatic as thug_dramatic
 from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
-from ..contract.models import Choice, DecisionValue, DramaticBoost, DramaticOption
+from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import limited_use, perfect_hit
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.super_energy import pay_supers
@@ -303,6 +303,7 @@ class Aim:
     factor: int = 1  # the Saga Scale's Thug Thrashing + 1 on a Special Move's Glory (000 L6820)
     added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
     readied: str = ""  # a Set Up or Wind Up only readied: no roll (000 L4127, L4447)
+    behind: bool = True  # Behind Opponent met, or not needed (000 L4457–L4477)
 
 
 def fighter_attack(
@@ -330,7 +331,9 @@ def fighter_attack(
     before = g.members
     if a.pd_option is None:
         fighter_on_thugs.taunt(ctx, f, g, moves)
-        failed = fighter_on_thugs.fails(ctx, f, moves)  # Unreliable: the move does nothing (000 L4872–L4874)
+        failed = not a.behind or fighter_on_thugs.fails(
+            ctx, f, moves
+        )  # Unreliable: the move does nothing (000 L4872–L4874)
         kept = None if failed else move_elements.limited(ctx, f, moves)  # its drawback (000 L4579–L4591)
         if kept is None:
             settle_special(ctx, d, g, a, before)
@@ -405,6 +408,8 @@ def aim(
         fighter_on_thugs.spend_fs(ctx, f, fee, key, "the Dash")
     fighter_on_thugs.move(ctx, f, g, n, v.direction)
     dist = g.ranges[f.id]
+    toward = v.direction is not Direction.away
+    placed = property_damage or fighter_on_thugs.behind(ctx, f, g, m, start, n, toward, key)  # 000 L4457–L4477
     if not property_damage:  # ruling: no Control is rolled (000 L7084), so none is 2 above the need
         fee = move_elements.charged(ctx, f, [m], key, False, start, v)  # 000 L3085–L3099, L4479–L4527
         if fee:
@@ -412,7 +417,11 @@ def aim(
     lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
     # Property Damage reaches any Range (000 L7197); Specific Range connects at its one Range (000 L4858)
     reach = lo <= dist <= hi if arm is not None or m.kind == "basic" else range_ok(m, dist)
-    if not property_damage and not reach and not released:
+    randomised = m.has(move_elements.RANDOM_EFFECT)  # its rolled combination's reach (000 L3958)
+    rolled = None if property_damage else move_elements.random_effect(ctx, f, [m], dist)  # 000 L3938–L3960
+    placed = placed and (property_damage or rolled is not None)  # an unusable combination misses (000 L3958)
+    m = rolled[0] if rolled else m
+    if not property_damage and not reach and not released and not randomised:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
@@ -441,7 +450,7 @@ def aim(
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
     traded = 0 if property_damage else _traded(ctx, f, m, dist)
     added = added or bool(traded) or wound
-    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying)
+    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying, placed)
 
 
 def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:

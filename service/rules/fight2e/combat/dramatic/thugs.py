@@ -199,6 +199,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
     for i in range(count):
         if not (any(g.members for g in groups) or ctx.opponents(f)) or not f.active:
             return
+        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+            _from_the_ground(ctx, d, groups)  # Only When Prone in place of standing (000 L4737–L4743)
+            continue
         if i == 0 and recovering:  # recovering takes his first action; the extras remain (000 L6752)
             _recover(ctx, d)
             continue
@@ -280,6 +283,17 @@ def _spare_villains(ctx: Turn, groups: list[Group], key: str, v: DecisionValue) 
         )
 
 
+def _from_the_ground(ctx: Turn, d: Dram, groups: list[Group]) -> None:
+    """Stand up, or attack a group with an Only When Prone move from the ground, staying down (000 L4737–L4743)."""
+    found = move_elements.from_the_ground(ctx, d.f)
+    if found is None:
+        _recover(ctx, d)
+        return
+    key, m, target = found
+    g = _group(ctx, groups, target, key)
+    acts.fighter_attack(ctx, d, g, key, DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id))
+
+
 def _recover(ctx: Turn, d: Dram) -> None:
     f = d.f
     if f.stunned:
@@ -345,7 +359,9 @@ def _carry_out(
     if v.stunt_sequence is not None:  # an action and a Story Point, as in Thug Thrashing (000 L6792)
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, turn.tt)
         return
-    if v.target in ctx.fighters:  # a Fighter of another side: the Dramatic turn's action (000 L7074, L6646)
+    if v.target in ctx.fighters and not non_attack.heals_ally(
+        ctx, f, v
+    ):  # a Fighter of another side: the Dramatic turn's action (000 L7074, L6646)
         _versus_fighter(ctx, ds, d, key, v)
         return
     if thug_stances.is_stance(v):  # Full Defense, Full Agility, or both stances at once (000 L6758, L6782–L6784)

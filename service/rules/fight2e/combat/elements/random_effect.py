@@ -26,7 +26,7 @@ def combinations(ctx: Turn, f: Combatant, m: MoveProfile) -> list[list[EntryRef]
     return [list(c.entries) for c in combinations_of(choice) if c.entries][:10]
 
 
-def _pick(ctx: Turn, fid: str, m: MoveProfile, n: int) -> int:
+def pick(ctx: Turn, fid: str, m: MoveProfile, n: int) -> int:
     """1..n, each equally likely: the smallest die with n faces or more, re-rolled above n (000 L3956)."""
     if n == 1:
         return 1
@@ -38,7 +38,7 @@ def _pick(ctx: Turn, fid: str, m: MoveProfile, n: int) -> int:
     return 1
 
 
-def _usable(m: MoveProfile, i: int, last: int, combo: bool, distance: int, in_range) -> str:
+def usable(m: MoveProfile, i: int, last: int, combo: bool, distance: int, in_range) -> str:
     """Why the rolled version cannot be used here, or ""."""
     if m.offensive and not in_range(m, distance):
         return f"it cannot reach Range {distance}"
@@ -64,11 +64,11 @@ def roll(ctx: Turn, atk: Attack, distance: int, in_range) -> bool:
         combos = combinations(ctx, a, m) if m.has(ENTRY) else []
         if not combos:
             continue
-        k = _pick(ctx, a.id, m, len(combos))
+        k = pick(ctx, a.id, m, len(combos))
         v = with_entries(ctx, a, m, add=combos[k - 1], remove=(ENTRY,))
         report_unsupported(ctx, a, v)
         atk.moves = [*atk.moves[:i], v, *atk.moves[i + 1 :]]
-        why = _usable(v, i, last, atk.is_combo, distance, in_range)
+        why = usable(v, i, last, atk.is_combo, distance, in_range)
         listed = ", ".join(r.id if r.times == 1 else f"{r.id} ×{r.times}" for r in combos[k - 1])
         ctx.note(
             "D.2",

@@ -97,6 +97,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
         choices,
     )
     opt = v.defense or best
+    move_elements.defending(ctx, f)  # a defence loses a Sidestep Setup chance (000 L4825)
     if opt is DefenseOption.tactics:
         ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: Tactics is not a defence against Thugs.", key=key)
     if v.full_defense and not f.full_defense:

@@ -17,11 +17,12 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import drain_life, limited_use, perfect_hit
+from ..elements import drain_life, limited_use, perfect_hit, styles
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
 from ..elements.power_up.power_up_elements import PowerUp, powered
+from ..elements.power_up.power_up_elements import buy as buy_elements
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
 from ..registry import points as records
@@ -64,6 +65,9 @@ def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Ca
         _movable(ctx, f, n, key)
         if n > 2:
             ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: at most 2 Ranges without an action.", key=key)
+        styles.check_action(ctx, f, v, ActionType.move, n, key)  # a No Movement style (000 L5130–L5138)
+        # a Limited Movement style: 1 Range free, 2 for 1 FS (000 L5102)
+        spend_fs(ctx, f, styles.movement_fs(ctx, f, ActionType.move, None, n, key) or 0, key, "the movement")
         move(ctx, f, toward(), n, v.direction)
     elif v.action in (ActionType.none, None):
         ctx.note("C", f.id, f"{f.id} does nothing with this action.", "000 L6752")
@@ -105,6 +109,45 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
     return moves
 
 
+def behind(ctx: Turn, f: Combatant, g: Group, m: MoveProfile, start: int, n: int, toward: bool, key: str) -> bool:
+    """Behind Opponent on a group, the move opening the attack (000 L4457–L4477): made by going past it (toward it
+    farther than his Range before, from Range 1 or more), or from Range 0 (moving at most 1) or by a step from Range 1
+    to 0 with a won Maneuver Check. Ruling: a group's Ranges are read as the no-map ones, map or not (000 L4462); the
+    check is 1d10 + his Tactics against 1d10 + the group's Defense, its one skill, as a Bomb's Maneuver Roll (000
+    L6582, L2857), ties rolled again; waived when another Fighter is within Range 1 of the group (it faces other
+    opponents, 000 L4475); the condition lasts this attack only, a group's Ranges being redrawn by its own moves
+    (000 L4477). Not met: the move is not used and the action is spent, as in the main turn. False then."""
+    if not m.trait(MoveTrait.behind_opponent):
+        return True
+    how = ""
+    if toward and n > start > 0:
+        how = "going past it"
+    elif (start == 0 and n <= 1) or (start == 1 and toward and n == 1 and g.ranges[f.id] == 0):
+        others = [o for o in ctx.fighters.values() if o is not f and o.active and g.ranges.get(o.id, 99) <= 1]
+        if others:
+            how = "the group facing other Fighters (no check needed)"
+        elif not f.maneuvered:
+            f.maneuvered = True  # his one Maneuver Check of the turn (000 L6079)
+            how = "a Maneuver Check" if _maneuver_won(ctx, f, g) else ""
+    if how:
+        ctx.note("C", f.id, f"{f.id} is Behind {g.id} ({how}).", "000 L4457–L4477", {}, {"behind": g.id})
+        return True
+    why = f"{m.name} needs {f.id} Behind {g.id}: the move cannot be used and the action is spent."
+    ctx.warn("BEHIND_NOT_ACHIEVED", key, why, key=key)
+    ctx.note("C", f.id, f"{f.id} is not Behind {g.id}: {m.name} cannot be used.", "000 L4457–L4477")
+    return False
+
+
+def _maneuver_won(ctx: Turn, f: Combatant, g: Group) -> bool:
+    for _ in range(10):  # ruling: ties are rolled again; ten ties in a row go to the group
+        mine = ctx.roll(f.id, "maneuver", D10, f"Maneuver Check (get behind {g.id})", "C") + f.prof.tactics
+        theirs = ctx.roll(g.id, "maneuver", D10, f"Maneuver Check against {f.id}", "C") + g.defense
+        if mine != theirs:
+            ctx.note("C", f.id, f"Maneuver Check: {f.id} {mine} against {g.id} {theirs}.", "000 L4466, L6582")
+            return mine > theirs
+    return False
+
+
 def suppressed(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """A group's Suppression on him: the moves its tier keeps from him are refused (000 L4251–L4254). Any turn with
     Thugs where he names moves for an attack asks it (the group's Suppression is applied where this is called)."""
@@ -128,6 +171,12 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
         spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
         move(ctx, f, g, n, Direction.toward)
         return acc
+    styles.check_action(ctx, f, v, ActionType.attack, n, key)  # a No Movement style (000 L5130–L5138)
+    styled = styles.movement_fs(ctx, f, ActionType.attack, moves[0], n, key)  # unless Movement Exception (000 L3294)
+    if styled is not None:  # a Limited Movement style: 1 Range before the attack for 1 FS (000 L5102)
+        spend_fs(ctx, f, styled, key, "movement in a Limited Movement style")
+        move(ctx, f, g, n, v.direction)
+        return 0
     if n and any(m.trait(MoveTrait.no_movement) for m in moves):  # 000 L4714–L4719
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: {moves[0].name} allows no movement.", key=key)
     if n == 1 and moves[0].kw("dash"):  # its Dash keyword: 2 Ranges when it moves (000 L2423, L4577)
@@ -204,14 +253,23 @@ def attack(
     start = g.ranges[f.id]
     dashed = _approach(ctx, f, g, moves, v, key)  # a Dash's +1 Accuracy (000 L2179)
     dist = g.ranges[f.id]
+    if not behind(ctx, f, g, moves[0], start, v.movement or 0, v.direction is not Direction.away, key):
+        return  # Behind Opponent not met: the action is spent (000 L4457–L4477)
     # his charge moves as in the main turn, by his movement on this group (000 L3093–L3097, L4499–L4501, L6646)
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
     if fee:
         spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
     for m in moves if not released else ():
+        if m.has(move_elements.RANDOM_EFFECT):
+            continue  # its rolled combination's reach (000 L3958): ``move_elements.random_effect``
         lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
         if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    rolled = move_elements.random_effect(ctx, f, moves, dist)  # its combination this use (000 L3938–L3960)
+    if rolled is None:
+        count_attack(ctx, f, moves, False)  # unusable here: the attack misses (000 L3958)
+        return
+    moves = rolled
     fs = v.fs or 0
     spend_fs(ctx, f, fs, key, "Accuracy")
     pay_supers(ctx, f, moves)  # a Super Move's Super Energy on use (000 L5281), and Cheap's Glory (000 L4533)
@@ -259,8 +317,8 @@ def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, lev
     to his Power Level, the move needing 1 more Control) for damage (000 L3852–L3862); against a group any damage it
     adds is one less on the Life Save, however much (000 L6572; ruling A11). Returns the Control the attack needs and
     whether damage was added."""
-    m = next((m for m in moves if power_up_version(m)), None)
-    if m is None or powered(m, PowerUp.buys_elements):
+    i, m = next(((i, m) for i, m in enumerate(moves) if power_up_version(m)), (0, None))
+    if m is None:
         return level, False
     version = power_up_version(m)
     if version == "life_bar":
@@ -282,6 +340,10 @@ def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, lev
         return level, False
     if version == "control":
         level += n
+        # Extra Elements: the design's Elements bought first, in order, the rest as damage (000 L3870–L3876)
+        n = buy_elements(ctx, f, moves, i, m, n) if powered(m, PowerUp.buys_elements) else n
+        if not n:
+            return level, False
     else:
         f.life -= n
     ctx.note(

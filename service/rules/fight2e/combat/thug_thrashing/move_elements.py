@@ -18,9 +18,11 @@ Opening Move's follow-ups, Limited Move, Perfect Hit, Vulnerability, Temporary T
 and the Super-only Time Counts) start when the move is used (``start_user_states``), are checked when he names his
 moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
-(``tick_user_states``); the rest (``ThugAct.user_only``: End Style, Only Heal Others, the Throw chains, Only When
-Prone, Behind Opponent, Extra Elements, Prop, Random Effect, Sidestep Setup, Summon) are named as
-``thug_user_states``."""
+(``tick_user_states``). So too End Style (``start_user_states``), Only When Prone (``from_the_ground``,
+``check_use``), Random Effect (``random_effect``) and Sidestep Setup (``check_use``, ``defending``); Behind
+Opponent, Only Heal Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
+``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Prop and Prop
+Recovery, Summon) are named as ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
-from ..contract.models import ActionType, DecisionValue, Direction
+from ..contract.models import ActionType, Choice, DecisionValue, Direction
 from ..elements import (
     access,
     charge,
@@ -38,20 +40,25 @@ from ..elements import (
     invisibility,
     limited_move,
     ongoing,
+    sidestep_setup,
+    styles,
     super_only,
     taunts,
     techniques,
     vulnerability,
 )
 from ..elements import movement as moving
+from ..elements import random_effect as random
 from ..elements.buffs import buff_modifiers
 from ..elements.sequences import sequences
 from ..registry import points as records
+from ..registry.reprice import with_entries
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import c_utility_actions as utility
 from ..turn.b_actions import _slow_startup_due as slow_startup_due
+from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import _extended as extended
 from ..turn.d_move_declaration import held_wind_up, use_conditions
 
@@ -62,6 +69,7 @@ ACTS: dict[str, AgainstThugs] = {
 
 
 _KNOCKBACKS = records.entries_with(Knockback)
+RANDOM_EFFECT = random.ENTRY
 
 
 def _on_user_only(m: MoveProfile, entry: str) -> bool:
@@ -91,6 +99,43 @@ def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> No
         ctx.unsupported_rule("thug_user_states", path, why)
 
 
+def prone_moves(f: Combatant) -> bool:
+    """Whether he has an Only When Prone move to use from the ground (000 L4737–L4743)."""
+    return any(m.trait(MoveTrait.prone_only) for m in f.prof.moves.values())
+
+
+def from_the_ground(ctx: Turn, f: Combatant) -> tuple[str, MoveProfile, str | None] | None:
+    """Knocked Down with an Only When Prone move, his first action in a turn with Thugs: stand up (None), or use
+    that move from the ground in place of standing, staying down (000 L4737–L4743, L6752): (its key, the move, the
+    group named)."""
+    key, d = ctx.decide(
+        f.id,
+        "stand_alt",
+        "B",
+        f"{f.id} is Knocked Down: stand up, or attack a group from the ground with an Only When Prone move.",
+        DecisionValue(choice=Choice.stand),
+    )
+    if d.choice in (None, Choice.stand):
+        return None
+    m = f.move((d.moves or [""])[0])
+    if d.choice is not Choice.act or m is None or not m.trait(MoveTrait.prone_only) or len(d.moves or []) != 1:
+        why = f"{key}: stand, or `act` with one Only When Prone move."
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"decisions.{key}", why, key=key)
+    assert m is not None
+    ctx.note("B", f.id, f"{f.id} attacks from the ground with {m.name}; he stays down.", "000 L4743")
+    return key, m, d.target
+
+
+def defending(ctx: Turn, f: Combatant) -> None:
+    """He defends against a group: his Sidestep Setup chance is lost (000 L4825). Ruling: a turn with Thugs meets a
+    group's attack with Defense, Evasion or Agility (000 L6698–L6700) and offers no Sidestep against it, so it
+    opens no chance itself; one opened against a Fighter, or carried from the request, is checked and spent as in
+    the main turn."""
+    if sidestep_setup.ENTRY in f.prof.entry_ids:
+        sidestep_setup.defending(ctx, f)
+        f.sidestep_window = False  # no Sidestep Setup Response is offered against a group's attack
+
+
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """A Buff's limits on his action as in the main turn (000 L6646): under Movement Only he may only move (or end
     it), under No Movement not move, under Removed Ki use no move needing Ki (000 L3027–L3045); a Repeatable Buff's
@@ -102,10 +147,35 @@ def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
         free_movement.check_action(ctx, f, kind, key)  # in Free Movement he only moves (000 L3380)
 
 
+def random_effect(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist: int) -> list[MoveProfile] | None:
+    """Random Effect on a group as in the main turn (000 L3938–L3960): each such move becomes the combination its
+    die picks; None when the first is unusable here (the attack misses, 000 L3958), else the moves before an unusable
+    one (only they count if the Combo hits, 000 L3960; a miss counts none either way, so the cut is made before the
+    roll)."""
+    if RANDOM_EFFECT not in f.prof.entry_ids:
+        return moves
+    out = list(moves)
+    for i, m in enumerate(moves):
+        combos = random.combinations(ctx, f, m) if m.has(RANDOM_EFFECT) else []
+        if not combos:
+            continue
+        k = random.pick(ctx, f.id, m, len(combos))
+        v = with_entries(ctx, f, m, add=combos[k - 1], remove=(RANDOM_EFFECT,))
+        out[i] = v
+        why = random.usable(v, i, len(moves) - 1, len(moves) > 1, dist, range_ok)
+        listed = ", ".join(r.id if r.times == 1 else f"{r.id} ×{r.times}" for r in combos[k - 1])
+        text = f"Random Effect: combination {k} of {len(combos)} for {m.name} ({listed})"
+        ctx.note("D.2", f.id, text + (f" — unusable: {why}." if why else "."), "000 L3956–L3960", {"roll": k})
+        if why:
+            return out[:i] or None
+    return out
+
+
 def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -> None:
     """What the main turn checks of the moves he names, on him alone (000 L6646): a primed Powerless Set Up keeps his
     other Special Moves from him, and its exception may wait for it (000 L4137–L4147); End Only needs a Buff in
-    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370)."""
+    effect (000 L3276–L3280); flying, only Hard to Evade or Aerial Special Moves attack (000 L3370); an Only When
+    Prone move only while he is down or after a Self-Prone move in the Combo (000 L4737–L4741)."""
     path = f"{key}.moves"
     if f.ongoing or not access.POWERLESS.ids.isdisjoint(f.prof.entry_ids):
         for m in moves:
@@ -113,8 +183,17 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
             if why:
                 ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
     used = list(moves)
+    for i, m in enumerate(used):  # from the ground, or after a Self-Prone move in the Combo (000 L4737–L4741)
+        if (
+            m.trait(MoveTrait.prone_only)
+            and not f.knocked_down
+            and not any(x.trait(MoveTrait.self_prone) for x in used[:i])
+        ):
+            ctx.fail("ONLY_WHEN_PRONE_INVALID", path, f"{key}: {m.name} is used only when down.", key=key)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
     sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
+    if sidestep_setup.ENTRY in f.prof.entry_ids:  # only right after his Sidestep, that turn or the next (000 L4823)
+        sidestep_setup.check(ctx, f, used, key)
 
 
 def charged(
@@ -204,10 +283,12 @@ def start_user_states(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile]) -> 
         # a group (000 L3350, L6698)
         fake.use(ctx, f, m)
         ongoing.end_buff(ctx, f, m)
+        styles.end_style(ctx, f, m)  # End Style, Movement Exception: back to his Base Style (000 L3288–L3290, L3298)
         super_only.on_use(ctx, f, m)  # Infinite Supers, Super Move Enhancer, Extended Duration (000 L4922–L4934)
         enhancer.bank(ctx, f, m)  # a Power Enhancer's use banked for its move (000 L3826)
         invisibility.start(ctx, f, m)  # from next turn (000 L3591)
         vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)
+    sidestep_setup.used(ctx, f, list(moves))  # a Sidestep Setup move spends the chance, another loses it (000 L4825)
     sequences.used(ctx, f, list(moves))  # an Opening Move's window opens, any other move closes it (000 L3744, L3748)
 
 

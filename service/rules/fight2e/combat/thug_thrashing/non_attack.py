@@ -24,7 +24,7 @@ from ..elements.sequences import sequences
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
-from ..turn.c_utility_actions import heal_user
+from ..turn.c_utility_actions import heal
 from . import group as thug_group
 from . import move_elements
 from .group import Group, award, choice, shift
@@ -87,7 +87,8 @@ def _moved(
         way = "away" if away else ""
         ctx.fail("MOVEMENT_DIRECTION_INVALID", f"{key}.movement", f"{key}: {what} allows 1 Range {way}.", key=key)
     live = _live(ctx, f, groups)
-    g = next((g for g in live if g.id == v.target), live[0] if v.target is None and len(live) == 1 else None)
+    named = None if v.target in ctx.fighters else v.target  # a Fighter named is the one his Heal Others move heals
+    g = next((g for g in live if g.id == named), live[0] if named is None and len(live) == 1 else None)
     if g is None:
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: name the Thug group to move by.", key=key)
     shift(ctx, f, g, 1, Direction.away if away else (v.direction or Direction.toward))
@@ -169,6 +170,7 @@ def _utility(
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
     move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
+    healed = _healed(ctx, f, m, v, key)
     pay(m, key)
     _moved(ctx, f, groups, v, key, m.name, away=False)
     move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
@@ -178,13 +180,28 @@ def _utility(
         return
     m = move_elements.enhanced(ctx, f, kept)[0]  # a Power Enhancer's bank, a Taunt's lent Element (000 L6646)
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
-    # Healing heals its user as in the main turn (000 L3436–L3444). Ruling: Heal Others heals him too, a turn with
-    # Thugs keeping no Range between Fighters (000 L3446–L3448, L6670); Only Heal Others is named above.
-    if m.heals(Heals.heals) and not m.heals(Heals.not_self):
-        heal_user(ctx, f, m)
+    if m.heals(Heals.heals):  # Healing heals its user (000 L3436–L3444)
+        heal(ctx, f, m, healed)
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")
+
+
+def heals_ally(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:
+    """A Utility move named on another Fighter of his own side: his Heal Others move on that ally (000 L3446)."""
+    t = ctx.fighters.get(v.target or "")
+    return v.action is ActionType.utility and t is not None and t is not f and t.side == f.side
+
+
+def _healed(ctx: Turn, f: Combatant, m: MoveProfile, v: DecisionValue, key: str) -> Combatant:
+    """Whom his Utility move heals: himself, or with Heal Others the ally named as ``target``; Only Heal Others never
+    heals him (000 L3436–L3454). Ruling: a turn with Thugs keeps no Range between Fighters of one side (000 L6670),
+    so the ally is within the move's reach (000 L3448)."""
+    t = ctx.fighters.get(v.target or "", f)
+    if (t is not f and not m.heals(Heals.others)) or t.defeated or (t is f and m.heals(Heals.not_self)):
+        who = "another Fighter of his side, named as the target" if m.heals(Heals.others) else "only its user"
+        ctx.fail("HEAL_TARGET_INVALID", f"{key}.target", f"{key}: {m.name} heals {who}.", key=key)
+    return t
 
 
 def end_of_turn(ctx: Turn) -> None:

@@ -196,6 +196,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     for i, budget in enumerate(budgets):
         if not any(g.members for g in groups) or not f.active:
             return
+        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+            _from_the_ground(ctx, f, groups, budget)  # Only When Prone in place of standing (000 L4737–L4743)
+            continue
         if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
@@ -259,6 +262,19 @@ def _choices(ctx: Turn, f: Combatant, groups: list[Group], budget: int, extras: 
     )
 
 
+def _from_the_ground(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    """Knocked Down with an Only When Prone move: stand up, or attack a group with it from the ground, at its own
+    −1 Accuracy, staying down (000 L4737–L4743, L6752)."""
+    found = move_elements.from_the_ground(ctx, f)
+    if found is None:
+        _recover(ctx, f)
+        return
+    key, m, target = found
+    g = _group(groups, ctx, target, key)
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id)
+    fighter_on_thugs.attack(ctx, f, g, budget, key, v, 1, [g for g in groups if thug_group.opposes(g, f)])
+
+
 def _recover(ctx: Turn, f: Combatant) -> None:
     if f.stunned:
         f.stunned -= 1
@@ -320,7 +336,7 @@ def _carry_out(
         thug_stunts.stunt_sequence(ctx, f, groups, key, v, _tt_level(ctx, f, groups, quiet=True))
     elif thug_stances.is_stance(v):
         thug_stances.take(ctx, f, groups, key, v, extras)
-    elif v.target in ctx.fighters:
+    elif v.target in ctx.fighters and not non_attack.heals_ally(ctx, f, v):
         mixed.versus_fighter(ctx, f, key, v)
     elif v.action in non_attack.RESOLVED:
         non_attack.act(ctx, f, groups, key, v, partial(_pay_control, ctx, f, budget))

@@ -98,7 +98,7 @@ def _power_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
         plan.cost += n
     else:
         f.life -= n
-    for_damage = power_up_elements.buy(ctx, f, plan, i, m, n) if version == "control" else n
+    for_damage = power_up_elements.buy(ctx, f, plan.moves, i, m, n) if version == "control" else n
     bonus = for_damage if i == 0 else for_damage // 2
     plan.extra_damage += bonus
     ctx.note(

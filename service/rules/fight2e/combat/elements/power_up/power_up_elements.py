@@ -13,7 +13,6 @@ from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
 from ...contract.models import DecisionValue
 from ...registry.reprice import with_entries
-from ...state.action import Plan
 from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable
 from ...state.profile import MoveProfile
@@ -75,7 +74,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     return [(ids, max(math.ceil(price), 1)) for ids, price in out]  # at least 1 Control each (000 L3876)
 
 
-def buy(ctx: Turn, f: Combatant, plan: Plan, i: int, m: MoveProfile, n: int) -> int:
+def buy(ctx: Turn, f: Combatant, moves: list[MoveProfile], i: int, m: MoveProfile, n: int) -> int:
     """Spend ``n`` extra Control: the Elements bought first (a decision, by default as many as it pays for in
     order — ruling: the design's order is kept, the rest goes to damage), the rest as damage (at most the Level).
     Returns the Control left for damage."""
@@ -110,7 +109,7 @@ def buy(ctx: Turn, f: Combatant, plan: Plan, i: int, m: MoveProfile, n: int) -> 
     if not k:
         return n
     added = [ident for ids, _ in table[:k] for ident in ids]
-    plan.moves[i] = with_entries(ctx, f, m, add=added)  # its Level stays: the extra Control paid (000 L3874)
+    moves[i] = with_entries(ctx, f, m, add=added)  # its Level stays: the extra Control paid (000 L3874)
     ctx.note(
         "D.1",
         f.id,
