@@ -231,7 +231,6 @@ class Asked:
         "_source",
         "_vetted",
         "_vouched",
-        "best",
         "default",
         "faces",
         "fighter",
@@ -253,7 +252,6 @@ class Asked:
     ) -> None:
         self.key, self.point, self.fighter, self.default, self.faces = key, point, fighter, default, faces
         self._source, self._check, self._vetted, self._ranked = offers, check, vetted, best
-        self.best: Ranked | None = self._best if best is not None else None
         self._listed: list[Decision] | None = None
         self._vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
 
@@ -263,6 +261,12 @@ class Asked:
             source = self._source
             self._listed = [o.value for o in list(source() if callable(source) else source)[:MAX_CHOICES]]
         return self._listed
+
+    @property
+    def best(self) -> Ranked | None:
+        """The round's own search for the offer a score ranks first, or None where the offers must be listed (a
+        fresh bound method each time: one kept on the object would tie it into a reference cycle)."""
+        return self._best if self._ranked is not None else None
 
     def _best(self, act: Act, score: Score) -> Decision | None:
         found = self._ranked(act, score) if self._ranked is not None else None

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from itertools import repeat
 from typing import Any, NamedTuple
 
 from ...core.protocol.keys import parse
 from ...core.protocol.models import ChoiceOption, DecisionNeeded
+from ...memo import memo
 from ..round.models import Act, Decision
 from ..round.state import Asked, Score, Scored
 
@@ -85,7 +85,7 @@ def _pick(options: list[Option], among: list[int], size: Size, faces: Mapping[st
     return max(among, key=score)
 
 
-@lru_cache(maxsize=4096)  # the same keys come up in every fight of a run
+@memo(4096)  # the same keys come up in every fight of a run
 def _first_pass(key: str) -> bool:
     parts = parse(key)
     return parts is not None and parts.repeat == 1
