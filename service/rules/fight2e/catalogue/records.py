@@ -25,8 +25,11 @@ from .sheet_records import (
     EndsAttackString,
     NamesMoves,
     NeedsMove,
+    NeedsOneOf,
     OnEverySuper,
+    OneOnMove,
     OpensFrom,
+    OptionalRule,
     StyleBound,
     sheet_options,
 )
@@ -637,7 +640,10 @@ Record = Annotated[
     | OnEverySuper
     | StyleBound
     | EndsAttackString
-    | ActsLast,
+    | ActsLast
+    | OneOnMove
+    | NeedsOneOf
+    | OptionalRule,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -7,6 +7,10 @@ sequence from a named opening move, draw on a named charge pool, bind every Supe
 worth in a Style that does not move or defend. The Fighter check (``fighters/moves.py``, ``fighters/styles.py``)
 reads these records, never the entries' ids: a new entry of one of these sorts is its data alone.
 
+Within one move, an entry may belong to a group of which the move takes at most one (the ways a Buff's duration is
+set), a Family may need exactly one of such a group (its versions), and a variant may do nothing unless the campaign
+uses an optional rule; the move check (``moves/constraints.py``) reads these records the same way.
+
 Pure data: no framework, no combat state.
 """
 
@@ -114,7 +118,54 @@ class ActsLast(_Record):
     ref: str
 
 
-SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound, EndsAttackString, ActsLast)
+class OneOnMove(_Record):
+    """The entry belongs to ``group``: a move takes at most one entry of a group, else a finding ``code``, reported
+    once, by the group's last entry in catalogue order. Without a code, the ``needs_one_of`` record naming the group
+    counts its entries."""
+
+    kind: Literal["one_on_move"]
+    group: OptionName
+    code: Code | None = None
+    ref: str
+
+
+class NeedsOneOf(_Record):
+    """The entry's move takes exactly one entry of ``group`` (a ``one_on_move`` group), else a finding ``code``."""
+
+    kind: Literal["needs_one_of"]
+    group: OptionName
+    code: Code
+    ref: str
+
+
+class CampaignRule(StrEnum):
+    """Optional rules of the campaign (its settings of the same names) an entry may depend on."""
+
+    breakfall = "breakfall"  # 000 L2199, L2205
+    tech_roll = "tech_roll"  # 000 L2199, L2207
+
+
+class OptionalRule(_Record):
+    """The entry does nothing unless the campaign uses the optional ``rule`` (a warning otherwise)."""
+
+    kind: Literal["optional_rule"]
+    rule: CampaignRule
+    ref: str
+
+
+SHEET_KINDS = (
+    NeedsMove,
+    NamesMoves,
+    OpensFrom,
+    ChargePool,
+    OnEverySuper,
+    StyleBound,
+    EndsAttackString,
+    ActsLast,
+    OneOnMove,
+    NeedsOneOf,
+    OptionalRule,
+)
 
 
 def sheet_options(records: tuple[object, ...]) -> set[str]:
@@ -126,3 +177,32 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
     return out
+
+
+def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[str]]) -> list[str]:
+    """What is wrong with the move groups across the catalogue: a group of fewer than two entries, a group whose
+    entries disagree on their code, a ``needs_one_of`` naming no group; and a record whose code is not among its
+    entry's constraints (``codes``: entry id → its constraint codes), so no check would read it."""
+    members: dict[str, list[str]] = {}
+    group_codes: dict[str, set[str | None]] = {}
+    problems: list[str] = []
+    for ident, found in records.items():
+        for r in found:
+            if isinstance(r, OneOnMove | NeedsOneOf) and r.code and r.code not in codes.get(ident, set()):
+                problems.append(f"{ident}: a {r.kind!r} record's code {r.code} is not among the entry's constraints")
+            if isinstance(r, OneOnMove):
+                members.setdefault(r.group, []).append(ident)
+                group_codes.setdefault(r.group, set()).add(r.code)
+    for group, found in sorted(members.items()):
+        if len(found) < 2:
+            problems.append(f"{found[0]}: the move group {group!r} needs two entries or more")
+        if len(group_codes[group]) > 1:
+            problems.append(f"move group {group!r}: its entries disagree on the code ({sorted(map(str, group_codes[group]))})")
+    counted = {r.group for found in records.values() for r in found if isinstance(r, NeedsOneOf)}
+    for ident, found in records.items():
+        for r in found:
+            if isinstance(r, NeedsOneOf) and r.group not in members:
+                problems.append(f"{ident}: 'needs_one_of' names no move group {r.group!r}")
+    for group in sorted(g for g, c in group_codes.items() if c == {None} and g not in counted):
+        problems.append(f"move group {group!r} has no code and no 'needs_one_of' record counts it")
+    return problems

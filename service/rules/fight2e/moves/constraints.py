@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen, qualifies
+from ..catalogue.sheet_records import NeedsOneOf, OneOnMove, OptionalRule
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
@@ -295,29 +296,49 @@ def _technique_buff_instances(move: Move, t: Taken) -> None:
         )
 
 
+def _group_of(move: Move, ident: str) -> OneOnMove | None:
+    return next((r for r in move.cat.records.get(ident, ()) if isinstance(r, OneOnMove)), None)
+
+
+def _members(move: Move, group: str) -> list[str]:
+    """The entries of a move group on the move, in catalogue order."""
+    on = [o.entry.id for o in move.taken if (r := _group_of(move, o.entry.id)) is not None and r.group == group]
+    order = {ident: n for n, ident in enumerate(move.cat.entries)}
+    return sorted(dict.fromkeys(on), key=order.__getitem__)
+
+
+_GROUP_MESSAGES = {
+    "BUFF_DURATION_CONFLICT": "Only one entry may set a Buff's duration: {names}.",
+    "SUPER_ENERGY_COST_CONFLICT": "A Super cannot both raise and lower its Super Energy cost.",
+    "VERY_FAST_AND_VERY_SLOW": "A projectile cannot be both Very Fast and Very Slow.",
+}
+
+
 @check("BUFF_DURATION_CONFLICT")
-def _buff_duration(move: Move, t: Taken) -> None:
-    group = ("buff.decreased_duration", "buff.increased_duration", "buff.super_energy_duration", "buff.buff_gauge")
-    present = [i for i in group if move.has(i)]
+@check("SUPER_ENERGY_COST_CONFLICT")
+@check("VERY_FAST_AND_VERY_SLOW")
+def _one_on_move(move: Move, t: Taken) -> None:
+    """A move takes one entry of a ``one_on_move`` group (catalogue/sheet_records.py)."""
+    mine = _group_of(move, t.entry.id)
+    if mine is None or mine.code is None:
+        return
+    present = _members(move, mine.group)
     if len(present) > 1 and t.entry.id == present[-1]:  # report once (digest ruling A20)
-        _add(
-            move,
-            t,
-            "BUFF_DURATION_CONFLICT",
-            "Only one entry may set a Buff's duration: " + ", ".join(move.cat.entries[i].name for i in present) + ".",
-        )
+        names = ", ".join(move.cat.entries[i].name for i in present)
+        _add(move, t, mine.code, _GROUP_MESSAGES.get(mine.code, "Only one of {names} on a move.").format(names=names))
 
 
 @check("ILLUSION_VERSION_REQUIRED")
-def _illusion(move: Move, t: Taken) -> None:
-    n = move.has("illusionary_doubles.defensive_illusion") + move.has("illusionary_doubles.offensive_illusion")
-    if n != 1:
-        _add(
-            move,
-            t,
-            "ILLUSION_VERSION_REQUIRED",
-            "Illusionary Doubles needs exactly one of Defensive Illusion or Offensive Illusion.",
-        )
+def _needs_one_of(move: Move, t: Taken) -> None:
+    """A Family needs exactly one of its versions on the move (000 L3480)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, NeedsOneOf) and len(_members(move, r.group)) != 1:
+            names = " or ".join(move.cat.entries[i].name for i in _group_entries(move, r.group))
+            _add(move, t, r.code, f"{t.entry.name} needs exactly one of {names}.")
+
+
+def _group_entries(move: Move, group: str) -> list[str]:
+    return [i for i, found in move.cat.records.items() for r in found if isinstance(r, OneOnMove) and r.group == group]
 
 
 @check("INTERRUPT_NOT_FUNCTIONAL")
@@ -333,18 +354,6 @@ def _ki_access(move: Move, t: Taken) -> None:
         move.found.add("CHECKED_WITH_FIGHTER", t.path, "Ki Access is only for Fighters without the Ki Skill.")
     elif fighter.ki > 0:
         _add(move, t, "KI_ACCESS_WITH_KI_SKILL", "Ki Access is only for Fighters without the Ki Skill.")
-
-
-@check("SUPER_ENERGY_COST_CONFLICT")
-def _se_conflict(move: Move, t: Taken) -> None:
-    if t.entry.id == "increased_super_energy_cost" and move.has("decreased_super_energy_cost"):
-        _add(move, t, "SUPER_ENERGY_COST_CONFLICT", "A Super cannot both raise and lower its Super Energy cost.")
-
-
-@check("VERY_FAST_AND_VERY_SLOW")
-def _fast_slow(move: Move, t: Taken) -> None:
-    if t.entry.id == "ranged.very_slow" and move.has("ranged.very_fast"):
-        _add(move, t, "VERY_FAST_AND_VERY_SLOW", "A projectile cannot be both Very Fast and Very Slow.")
 
 
 @check("CHARGE_MOVE_LEVEL")
@@ -383,8 +392,8 @@ def _throw_rule(move: Move, t: Taken) -> None:
 @check("OPTIONAL_RULE_INACTIVE")
 def _optional_rule(move: Move, t: Taken) -> None:
     camp = move.request.campaign
-    needs = {"knocks_down.no_breakfall": camp.breakfall, "knocks_down.no_tech_roll": camp.tech_roll}
-    if not needs.get(t.entry.id, False):
+    rules = [r.rule for r in move.cat.records.get(t.entry.id, ()) if isinstance(r, OptionalRule)]
+    if not rules or not all(getattr(camp, rule.value) for rule in rules):
         summary = next(c.summary for c in t.entry.constraints if c.code == "OPTIONAL_RULE_INACTIVE")
         move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref.line)
 

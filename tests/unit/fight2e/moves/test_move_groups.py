@@ -1,0 +1,121 @@
+"""Move groups and optional rules as typed records (issue 39; catalogue/sheet_records.py): ``one_on_move`` (a move
+takes one entry of a group), ``needs_one_of`` (a Family needs exactly one of its versions) and ``optional_rule`` (a
+variant does nothing without a campaign's optional rule), read by moves/constraints.py instead of entry ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.rules.fight2e.catalogue.catalog import CatalogError, load_catalog
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
+
+from ..catalogue.test_catalog import GOOD_ENTRY
+
+
+def _entry(ident: str, rules: str, codes: tuple[str, ...] = ("X_CONFLICT",)) -> str:
+    constraints = "".join(f"      - {{code: {c}, severity: error, summary: s}}\n" for c in codes)
+    return (
+        f"\n  - id: {ident}\n    name: {ident.title()}\n    kind: element\n    cost: 1\n    list_cost: '1'\n"
+        f"    summary: x\n    ref: '000 L3000'\n    constraints:\n{constraints}    rules:\n      - {rules}\n"
+    )
+
+
+PAIR = _entry("fast", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}") + _entry(
+    "slow", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}"
+)
+
+BAD = {
+    "a group of one": _entry("fast", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}"),
+    "code not among the entry's constraints": _entry(
+        "fast", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}", codes=("OTHER",)
+    )
+    + _entry("slow", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}"),
+    "members disagree on the code": _entry("fast", "{kind: one_on_move, group: speed, code: X_CONFLICT, ref: r}")
+    + _entry("slow", "{kind: one_on_move, group: speed, code: Y_CONFLICT, ref: r}", codes=("Y_CONFLICT",)),
+    "group without a code nobody counts": _entry("fast", "{kind: one_on_move, group: speed, ref: r}")
+    + _entry("slow", "{kind: one_on_move, group: speed, ref: r}"),
+    "needs one of no group": _entry("family", "{kind: needs_one_of, group: versions, code: X_CONFLICT, ref: r}"),
+    "lower-case code": _entry("fast", "{kind: one_on_move, group: speed, code: x_conflict, ref: r}")
+    + _entry("slow", "{kind: one_on_move, group: speed, code: x_conflict, ref: r}"),
+    "unknown optional rule": "    rules:\n      - {kind: optional_rule, rule: wall_running, ref: r}\n",
+    "optional rule without its ref": "    rules:\n      - {kind: optional_rule, rule: breakfall}\n",
+}
+
+
+def _load(tmp_path: Path, extra: str) -> None:
+    (tmp_path / "10-sample.yaml").write_text("entries:" + GOOD_ENTRY + extra, encoding="utf-8")
+    load_catalog(tmp_path)
+
+
+@pytest.mark.parametrize("text", list(BAD.values()), ids=list(BAD))
+def test_a_malformed_move_record_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError):
+        _load(tmp_path, text)
+
+
+def test_a_well_formed_group_loads(tmp_path: Path) -> None:
+    _load(tmp_path, PAIR)
+    _load(tmp_path, "    rules:\n      - {kind: optional_rule, rule: tech_roll, ref: r}\n")
+
+
+# ---- behaviour, worked from the text ----------------------------------------------------------------------------
+
+
+def _price(elements: list[dict[str, Any]], liabilities: list[dict[str, Any]] = (), **extra: Any) -> Any:  # type: ignore[assignment]
+    return price_move(
+        MoveRequest.model_validate(
+            {"level": 5, "elements": elements, "liabilities": list(liabilities), **extra}
+        )
+    )
+
+
+def _found(price: Any, code: str) -> list[str]:
+    return [f.path for f in (*price.violations, *price.warnings, *price.info) if f.code == code]
+
+
+def test_very_fast_and_very_slow_on_one_projectile() -> None:
+    # 000 L4051–L4065: Very Fast (+1 Accuracy far off) and Very Slow (−1 Accuracy far off) are opposite speeds of
+    # one Ranged attack form: together, one finding, on the later entry of the group (Very Slow).
+    both = _price([{"id": "ranged"}, {"id": "ranged.very_fast"}], [{"id": "ranged.very_slow"}])
+    assert _found(both, "VERY_FAST_AND_VERY_SLOW") == ["liabilities[0]"]
+    one = _price([{"id": "ranged"}, {"id": "ranged.very_fast"}])
+    assert _found(one, "VERY_FAST_AND_VERY_SLOW") == []
+
+
+def test_a_buff_takes_one_way_of_setting_its_duration() -> None:
+    # 000 L3067 (Super Energy Duration cannot have Increased or Decreased Duration) and digest ruling A20: one
+    # duration entry per Buff, reported once. Decreased Duration with Buff Gauge: one finding; Decreased alone: none.
+    two = _price([{"id": "buff"}, {"id": "buff.buff_gauge"}], [{"id": "buff.decreased_duration"}])
+    assert len(_found(two, "BUFF_DURATION_CONFLICT")) == 1
+    alone = _price([{"id": "buff"}], [{"id": "buff.decreased_duration"}])
+    assert _found(alone, "BUFF_DURATION_CONFLICT") == []
+
+
+@pytest.mark.parametrize(
+    ("versions", "findings"),
+    [
+        ([], 1),
+        (["illusionary_doubles.defensive_illusion"], 0),
+        (["illusionary_doubles.offensive_illusion"], 0),
+        (["illusionary_doubles.defensive_illusion", "illusionary_doubles.offensive_illusion"], 1),
+    ],
+)
+def test_illusionary_doubles_needs_exactly_one_version(versions: list[str], findings: int) -> None:
+    # 000 L3480: the Element comes in two versions, Defensive and Offensive; the move has one of them.
+    price = _price([{"id": "illusionary_doubles"}, *({"id": v} for v in versions)])
+    assert len(_found(price, "ILLUSION_VERSION_REQUIRED")) == findings
+
+
+@pytest.mark.parametrize(
+    ("entry", "rule"), [("knocks_down.no_breakfall", "breakfall"), ("knocks_down.no_tech_roll", "tech_roll")]
+)
+def test_a_knock_down_variant_needs_its_optional_rule(entry: str, rule: str) -> None:
+    # 000 L3637, L3643: No Breakfall / No Tech Roll deny the option only if the campaign uses that optional rule
+    # (000 L2199): without it, a warning; with it, none.
+    moves = [{"id": "knocks_down"}, {"id": entry}]
+    assert _found(_price(moves), "OPTIONAL_RULE_INACTIVE") == ["elements[1]"]
+    assert _found(_price(moves, campaign={rule: True}), "OPTIONAL_RULE_INACTIVE") == []
