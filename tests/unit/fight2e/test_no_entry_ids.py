@@ -101,7 +101,7 @@ ALLOWED: dict[str, int] = {
     "combat/turn/f_responses.py": 3,
     "combat/turn/h_time.py": 1,
     "moves/constraints.py": 43,
-    "moves/price.py": 30,
+    "moves/price.py": 14,
     "moves/random_effect.py": 1,
     "thugs/attacks.py": 1,
 }

@@ -30,7 +30,11 @@ from .sheet_records import (
     OneOnMove,
     OpensFrom,
     OptionalRule,
+    PayloadShell,
     StyleBound,
+    SuperEnergySpend,
+    SuperOffense,
+    LendsKiSkill,
     sheet_options,
 )
 
@@ -643,7 +647,11 @@ Record = Annotated[
     | ActsLast
     | OneOnMove
     | NeedsOneOf
-    | OptionalRule,
+    | OptionalRule
+    | SuperOffense
+    | PayloadShell
+    | SuperEnergySpend
+    | LendsKiSkill,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

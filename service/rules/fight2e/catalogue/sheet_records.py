@@ -153,6 +153,46 @@ class OptionalRule(_Record):
     ref: str
 
 
+class SuperOffense(_Record):
+    """The entry counts toward the half of a damaging Super Move's Elements spent on offense (000 L2295)."""
+
+    kind: Literal["super_offense"]
+    ref: str
+
+
+class PayloadShell(_Record):
+    """The move is a Utility shell carrying an Offensive payload (a Bomb): the payload may hit, its damage is
+    Ki-based, and its entries' requirements are checked against the payload, not the shell."""
+
+    kind: Literal["payload_shell"]
+    ref: str
+
+
+class SpendsOn(StrEnum):
+    """The move type a Super Energy spend applies to."""
+
+    special = "special"
+    super = "super"
+
+
+class SuperEnergySpend(_Record):
+    """On a move of type ``move_type``, the entry sets the Super Energy the move spends: ``spends``, or the number its
+    design ``option`` holds. Several on one Super (an illegal build): the largest."""
+
+    kind: Literal["super_energy_spend"]
+    move_type: SpendsOn
+    spends: int = Field(ge=0, le=100)
+    option: OptionName | None = None
+    ref: str
+
+
+class LendsKiSkill(_Record):
+    """The entry lends a Super Move the Ki Skill its other entries require."""
+
+    kind: Literal["lends_ki_skill"]
+    ref: str
+
+
 SHEET_KINDS = (
     NeedsMove,
     NamesMoves,
@@ -165,6 +205,10 @@ SHEET_KINDS = (
     OneOnMove,
     NeedsOneOf,
     OptionalRule,
+    SuperOffense,
+    PayloadShell,
+    SuperEnergySpend,
+    LendsKiSkill,
 )
 
 
@@ -176,7 +220,14 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
+        elif isinstance(r, SuperEnergySpend) and r.option:
+            out.add(r.option)
     return out
+
+
+def entries_with(records: dict[str, tuple[object, ...]], kind: type) -> frozenset[str]:
+    """The entries carrying a record of ``kind``."""
+    return frozenset(i for i, found in records.items() if any(isinstance(r, kind) for r in found))
 
 
 def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[str]]) -> list[str]:
