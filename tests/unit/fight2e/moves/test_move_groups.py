@@ -119,3 +119,79 @@ def test_a_knock_down_variant_needs_its_optional_rule(entry: str, rule: str) -> 
     moves = [{"id": "knocks_down"}, {"id": entry}]
     assert _found(_price(moves), "OPTIONAL_RULE_INACTIVE") == ["elements[1]"]
     assert _found(_price(moves, campaign={rule: True}), "OPTIONAL_RULE_INACTIVE") == []
+
+
+# ---- the pricing records: super_offense, payload_shell, super_energy_spend, lends_ki_skill ----------------------
+
+BAD_PRICING = {
+    "super offense without its ref": "    rules:\n      - {kind: super_offense}\n",
+    "payload shell with a field": "    rules:\n      - {kind: payload_shell, damage: ki, ref: r}\n",
+    "spend on an unknown move type": (
+        "    rules:\n      - {kind: super_energy_spend, move_type: basic, spends: 10, ref: r}\n"
+    ),
+    "negative spend": "    rules:\n      - {kind: super_energy_spend, move_type: super, spends: -5, ref: r}\n",
+    "spend through an option the entry lacks": (
+        "    rules:\n      - {kind: super_energy_spend, move_type: super, spends: 20, option: energy, ref: r}\n"
+    ),
+    "ki lent without its ref": "    rules:\n      - {kind: lends_ki_skill}\n",
+}
+
+
+@pytest.mark.parametrize("text", list(BAD_PRICING.values()), ids=list(BAD_PRICING))
+def test_a_malformed_pricing_record_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError, match="sample"):
+        _load(tmp_path, text)
+
+
+def test_the_super_offense_elements_are_the_four_the_text_names() -> None:
+    # 000 L2295: Increased Accuracy, Increased Damage, Invincibility, Breakthrough.
+    from service.rules.fight2e.catalogue.catalog import catalog
+    from service.rules.fight2e.moves.price import offense_elements
+
+    assert offense_elements(catalog()) == {"increased_accuracy", "increased_damage", "invincibility", "breakthrough"}
+
+
+@pytest.mark.parametrize(("offense", "finding"), [(5, False), (4, True)])
+def test_a_damaging_super_spends_half_its_elements_on_offense(offense: int, finding: bool) -> None:
+    # 000 L2295, L5234: an L5 Super has 2 × 5 = 10 Elements, used or not (L5236); at least 10 // 2 = 5 go to the
+    # four. Increased Damage (1 each) five times is enough, four times is not.
+    price = _price([{"id": "increased_damage", "times": offense}], type="super")
+    assert [v.code for v in price.violations] == (["SUPER_OFFENSE_SPEND_TOO_LOW"] if finding else [])
+
+
+@pytest.mark.parametrize(
+    ("type_", "liabilities", "spends"),
+    [
+        ("super", [], 10),  # 000 L5281: a Super spends 10
+        ("super", [{"id": "increased_super_energy_cost", "options": {"super_energy": "30"}}], 30),  # L4968
+        ("super", [{"id": "increased_super_energy_cost"}], 20),  # L4968: 20 unless raised further
+        ("special", [{"id": "super_energy_liability"}], 10),  # L4868: 10, though not a Super
+        ("special", [], None),
+    ],
+)
+def test_the_super_energy_a_move_spends(type_: str, liabilities: list[dict[str, Any]], spends: int | None) -> None:
+    price = _price([{"id": "increased_damage", "times": 5}], liabilities, type=type_)
+    assert price.super_energy_cost == spends
+
+
+def test_decreased_super_energy_cost_spends_five() -> None:
+    # 000 L4920: a Super with it spends 5.
+    price = _price([{"id": "increased_damage", "times": 5}, {"id": "decreased_super_energy_cost"}], type="super")
+    assert price.super_energy_cost == 5
+
+
+def test_a_bomb_is_a_ki_based_payload() -> None:
+    # 000 L2853–L2855: the Bomb's explosion is the damaging part, based on Ki whatever the move's other entries.
+    price = _price([{"id": "bomb"}], fighter={"ki": 2})
+    assert price.damage is not None
+    assert price.damage.based_on == "ki"
+
+
+@pytest.mark.parametrize(("lent", "finding"), [(True, False), (False, True)])
+def test_ki_access_lends_a_super_the_ki_skill(lent: bool, finding: bool) -> None:
+    # 000 L4954: Ki Access, on a Super of a Fighter without the Ki Skill, lets it take Ranged (which needs the Ki Skill).
+    lent_by = [{"id": "ki_access"}] if lent else []
+    price = _price(
+        [{"id": "increased_damage", "times": 5}, {"id": "ranged"}, *lent_by], type="super", fighter={"ki": 0}
+    )
+    assert bool(_found(price, "CHARACTER_REQUIREMENT_UNMET")) is finding
