@@ -22,6 +22,7 @@ from ...core.models import Record as _Record
 from .sheet_records import (
     ActsLast,
     ChargePool,
+    CostWith,
     EndsAttackString,
     NamesMoves,
     NeedsMove,
@@ -651,7 +652,8 @@ Record = Annotated[
     | SuperOffense
     | PayloadShell
     | SuperEnergySpend
-    | LendsKiSkill,
+    | LendsKiSkill
+    | CostWith,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

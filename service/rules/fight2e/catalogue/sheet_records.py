@@ -193,6 +193,16 @@ class LendsKiSkill(_Record):
     ref: str
 
 
+class CostWith(_Record):
+    """The entry costs ``cost`` Element slots (per instance) when its move also has every one of ``entries``; its
+    base cost otherwise. Read by the entry's cost rule."""
+
+    kind: Literal["cost_with"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    cost: float = Field(ge=-10, le=10, multiple_of=0.5)
+    ref: str
+
+
 SHEET_KINDS = (
     NeedsMove,
     NamesMoves,
@@ -209,6 +219,7 @@ SHEET_KINDS = (
     PayloadShell,
     SuperEnergySpend,
     LendsKiSkill,
+    CostWith,
 )
 
 
@@ -231,9 +242,10 @@ def entries_with(records: dict[str, tuple[object, ...]], kind: type) -> frozense
 
 
 def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[str]]) -> list[str]:
-    """What is wrong with the move groups across the catalogue: a group of fewer than two entries, a group whose
-    entries disagree on their code, a ``needs_one_of`` naming no group; and a record whose code is not among its
-    entry's constraints (``codes``: entry id → its constraint codes), so no check would read it."""
+    """What is wrong with the move records across the catalogue: a group of fewer than two entries, a group whose
+    entries disagree on their code, a ``needs_one_of`` naming no group, a ``cost_with`` naming an unknown entry; and a
+    record whose code is not among its entry's constraints (``codes``: every entry id → its constraint codes), so no
+    check would read it."""
     members: dict[str, list[str]] = {}
     group_codes: dict[str, set[str | None]] = {}
     problems: list[str] = []
@@ -244,6 +256,10 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
             if isinstance(r, OneOnMove):
                 members.setdefault(r.group, []).append(ident)
                 group_codes.setdefault(r.group, set()).add(r.code)
+    for ident, found in records.items():
+        for r in found:
+            if isinstance(r, CostWith):
+                problems += [f"{ident}: 'cost_with' names no entry {i!r}" for i in r.entries if i not in codes]
     for group, found in sorted(members.items()):
         if len(found) < 2:
             problems.append(f"{found[0]}: the move group {group!r} needs two entries or more")

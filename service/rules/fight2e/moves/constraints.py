@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen, qualifies
-from ..catalogue.sheet_records import NeedsOneOf, OneOnMove, OptionalRule
+from ..catalogue.sheet_records import CostWith, NeedsOneOf, OneOnMove, OptionalRule
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
@@ -153,12 +153,20 @@ def _area(move: Move, t: Taken) -> float:
     # 2; 5 with Ranged; +1 when another entry makes the move No Damage (000 L2841; digest ruling A16).
     others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
     t.flat = 1.0 if "no_damage" in others else 0.0  # once, even on an (illegal) repeated Area Effect
-    return 5.0 if move.has("ranged") else 2.0
+    return _cost_with(move, t)
 
 
 @cost_rule("charge_back_with_counter")
 def _charge_back(move: Move, t: Taken) -> float:
-    return 1.0 if move.has("counter") else 0.0  # 000 L3107
+    return _cost_with(move, t)  # 000 L3107
+
+
+def _cost_with(move: Move, t: Taken) -> float:
+    """The entry's cost with the entries its ``cost_with`` records name on the move, else its base cost."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, CostWith) and all(move.has(i) for i in r.entries):
+            return r.cost
+    return t.entry.cost
 
 
 @cost_rule("harder_command_move")
@@ -169,7 +177,7 @@ def _end_style(move: Move, t: Taken) -> float:
 
 @cost_rule("technique_buff_duration")
 def _technique_buff(move: Move, t: Taken) -> float:
-    return 2.0 if move.has("buff.increased_duration") else 1.0  # 000 L3075
+    return _cost_with(move, t)  # 000 L3075
 
 
 @cost_rule("buff_worth")

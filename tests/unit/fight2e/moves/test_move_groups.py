@@ -195,3 +195,35 @@ def test_ki_access_lends_a_super_the_ki_skill(lent: bool, finding: bool) -> None
         [{"id": "increased_damage", "times": 5}, {"id": "ranged"}, *lent_by], type="super", fighter={"ki": 0}
     )
     assert bool(_found(price, "CHARACTER_REQUIREMENT_UNMET")) is finding
+
+
+# ---- cost_with: an entry's cost with another entry on the move --------------------------------------------------
+
+BAD_COST = {
+    "cost with nothing": "    rules:\n      - {kind: cost_with, entries: [], cost: 2, ref: r}\n",
+    "cost with an unknown entry": "    rules:\n      - {kind: cost_with, entries: [teleport], cost: 2, ref: r}\n",
+    "cost off the half-slot grid": "    rules:\n      - {kind: cost_with, entries: [sample], cost: 1.25, ref: r}\n",
+}
+
+
+@pytest.mark.parametrize("text", list(BAD_COST.values()), ids=list(BAD_COST))
+def test_a_malformed_cost_record_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError, match="sample"):
+        _load(tmp_path, text)
+
+
+def _cost(price: Any, ident: str) -> float:
+    return next(e.cost for e in price.entries if e.id == ident)
+
+
+@pytest.mark.parametrize("ident", ["area_effect", "explosive"])
+def test_an_area_counts_as_five_elements_with_ranged(ident: str) -> None:
+    # 000 L2841 (Area Effect), L3330 (Explosive): 2 Elements; 5 on a move that also has Ranged.
+    assert _cost(_price([{"id": ident}], fighter={"ki": 3}), ident) == 2
+    assert _cost(_price([{"id": ident}, {"id": "ranged"}], fighter={"ki": 3}), ident) == 5
+
+
+def test_charge_back_costs_one_with_counter() -> None:
+    # 000 L3107: 0, raised to 1 with the Counter Element on the move.
+    assert _cost(_price([{"id": "charge_back"}]), "charge_back") == 0
+    assert _cost(_price([{"id": "charge_back"}, {"id": "counter"}]), "charge_back") == 1
