@@ -21,6 +21,7 @@ from pydantic import Field, TypeAdapter, model_validator
 from ...core.models import Record as _Record
 from .sheet_records import (
     ActsLast,
+    AddsElements,
     ChargePool,
     CostWith,
     EndsAttackString,
@@ -32,6 +33,7 @@ from .sheet_records import (
     OpensFrom,
     OptionalRule,
     PayloadShell,
+    PowerUpTarget,
     StyleBound,
     SuperEnergySpend,
     SuperOffense,
@@ -653,7 +655,9 @@ Record = Annotated[
     | PayloadShell
     | SuperEnergySpend
     | LendsKiSkill
-    | CostWith,
+    | CostWith
+    | AddsElements
+    | PowerUpTarget,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

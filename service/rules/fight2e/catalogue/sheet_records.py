@@ -203,6 +203,20 @@ class CostWith(_Record):
     ref: str
 
 
+class AddsElements(_Record):
+    """The entry's effect adds Elements to another move: a Buff may not hand it out (000 L2963)."""
+
+    kind: Literal["adds_elements"]
+    ref: str
+
+
+class PowerUpTarget(_Record):
+    """On a Utility move the entry does harm or heals, which Power Up can increase (000 L3864)."""
+
+    kind: Literal["power_up_target"]
+    ref: str
+
+
 SHEET_KINDS = (
     NeedsMove,
     NamesMoves,
@@ -220,6 +234,8 @@ SHEET_KINDS = (
     SuperEnergySpend,
     LendsKiSkill,
     CostWith,
+    AddsElements,
+    PowerUpTarget,
 )
 
 

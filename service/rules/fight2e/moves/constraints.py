@@ -11,11 +11,11 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen, qualifies
-from ..catalogue.sheet_records import CostWith, NeedsOneOf, OneOnMove, OptionalRule
+from ..catalogue.sheet_records import AddsElements, CostWith, NeedsOneOf, OneOnMove, OptionalRule, PowerUpTarget
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
-from .pricing import Move, Taken, check, cost_rule, option_on, template
+from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template
 from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
@@ -773,14 +773,12 @@ def _buff_defense(move: Move, t: Taken) -> None:
         )
 
 
-_ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "taunt.element_addition")
-
-
 @check("BUFF_FORBIDDEN_ADDITION", entries=("buff",))
 def _buff_additions(move: Move, t: Taken) -> None:
     named = str(_opt(t, "element_swaps") or "").lower().replace(",", " ").split()
     named += buff_design.added(_opt(t, "added_entries"))
-    for ident in _ADDS_ELEMENTS:
+    adders = carrying(move.cat, AddsElements)
+    for ident in (i for i in move.cat.entries if i in adders):  # catalogue order
         if ident in named:
             _add(move, t, "BUFF_FORBIDDEN_ADDITION", f"A Buff cannot give other moves {move.cat.entries[ident].name}.")
 
@@ -824,8 +822,7 @@ def _full_screen(move: Move, t: Taken) -> None:
 
 @check("POWER_UP_ON_UTILITY", entries=("power_up",))
 def _power_up_utility(move: Move, t: Taken) -> None:
-    harmful = {"bomb", "create_environmental_hazard.damaging_hazard", "healing"}
-    if "utility" in move.keywords and not move.ids & harmful:
+    if "utility" in move.keywords and move.ids.isdisjoint(carrying(move.cat, PowerUpTarget)):
         _add(move, t, "POWER_UP_ON_UTILITY", "Power Up on a Utility move needs a Bomb, a damaging hazard or Healing.")
 
 

@@ -21,7 +21,6 @@ from ..catalogue.sheet_records import (
     SpendsOn,
     SuperEnergySpend,
     SuperOffense,
-    entries_with,
 )
 from ..identity import RULESET, VERSION
 from . import constraints as moves_constraints  # noqa: F401  (registers the entry-specific cost rules and checks)
@@ -32,7 +31,7 @@ from .models import (
     MoveRequest,
     TechniqueOption,
 )
-from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, option_on, template
+from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, carrying, option_on, template
 
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
 # without it (Ranged may take Specific Range 0, 000 L4852).
@@ -45,26 +44,14 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 # --------------------------------------------------------------------------------------------------------------
 # Steps
 
-_CARRYING: dict[tuple[str, type], frozenset[str]] = {}
-
-
-def _carrying(cat: Catalog, kind: type) -> frozenset[str]:
-    """The entries of ``cat`` carrying a record of ``kind`` (sheet_records.py), worked out once per catalogue."""
-    key = (cat.digest, kind)
-    found = _CARRYING.get(key)
-    if found is None:
-        found = _CARRYING[key] = entries_with(dict(cat.records), kind)
-    return found
-
-
 def offense_elements(cat: Catalog) -> frozenset[str]:
     """The Elements a damaging Super spends half its Elements on (``super_offense`` records, 000 L2295)."""
-    return _carrying(cat, SuperOffense)
+    return carrying(cat, SuperOffense)
 
 
 def _shells(move: Move) -> set[str]:
     """The payload shells (a Bomb, ``payload_shell`` records) on the move."""
-    return move.ids & _carrying(move.cat, PayloadShell)
+    return move.ids & carrying(move.cat, PayloadShell)
 
 
 _MAX_PATHS = 256  # request paths of the first entries of each list, built once
@@ -402,7 +389,7 @@ def _reported_pair(move: Move, a: str, b: str) -> bool:
 def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
     fighter, found, entry = move.request.fighter, move.found, t.entry
     if trait == "ki_skill":
-        if move.is_super and not move.ids.isdisjoint(_carrying(move.cat, LendsKiSkill)):
+        if move.is_super and not move.ids.isdisjoint(carrying(move.cat, LendsKiSkill)):
             return  # Ki Access lends a Super Move the Ki Skill (000 L4954)
         ki = fighter.ki if fighter else None
         if ki is None:
@@ -595,7 +582,7 @@ def _super_energy_cost(move: Move) -> int | None:
     Energy Liability spends 10 (000 L4864–L4868)."""
     on = SpendsOn.super if move.is_super else SpendsOn.special
     spends: list[int] = []
-    for ident in move.ids & _carrying(move.cat, SuperEnergySpend):
+    for ident in move.ids & carrying(move.cat, SuperEnergySpend):
         for r in move.cat.records[ident]:
             if isinstance(r, SuperEnergySpend) and r.move_type is on:
                 chosen = move.by_id[ident].choice.options.get(r.option) if r.option else None

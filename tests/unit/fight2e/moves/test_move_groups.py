@@ -227,3 +227,35 @@ def test_charge_back_costs_one_with_counter() -> None:
     # 000 L3107: 0, raised to 1 with the Counter Element on the move.
     assert _cost(_price([{"id": "charge_back"}]), "charge_back") == 0
     assert _cost(_price([{"id": "charge_back"}, {"id": "counter"}]), "charge_back") == 1
+
+
+# ---- adds_elements and power_up_target --------------------------------------------------------------------------
+
+BAD_MARKS = {
+    "adds elements with a field": "    rules:\n      - {kind: adds_elements, targets: 2, ref: r}\n",
+    "power up target without its ref": "    rules:\n      - {kind: power_up_target}\n",
+}
+
+
+@pytest.mark.parametrize("text", list(BAD_MARKS.values()), ids=list(BAD_MARKS))
+def test_a_malformed_mark_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError, match="sample"):
+        _load(tmp_path, text)
+
+
+@pytest.mark.parametrize(
+    ("added", "finding"), [("power_enhancer", True), ("buff", True), ("taunt.element_addition", True), ("aerial", False)]
+)
+def test_a_buff_hands_out_no_element_that_adds_elements(added: str, finding: bool) -> None:
+    # 000 L2963: never Buff itself, nor an Element whose effect adds Elements to a move (Power Enhancer, its and
+    # Taunt's Element Addition); an ordinary Element (Aerial) may be given.
+    price = _price([{"id": "buff", "options": {"added_entries": added, "target_moves": "jab"}}])
+    assert bool(_found(price, "BUFF_FORBIDDEN_ADDITION")) is finding
+
+
+@pytest.mark.parametrize(("harm", "finding"), [([], True), ([{"id": "healing"}], False)])
+def test_power_up_on_a_utility_move_needs_harm_or_healing(harm: list[dict[str, Any]], finding: bool) -> None:
+    # 000 L3864: Power Up goes on a Utility move only with a damaging hazard (a Bomb) or Healing. A Buff is Utility.
+    buff = {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}}
+    price = _price([buff, *harm, {"id": "power_up"}])
+    assert bool(_found(price, "POWER_UP_ON_UTILITY")) is finding
