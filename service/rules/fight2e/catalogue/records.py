@@ -25,6 +25,7 @@ from .sheet_records import (
     ChargePool,
     CostWith,
     EndsAttackString,
+    ForbidsOnMove,
     NamesMoves,
     NeedsMove,
     NeedsOneOf,
@@ -34,6 +35,7 @@ from .sheet_records import (
     OptionalRule,
     PayloadShell,
     PowerUpTarget,
+    SeveralTargets,
     StyleBound,
     SuperEnergySpend,
     SuperOffense,
@@ -657,7 +659,9 @@ Record = Annotated[
     | LendsKiSkill
     | CostWith
     | AddsElements
-    | PowerUpTarget,
+    | PowerUpTarget
+    | SeveralTargets
+    | ForbidsOnMove,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

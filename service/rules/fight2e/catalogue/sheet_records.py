@@ -217,6 +217,23 @@ class PowerUpTarget(_Record):
     ref: str
 
 
+class SeveralTargets(_Record):
+    """The entry makes its move strike several targets: Away and Closer need one (000 L2419–L2421), and a summoned
+    ally may not have it (000 L4189)."""
+
+    kind: Literal["several_targets"]
+    ref: str
+
+
+class ForbidsOnMove(_Record):
+    """A move with the entry may have none of ``entries``; each one there is a finding ``code``."""
+
+    kind: Literal["forbids_on_move"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    code: Code
+    ref: str
+
+
 SHEET_KINDS = (
     NeedsMove,
     NamesMoves,
@@ -236,6 +253,8 @@ SHEET_KINDS = (
     CostWith,
     AddsElements,
     PowerUpTarget,
+    SeveralTargets,
+    ForbidsOnMove,
 )
 
 
@@ -267,15 +286,15 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
     problems: list[str] = []
     for ident, found in records.items():
         for r in found:
-            if isinstance(r, OneOnMove | NeedsOneOf) and r.code and r.code not in codes.get(ident, set()):
+            if isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove) and r.code and r.code not in codes.get(ident, set()):
                 problems.append(f"{ident}: a {r.kind!r} record's code {r.code} is not among the entry's constraints")
             if isinstance(r, OneOnMove):
                 members.setdefault(r.group, []).append(ident)
                 group_codes.setdefault(r.group, set()).add(r.code)
     for ident, found in records.items():
         for r in found:
-            if isinstance(r, CostWith):
-                problems += [f"{ident}: 'cost_with' names no entry {i!r}" for i in r.entries if i not in codes]
+            if isinstance(r, CostWith | ForbidsOnMove):
+                problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.entries if i not in codes]
     for group, found in sorted(members.items()):
         if len(found) < 2:
             problems.append(f"{found[0]}: the move group {group!r} needs two entries or more")

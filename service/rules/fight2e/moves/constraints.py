@@ -11,7 +11,16 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen, qualifies
-from ..catalogue.sheet_records import AddsElements, CostWith, NeedsOneOf, OneOnMove, OptionalRule, PowerUpTarget
+from ..catalogue.sheet_records import (
+    AddsElements,
+    CostWith,
+    ForbidsOnMove,
+    NeedsOneOf,
+    OneOnMove,
+    OptionalRule,
+    PowerUpTarget,
+    SeveralTargets,
+)
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
@@ -492,10 +501,14 @@ def _decreased_damage(move: Move, t: Taken) -> None:
 
 
 @check("BOMB_UTILITY_FORBIDDEN")
-def _bomb_utility(move: Move, t: Taken) -> None:
-    for other in ("create_environmental_hazard", "summon"):
-        if move.has(other):
-            _add(move, t, "BOMB_UTILITY_FORBIDDEN", f"A Bomb move cannot also have {move.cat.entries[other].name}.")
+def _forbids_on_move(move: Move, t: Taken) -> None:
+    """The entries its ``forbids_on_move`` records name may not share its move (a Bomb's, 000 L2845)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, ForbidsOnMove):
+            for other in r.entries:
+                if move.has(other):
+                    name = move.cat.entries[other].name
+                    _add(move, t, r.code, f"A {t.entry.name} move cannot also have {name}.")
 
 
 _RANGE_ENTRIES = ("ranged", "reach", "specific_range")
@@ -594,7 +607,7 @@ def _summon_allies(move: Move, t: Taken) -> None:
             continue
         changes = [entry.keywords] + [c.keywords for o in entry.options for c in o.choices if c.keywords]
         added = {k for c in changes for k in (*c.add, *c.replace.values())}
-        if ident in ("area_effect", "explosive") or added & {
+        if ident in carrying(move.cat, SeveralTargets) or added & {
             "utility",
             "bonus",
             "mobile",

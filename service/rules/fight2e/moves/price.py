@@ -18,6 +18,7 @@ from ..catalogue.schema import Entry, KeywordCategory, OptionChoice, chosen
 from ..catalogue.sheet_records import (
     LendsKiSkill,
     PayloadShell,
+    SeveralTargets,
     SpendsOn,
     SuperEnergySpend,
     SuperOffense,
@@ -467,7 +468,7 @@ def _well_formed(move: Move) -> None:
                     f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.",
                     t.entry.ref.line,
                 )
-    if ("away" in kw or "closer" in kw) and (move.has("area_effect") or move.has("explosive")):
+    if ("away" in kw or "closer" in kw) and not move.ids.isdisjoint(carrying(move.cat, SeveralTargets)):
         found.add(
             "MODIFIER_KEYWORD_TARGETING",
             "elements",

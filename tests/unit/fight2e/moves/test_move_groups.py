@@ -259,3 +259,44 @@ def test_power_up_on_a_utility_move_needs_harm_or_healing(harm: list[dict[str, A
     buff = {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "strength"}}
     price = _price([buff, *harm, {"id": "power_up"}])
     assert bool(_found(price, "POWER_UP_ON_UTILITY")) is finding
+
+
+# ---- several_targets and forbids_on_move ------------------------------------------------------------------------
+
+BAD_TARGETS = {
+    "several targets with a count": "    rules:\n      - {kind: several_targets, count: 3, ref: r}\n",
+    "forbids nothing": "    rules:\n      - {kind: forbids_on_move, entries: [], code: X_FORBIDDEN, ref: r}\n",
+    "forbids an unknown entry": "    rules:\n      - {kind: forbids_on_move, entries: [teleport], code: X_FORBIDDEN, ref: r}\n",
+    "forbids under a code the entry lacks": (
+        "    rules:\n      - {kind: forbids_on_move, entries: [sample], code: X_FORBIDDEN, ref: r}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", list(BAD_TARGETS.values()), ids=list(BAD_TARGETS))
+def test_a_malformed_target_record_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError, match="sample"):
+        _load(tmp_path, text)
+
+
+@pytest.mark.parametrize(("area", "finding"), [("area_effect", True), ("explosive", True), (None, False)])
+def test_away_needs_a_single_target(area: str | None, finding: bool) -> None:
+    # 000 L2419: Away moves the user away from the one target of the move, never with Area Effect or Explosive.
+    # Limited Movement (direction away) gives the move Away.
+    moves = [{"id": "limited_movement", "options": {"direction": "away"}}, *([{"id": area}] if area else [])]
+    price = _price(moves, fighter={"ki": 3})
+    assert bool(_found(price, "MODIFIER_KEYWORD_TARGETING")) is finding
+
+
+@pytest.mark.parametrize(("ally", "finding"), [("explosive", True), ("area_effect", True), ("increased_damage", False)])
+def test_a_summoned_ally_strikes_one_target(ally: str, finding: bool) -> None:
+    # 000 L4189: the ally's Basic Moves may not have Area Effect or Explosive; Increased Damage is fine.
+    price = _price([{"id": "summon", "options": {"ally_elements": [ally]}}], fighter={"ki": 3})
+    assert bool(_found(price, "SUMMON_ALLY_ELEMENT_FORBIDDEN")) is finding
+
+
+@pytest.mark.parametrize(("other", "finding"), [("summon", True), ("create_environmental_hazard", True), ("aerial", False)])
+def test_a_bomb_move_is_neither_a_hazard_nor_a_summon(other: str, finding: bool) -> None:
+    # 000 L2845: a Bomb move may not also Create an Environmental Hazard or Summon.
+    price = _price([{"id": "bomb"}, {"id": other}], fighter={"ki": 3})
+    assert bool(_found(price, "BOMB_UTILITY_FORBIDDEN")) is finding
