@@ -262,7 +262,8 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     for e in entries.values():
         problems += _check_records(e, rules.get(e.id, ()))
     problems += group_problems(
-        {i: r for i, r in rules.items() if i in entries}, {e.id: {c.code for c in e.constraints} for e in entries.values()}
+        {i: r for i, r in rules.items() if i in entries},
+        {e.id: {c.code for c in e.constraints} for e in entries.values()},
     )
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")

@@ -26,11 +26,12 @@ from .sheet_records import (
     CostWith,
     EndsAttackString,
     ForbidsOnMove,
+    LendsKiSkill,
     NamesMoves,
     NeedsMove,
     NeedsOneOf,
-    OnEverySuper,
     OneOnMove,
+    OnEverySuper,
     OpensFrom,
     OptionalRule,
     PayloadShell,
@@ -39,7 +40,6 @@ from .sheet_records import (
     StyleBound,
     SuperEnergySpend,
     SuperOffense,
-    LendsKiSkill,
     sheet_options,
 )
 

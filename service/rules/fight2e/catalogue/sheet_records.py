@@ -286,7 +286,11 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
     problems: list[str] = []
     for ident, found in records.items():
         for r in found:
-            if isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove) and r.code and r.code not in codes.get(ident, set()):
+            if (
+                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove)
+                and r.code
+                and r.code not in codes.get(ident, set())
+            ):
                 problems.append(f"{ident}: a {r.kind!r} record's code {r.code} is not among the entry's constraints")
             if isinstance(r, OneOnMove):
                 members.setdefault(r.group, []).append(ident)
@@ -295,11 +299,13 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
         for r in found:
             if isinstance(r, CostWith | ForbidsOnMove):
                 problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.entries if i not in codes]
-    for group, found in sorted(members.items()):
-        if len(found) < 2:
-            problems.append(f"{found[0]}: the move group {group!r} needs two entries or more")
+    for group, named in sorted(members.items()):
+        if len(named) < 2:
+            problems.append(f"{named[0]}: the move group {group!r} needs two entries or more")
         if len(group_codes[group]) > 1:
-            problems.append(f"move group {group!r}: its entries disagree on the code ({sorted(map(str, group_codes[group]))})")
+            problems.append(
+                f"move group {group!r}: its entries disagree on the code ({sorted(map(str, group_codes[group]))})"
+            )
     counted = {r.group for found in records.values() for r in found if isinstance(r, NeedsOneOf)}
     for ident, found in records.items():
         for r in found:

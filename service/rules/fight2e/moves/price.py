@@ -45,6 +45,7 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 # --------------------------------------------------------------------------------------------------------------
 # Steps
 
+
 def offense_elements(cat: Catalog) -> frozenset[str]:
     """The Elements a damaging Super spends half its Elements on (``super_offense`` records, 000 L2295)."""
     return carrying(cat, SuperOffense)

@@ -4,6 +4,7 @@ variant does nothing without a campaign's optional rule), read by moves/constrai
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +66,9 @@ def test_a_well_formed_group_loads(tmp_path: Path) -> None:
 # ---- behaviour, worked from the text ----------------------------------------------------------------------------
 
 
-def _price(elements: list[dict[str, Any]], liabilities: list[dict[str, Any]] = (), **extra: Any) -> Any:  # type: ignore[assignment]
+def _price(elements: list[dict[str, Any]], liabilities: Sequence[dict[str, Any]] = (), **extra: Any) -> Any:
     return price_move(
-        MoveRequest.model_validate(
-            {"level": 5, "elements": elements, "liabilities": list(liabilities), **extra}
-        )
+        MoveRequest.model_validate({"level": 5, "elements": elements, "liabilities": list(liabilities), **extra})
     )
 
 
@@ -189,7 +188,7 @@ def test_a_bomb_is_a_ki_based_payload() -> None:
 
 @pytest.mark.parametrize(("lent", "finding"), [(True, False), (False, True)])
 def test_ki_access_lends_a_super_the_ki_skill(lent: bool, finding: bool) -> None:
-    # 000 L4954: Ki Access, on a Super of a Fighter without the Ki Skill, lets it take Ranged (which needs the Ki Skill).
+    # 000 L4954: Ki Access, on a Super of a Fighter without the Ki Skill, lets it take Ranged (which needs it).
     lent_by = [{"id": "ki_access"}] if lent else []
     price = _price(
         [{"id": "increased_damage", "times": 5}, {"id": "ranged"}, *lent_by], type="super", fighter={"ki": 0}
@@ -244,7 +243,8 @@ def test_a_malformed_mark_fails_the_load(tmp_path: Path, text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("added", "finding"), [("power_enhancer", True), ("buff", True), ("taunt.element_addition", True), ("aerial", False)]
+    ("added", "finding"),
+    [("power_enhancer", True), ("buff", True), ("taunt.element_addition", True), ("aerial", False)],
 )
 def test_a_buff_hands_out_no_element_that_adds_elements(added: str, finding: bool) -> None:
     # 000 L2963: never Buff itself, nor an Element whose effect adds Elements to a move (Power Enhancer, its and
@@ -266,7 +266,9 @@ def test_power_up_on_a_utility_move_needs_harm_or_healing(harm: list[dict[str, A
 BAD_TARGETS = {
     "several targets with a count": "    rules:\n      - {kind: several_targets, count: 3, ref: r}\n",
     "forbids nothing": "    rules:\n      - {kind: forbids_on_move, entries: [], code: X_FORBIDDEN, ref: r}\n",
-    "forbids an unknown entry": "    rules:\n      - {kind: forbids_on_move, entries: [teleport], code: X_FORBIDDEN, ref: r}\n",
+    "forbids an unknown entry": (
+        "    rules:\n      - {kind: forbids_on_move, entries: [teleport], code: X_FORBIDDEN, ref: r}\n"
+    ),
     "forbids under a code the entry lacks": (
         "    rules:\n      - {kind: forbids_on_move, entries: [sample], code: X_FORBIDDEN, ref: r}\n"
     ),
@@ -295,7 +297,9 @@ def test_a_summoned_ally_strikes_one_target(ally: str, finding: bool) -> None:
     assert bool(_found(price, "SUMMON_ALLY_ELEMENT_FORBIDDEN")) is finding
 
 
-@pytest.mark.parametrize(("other", "finding"), [("summon", True), ("create_environmental_hazard", True), ("aerial", False)])
+@pytest.mark.parametrize(
+    ("other", "finding"), [("summon", True), ("create_environmental_hazard", True), ("aerial", False)]
+)
 def test_a_bomb_move_is_neither_a_hazard_nor_a_summon(other: str, finding: bool) -> None:
     # 000 L2845: a Bomb move may not also Create an Environmental Hazard or Summon.
     price = _price([{"id": "bomb"}, {"id": other}], fighter={"ki": 3})
