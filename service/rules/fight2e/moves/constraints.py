@@ -340,7 +340,8 @@ def _one_on_move(move: Move, t: Taken) -> None:
     if mine is None or mine.code is None:
         return
     present = _members(move, mine.group)
-    if len(present) > 1 and t.entry.id == present[-1]:  # report once (digest ruling A20)
+    # report once (digest ruling A20), by the group's last entry in catalogue order (000 L3067, L4920, L4051–L4065)
+    if len(present) > 1 and t.entry.id == present[-1]:
         names = ", ".join(move.cat.entries[i].name for i in present)
         _add(move, t, mine.code, _GROUP_MESSAGES.get(mine.code, "Only one of {names} on a move.").format(names=names))
 
