@@ -28,7 +28,7 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast
+from .sheet_records import ActsLast, group_problems
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -261,6 +261,10 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     entries = build(Entry, "entries")
     for e in entries.values():
         problems += _check_records(e, rules.get(e.id, ()))
+    problems += group_problems(
+        {i: r for i, r in rules.items() if i in entries},
+        {e.id: {c.code for c in e.constraints} for e in entries.values()},
+    )
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")
     if check_refs:

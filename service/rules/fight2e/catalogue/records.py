@@ -21,13 +21,25 @@ from pydantic import Field, TypeAdapter, model_validator
 from ...core.models import Record as _Record
 from .sheet_records import (
     ActsLast,
+    AddsElements,
     ChargePool,
+    CostWith,
     EndsAttackString,
+    ForbidsOnMove,
+    LendsKiSkill,
     NamesMoves,
     NeedsMove,
+    NeedsOneOf,
+    OneOnMove,
     OnEverySuper,
     OpensFrom,
+    OptionalRule,
+    PayloadShell,
+    PowerUpTarget,
+    SeveralTargets,
     StyleBound,
+    SuperEnergySpend,
+    SuperOffense,
     sheet_options,
 )
 from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
@@ -644,7 +656,19 @@ Record = Annotated[
     | TagCounter
     | StrikesThrough
     | DrainHeal
-    | IllusionShift,
+    | IllusionShift
+    | OneOnMove
+    | NeedsOneOf
+    | OptionalRule
+    | SuperOffense
+    | PayloadShell
+    | SuperEnergySpend
+    | LendsKiSkill
+    | CostWith
+    | AddsElements
+    | PowerUpTarget
+    | SeveralTargets
+    | ForbidsOnMove,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

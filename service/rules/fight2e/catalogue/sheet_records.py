@@ -7,6 +7,10 @@ sequence from a named opening move, draw on a named charge pool, bind every Supe
 worth in a Style that does not move or defend. The Fighter check (``fighters/moves.py``, ``fighters/styles.py``)
 reads these records, never the entries' ids: a new entry of one of these sorts is its data alone.
 
+Within one move, an entry may belong to a group of which the move takes at most one (the ways a Buff's duration is
+set), a Family may need exactly one of such a group (its versions), and a variant may do nothing unless the campaign
+uses an optional rule; the move check (``moves/constraints.py``) reads these records the same way.
+
 Pure data: no framework, no combat state.
 """
 
@@ -114,7 +118,144 @@ class ActsLast(_Record):
     ref: str
 
 
-SHEET_KINDS = (NeedsMove, NamesMoves, OpensFrom, ChargePool, OnEverySuper, StyleBound, EndsAttackString, ActsLast)
+class OneOnMove(_Record):
+    """The entry belongs to ``group``: a move takes at most one entry of a group, else a finding ``code``, reported
+    once, by the group's last entry in catalogue order. Without a code, the ``needs_one_of`` record naming the group
+    counts its entries."""
+
+    kind: Literal["one_on_move"]
+    group: OptionName
+    code: Code | None = None
+    ref: str
+
+
+class NeedsOneOf(_Record):
+    """The entry's move takes exactly one entry of ``group`` (a ``one_on_move`` group), else a finding ``code``."""
+
+    kind: Literal["needs_one_of"]
+    group: OptionName
+    code: Code
+    ref: str
+
+
+class CampaignRule(StrEnum):
+    """Optional rules of the campaign (its settings of the same names) an entry may depend on."""
+
+    breakfall = "breakfall"  # 000 L2199, L2205
+    tech_roll = "tech_roll"  # 000 L2199, L2207
+
+
+class OptionalRule(_Record):
+    """The entry does nothing unless the campaign uses the optional ``rule`` (a warning otherwise)."""
+
+    kind: Literal["optional_rule"]
+    rule: CampaignRule
+    ref: str
+
+
+class SuperOffense(_Record):
+    """The entry counts toward the half of a damaging Super Move's Elements spent on offense (000 L2295)."""
+
+    kind: Literal["super_offense"]
+    ref: str
+
+
+class PayloadShell(_Record):
+    """The move is a Utility shell carrying an Offensive payload (a Bomb): the payload may hit, its damage is
+    Ki-based, and its entries' requirements are checked against the payload, not the shell."""
+
+    kind: Literal["payload_shell"]
+    ref: str
+
+
+class SpendsOn(StrEnum):
+    """The move type a Super Energy spend applies to."""
+
+    special = "special"
+    super = "super"
+
+
+class SuperEnergySpend(_Record):
+    """On a move of type ``move_type``, the entry sets the Super Energy the move spends: ``spends``, or the number its
+    design ``option`` holds. Several on one Super (an illegal build): the largest."""
+
+    kind: Literal["super_energy_spend"]
+    move_type: SpendsOn
+    spends: int = Field(ge=0, le=100)
+    option: OptionName | None = None
+    ref: str
+
+
+class LendsKiSkill(_Record):
+    """The entry lends a Super Move the Ki Skill its other entries require."""
+
+    kind: Literal["lends_ki_skill"]
+    ref: str
+
+
+class CostWith(_Record):
+    """The entry costs ``cost`` Element slots (per instance) when its move also has every one of ``entries``; its
+    base cost otherwise. Read by the entry's cost rule."""
+
+    kind: Literal["cost_with"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    cost: float = Field(ge=-10, le=10, multiple_of=0.5)
+    ref: str
+
+
+class AddsElements(_Record):
+    """The entry's effect adds Elements to another move: a Buff may not hand it out (000 L2963)."""
+
+    kind: Literal["adds_elements"]
+    ref: str
+
+
+class PowerUpTarget(_Record):
+    """On a Utility move the entry does harm or heals, which Power Up can increase (000 L3864)."""
+
+    kind: Literal["power_up_target"]
+    ref: str
+
+
+class SeveralTargets(_Record):
+    """The entry makes its move strike several targets: Away and Closer need one (000 L2419–L2421), and a summoned
+    ally may not have it (000 L4189)."""
+
+    kind: Literal["several_targets"]
+    ref: str
+
+
+class ForbidsOnMove(_Record):
+    """A move with the entry may have none of ``entries``; each one there is a finding ``code``."""
+
+    kind: Literal["forbids_on_move"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    code: Code
+    ref: str
+
+
+SHEET_KINDS = (
+    NeedsMove,
+    NamesMoves,
+    OpensFrom,
+    ChargePool,
+    OnEverySuper,
+    StyleBound,
+    EndsAttackString,
+    ActsLast,
+    OneOnMove,
+    NeedsOneOf,
+    OptionalRule,
+    SuperOffense,
+    PayloadShell,
+    SuperEnergySpend,
+    LendsKiSkill,
+    CostWith,
+    AddsElements,
+    PowerUpTarget,
+    SeveralTargets,
+    ForbidsOnMove,
+)
 
 
 def sheet_options(records: tuple[object, ...]) -> set[str]:
@@ -125,4 +266,51 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
+        elif isinstance(r, SuperEnergySpend) and r.option:
+            out.add(r.option)
     return out
+
+
+def entries_with(records: dict[str, tuple[object, ...]], kind: type) -> frozenset[str]:
+    """The entries carrying a record of ``kind``."""
+    return frozenset(i for i, found in records.items() if any(isinstance(r, kind) for r in found))
+
+
+def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[str]]) -> list[str]:
+    """What is wrong with the move records across the catalogue: a group of fewer than two entries, a group whose
+    entries disagree on their code, a ``needs_one_of`` naming no group, a ``cost_with`` naming an unknown entry; and a
+    record whose code is not among its entry's constraints (``codes``: every entry id → its constraint codes), so no
+    check would read it."""
+    members: dict[str, list[str]] = {}
+    group_codes: dict[str, set[str | None]] = {}
+    problems: list[str] = []
+    for ident, found in records.items():
+        for r in found:
+            if (
+                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove)
+                and r.code
+                and r.code not in codes.get(ident, set())
+            ):
+                problems.append(f"{ident}: a {r.kind!r} record's code {r.code} is not among the entry's constraints")
+            if isinstance(r, OneOnMove):
+                members.setdefault(r.group, []).append(ident)
+                group_codes.setdefault(r.group, set()).add(r.code)
+    for ident, found in records.items():
+        for r in found:
+            if isinstance(r, CostWith | ForbidsOnMove):
+                problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.entries if i not in codes]
+    for group, named in sorted(members.items()):
+        if len(named) < 2:
+            problems.append(f"{named[0]}: the move group {group!r} needs two entries or more")
+        if len(group_codes[group]) > 1:
+            problems.append(
+                f"move group {group!r}: its entries disagree on the code ({sorted(map(str, group_codes[group]))})"
+            )
+    counted = {r.group for found in records.values() for r in found if isinstance(r, NeedsOneOf)}
+    for ident, found in records.items():
+        for r in found:
+            if isinstance(r, NeedsOneOf) and r.group not in members:
+                problems.append(f"{ident}: 'needs_one_of' names no move group {r.group!r}")
+    for group in sorted(g for g, c in group_codes.items() if c == {None} and g not in counted):
+        problems.append(f"move group {group!r} has no code and no 'needs_one_of' record counts it")
+    return problems

@@ -11,10 +11,20 @@ from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
 from ..catalogue.schema import chosen, qualifies
+from ..catalogue.sheet_records import (
+    AddsElements,
+    CostWith,
+    ForbidsOnMove,
+    NeedsOneOf,
+    OneOnMove,
+    OptionalRule,
+    PowerUpTarget,
+    SeveralTargets,
+)
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
-from .pricing import Move, Taken, check, cost_rule, option_on, template
+from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template
 from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
@@ -152,12 +162,20 @@ def _area(move: Move, t: Taken) -> float:
     # 2; 5 with Ranged; +1 when another entry makes the move No Damage (000 L2841; digest ruling A16).
     others = apply(_template_of(move), [c for o in move.taken if o is not t for c in o.changes])[0]
     t.flat = 1.0 if "no_damage" in others else 0.0  # once, even on an (illegal) repeated Area Effect
-    return 5.0 if move.has("ranged") else 2.0
+    return _cost_with(move, t)
 
 
 @cost_rule("charge_back_with_counter")
 def _charge_back(move: Move, t: Taken) -> float:
-    return 1.0 if move.has("counter") else 0.0  # 000 L3107
+    return _cost_with(move, t)  # 000 L3107
+
+
+def _cost_with(move: Move, t: Taken) -> float:
+    """The entry's cost with the entries its ``cost_with`` records name on the move, else its base cost."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, CostWith) and all(move.has(i) for i in r.entries):
+            return r.cost
+    return t.entry.cost
 
 
 @cost_rule("harder_command_move")
@@ -168,7 +186,7 @@ def _end_style(move: Move, t: Taken) -> float:
 
 @cost_rule("technique_buff_duration")
 def _technique_buff(move: Move, t: Taken) -> float:
-    return 2.0 if move.has("buff.increased_duration") else 1.0  # 000 L3075
+    return _cost_with(move, t)  # 000 L3075
 
 
 @cost_rule("buff_worth")
@@ -295,29 +313,50 @@ def _technique_buff_instances(move: Move, t: Taken) -> None:
         )
 
 
+def _group_of(move: Move, ident: str) -> OneOnMove | None:
+    return next((r for r in move.cat.records.get(ident, ()) if isinstance(r, OneOnMove)), None)
+
+
+def _members(move: Move, group: str) -> list[str]:
+    """The entries of a move group on the move, in catalogue order."""
+    on = [o.entry.id for o in move.taken if (r := _group_of(move, o.entry.id)) is not None and r.group == group]
+    order = {ident: n for n, ident in enumerate(move.cat.entries)}
+    return sorted(dict.fromkeys(on), key=order.__getitem__)
+
+
+_GROUP_MESSAGES = {
+    "BUFF_DURATION_CONFLICT": "Only one entry may set a Buff's duration: {names}.",
+    "SUPER_ENERGY_COST_CONFLICT": "A Super cannot both raise and lower its Super Energy cost.",
+    "VERY_FAST_AND_VERY_SLOW": "A projectile cannot be both Very Fast and Very Slow.",
+}
+
+
 @check("BUFF_DURATION_CONFLICT")
-def _buff_duration(move: Move, t: Taken) -> None:
-    group = ("buff.decreased_duration", "buff.increased_duration", "buff.super_energy_duration", "buff.buff_gauge")
-    present = [i for i in group if move.has(i)]
-    if len(present) > 1 and t.entry.id == present[-1]:  # report once (digest ruling A20)
-        _add(
-            move,
-            t,
-            "BUFF_DURATION_CONFLICT",
-            "Only one entry may set a Buff's duration: " + ", ".join(move.cat.entries[i].name for i in present) + ".",
-        )
+@check("SUPER_ENERGY_COST_CONFLICT")
+@check("VERY_FAST_AND_VERY_SLOW")
+def _one_on_move(move: Move, t: Taken) -> None:
+    """A move takes one entry of a ``one_on_move`` group (catalogue/sheet_records.py)."""
+    mine = _group_of(move, t.entry.id)
+    if mine is None or mine.code is None:
+        return
+    present = _members(move, mine.group)
+    # report once (digest ruling A20), by the group's last entry in catalogue order (000 L3067, L4920, L4051–L4065)
+    if len(present) > 1 and t.entry.id == present[-1]:
+        names = ", ".join(move.cat.entries[i].name for i in present)
+        _add(move, t, mine.code, _GROUP_MESSAGES.get(mine.code, "Only one of {names} on a move.").format(names=names))
 
 
 @check("ILLUSION_VERSION_REQUIRED")
-def _illusion(move: Move, t: Taken) -> None:
-    n = move.has("illusionary_doubles.defensive_illusion") + move.has("illusionary_doubles.offensive_illusion")
-    if n != 1:
-        _add(
-            move,
-            t,
-            "ILLUSION_VERSION_REQUIRED",
-            "Illusionary Doubles needs exactly one of Defensive Illusion or Offensive Illusion.",
-        )
+def _needs_one_of(move: Move, t: Taken) -> None:
+    """A Family needs exactly one of its versions on the move (000 L3480)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, NeedsOneOf) and len(_members(move, r.group)) != 1:
+            names = " or ".join(move.cat.entries[i].name for i in _group_entries(move, r.group))
+            _add(move, t, r.code, f"{t.entry.name} needs exactly one of {names}.")
+
+
+def _group_entries(move: Move, group: str) -> list[str]:
+    return [i for i, found in move.cat.records.items() for r in found if isinstance(r, OneOnMove) and r.group == group]
 
 
 @check("INTERRUPT_NOT_FUNCTIONAL")
@@ -333,18 +372,6 @@ def _ki_access(move: Move, t: Taken) -> None:
         move.found.add("CHECKED_WITH_FIGHTER", t.path, "Ki Access is only for Fighters without the Ki Skill.")
     elif fighter.ki > 0:
         _add(move, t, "KI_ACCESS_WITH_KI_SKILL", "Ki Access is only for Fighters without the Ki Skill.")
-
-
-@check("SUPER_ENERGY_COST_CONFLICT")
-def _se_conflict(move: Move, t: Taken) -> None:
-    if t.entry.id == "increased_super_energy_cost" and move.has("decreased_super_energy_cost"):
-        _add(move, t, "SUPER_ENERGY_COST_CONFLICT", "A Super cannot both raise and lower its Super Energy cost.")
-
-
-@check("VERY_FAST_AND_VERY_SLOW")
-def _fast_slow(move: Move, t: Taken) -> None:
-    if t.entry.id == "ranged.very_slow" and move.has("ranged.very_fast"):
-        _add(move, t, "VERY_FAST_AND_VERY_SLOW", "A projectile cannot be both Very Fast and Very Slow.")
 
 
 @check("CHARGE_MOVE_LEVEL")
@@ -383,8 +410,8 @@ def _throw_rule(move: Move, t: Taken) -> None:
 @check("OPTIONAL_RULE_INACTIVE")
 def _optional_rule(move: Move, t: Taken) -> None:
     camp = move.request.campaign
-    needs = {"knocks_down.no_breakfall": camp.breakfall, "knocks_down.no_tech_roll": camp.tech_roll}
-    if not needs.get(t.entry.id, False):
+    rules = [r.rule for r in move.cat.records.get(t.entry.id, ()) if isinstance(r, OptionalRule)]
+    if not rules or not all(getattr(camp, rule.value) for rule in rules):
         summary = next(c.summary for c in t.entry.constraints if c.code == "OPTIONAL_RULE_INACTIVE")
         move.found.add("OPTIONAL_RULE_INACTIVE", t.path, f"{t.entry.name}: {summary}", t.entry.ref.line)
 
@@ -475,10 +502,14 @@ def _decreased_damage(move: Move, t: Taken) -> None:
 
 
 @check("BOMB_UTILITY_FORBIDDEN")
-def _bomb_utility(move: Move, t: Taken) -> None:
-    for other in ("create_environmental_hazard", "summon"):
-        if move.has(other):
-            _add(move, t, "BOMB_UTILITY_FORBIDDEN", f"A Bomb move cannot also have {move.cat.entries[other].name}.")
+def _forbids_on_move(move: Move, t: Taken) -> None:
+    """The entries its ``forbids_on_move`` records name may not share its move (a Bomb's, 000 L2845)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, ForbidsOnMove):
+            for other in r.entries:
+                if move.has(other):
+                    name = move.cat.entries[other].name
+                    _add(move, t, r.code, f"A {t.entry.name} move cannot also have {name}.")
 
 
 _RANGE_ENTRIES = ("ranged", "reach", "specific_range")
@@ -577,7 +608,7 @@ def _summon_allies(move: Move, t: Taken) -> None:
             continue
         changes = [entry.keywords] + [c.keywords for o in entry.options for c in o.choices if c.keywords]
         added = {k for c in changes for k in (*c.add, *c.replace.values())}
-        if ident in ("area_effect", "explosive") or added & {
+        if ident in carrying(move.cat, SeveralTargets) or added & {
             "utility",
             "bonus",
             "mobile",
@@ -756,14 +787,12 @@ def _buff_defense(move: Move, t: Taken) -> None:
         )
 
 
-_ADDS_ELEMENTS = ("buff", "power_enhancer", "power_enhancer.element_addition", "taunt.element_addition")
-
-
 @check("BUFF_FORBIDDEN_ADDITION", entries=("buff",))
 def _buff_additions(move: Move, t: Taken) -> None:
     named = str(_opt(t, "element_swaps") or "").lower().replace(",", " ").split()
     named += buff_design.added(_opt(t, "added_entries"))
-    for ident in _ADDS_ELEMENTS:
+    adders = carrying(move.cat, AddsElements)
+    for ident in (i for i in move.cat.entries if i in adders):  # catalogue order
         if ident in named:
             _add(move, t, "BUFF_FORBIDDEN_ADDITION", f"A Buff cannot give other moves {move.cat.entries[ident].name}.")
 
@@ -807,8 +836,7 @@ def _full_screen(move: Move, t: Taken) -> None:
 
 @check("POWER_UP_ON_UTILITY", entries=("power_up",))
 def _power_up_utility(move: Move, t: Taken) -> None:
-    harmful = {"bomb", "create_environmental_hazard.damaging_hazard", "healing"}
-    if "utility" in move.keywords and not move.ids & harmful:
+    if "utility" in move.keywords and move.ids.isdisjoint(carrying(move.cat, PowerUpTarget)):
         _add(move, t, "POWER_UP_ON_UTILITY", "Power Up on a Utility move needs a Bomb, a damaging hazard or Healing.")
 
 

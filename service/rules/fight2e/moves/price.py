@@ -15,6 +15,14 @@ from ...memo import memo
 from ..catalogue.catalog import Catalog, catalog
 from ..catalogue.keywords import DAMAGE, MOVEMENT, RANGE, apply_plans, category, has, ordered, plans
 from ..catalogue.schema import Entry, KeywordCategory, OptionChoice, chosen
+from ..catalogue.sheet_records import (
+    LendsKiSkill,
+    PayloadShell,
+    SeveralTargets,
+    SpendsOn,
+    SuperEnergySpend,
+    SuperOffense,
+)
 from ..identity import RULESET, VERSION
 from . import constraints as moves_constraints  # noqa: F401  (registers the entry-specific cost rules and checks)
 from .models import (
@@ -24,12 +32,11 @@ from .models import (
     MoveRequest,
     TechniqueOption,
 )
-from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, option_on, template
+from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, carrying, option_on, template
 
 # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
 # without it (Ranged may take Specific Range 0, 000 L4852).
 FINISHING = frozenset({"specific_range"})
-OFFENSE_ELEMENTS = ("breakthrough", "increased_accuracy", "increased_damage", "invincibility")  # 000 L5234
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 # Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
 KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
@@ -37,6 +44,17 @@ KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
 
 # --------------------------------------------------------------------------------------------------------------
 # Steps
+
+
+def offense_elements(cat: Catalog) -> frozenset[str]:
+    """The Elements a damaging Super spends half its Elements on (``super_offense`` records, 000 L2295)."""
+    return carrying(cat, SuperOffense)
+
+
+def _shells(move: Move) -> set[str]:
+    """The payload shells (a Bomb, ``payload_shell`` records) on the move."""
+    return move.ids & carrying(move.cat, PayloadShell)
+
 
 _MAX_PATHS = 256  # request paths of the first entries of each list, built once
 _PATHS = {name: tuple(f"{name}[{i}]" for i in range(_MAX_PATHS)) for name in ("elements", "liabilities")}
@@ -253,9 +271,10 @@ def _keywords(move: Move) -> None:
         )
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
-    special = not ids.isdisjoint(_RESHAPING)
+    shells = _shells(move)
+    special = bool(shells) or not ids.isdisjoint(_RESHAPING)
     if special:
-        payload_skip = {"bomb"} if "bomb" in ids else set()
+        payload_skip = shells
         finishing = ids & FINISHING
         # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
         buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids else set()
@@ -277,7 +296,7 @@ def _keywords(move: Move) -> None:
 
 
 # Entries that change which keywords the others' requirements are checked against.
-_RESHAPING = FINISHING | {"bomb", "buff.technique_buff"}
+_RESHAPING = FINISHING | {"buff.technique_buff"}  # and the payload shells
 
 
 def _option_list(move: Move, entry_id: str, option: str) -> list[str]:
@@ -372,7 +391,7 @@ def _reported_pair(move: Move, a: str, b: str) -> bool:
 def _fighter_requirement(move: Move, t: Taken, trait: str) -> None:
     fighter, found, entry = move.request.fighter, move.found, t.entry
     if trait == "ki_skill":
-        if move.is_super and move.has("ki_access"):
+        if move.is_super and not move.ids.isdisjoint(carrying(move.cat, LendsKiSkill)):
             return  # Ki Access lends a Super Move the Ki Skill (000 L4954)
         ki = fighter.ki if fighter else None
         if ki is None:
@@ -441,7 +460,7 @@ def _well_formed(move: Move) -> None:
             "elements",
             "The Passive keyword needs a Defensive Response on the move.",
         )
-    if "utility" in kw and not move.has("bomb"):  # a Bomb's payload may hit (digest ruling A17, 000 L2853)
+    if "utility" in kw and not _shells(move):  # a Bomb's payload may hit (digest ruling A17, 000 L2853)
         for t in move.taken:
             if any(k in c.add for c in t.changes for k in ("on_hit", "on_miss")):
                 found.add(
@@ -450,7 +469,7 @@ def _well_formed(move: Move) -> None:
                     f"{t.entry.name} acts on a hit or a miss, which a Utility move never makes.",
                     t.entry.ref.line,
                 )
-    if ("away" in kw or "closer" in kw) and (move.has("area_effect") or move.has("explosive")):
+    if ("away" in kw or "closer" in kw) and not move.ids.isdisjoint(carrying(move.cat, SeveralTargets)):
         found.add(
             "MODIFIER_KEYWORD_TARGETING",
             "elements",
@@ -543,7 +562,7 @@ def _super_rules(move: Move, slots: int, liability_slots: int) -> None:
     if "utility" in move.keywords or "no_damage" in move.keywords:
         return
     available = slots + liability_slots
-    offense = sum(move.cost_of(i) for i in OFFENSE_ELEMENTS)
+    offense = sum(move.cost_of(i) for i in offense_elements(move.cat))
     if offense < available // 2:
         found.add(
             "SUPER_OFFENSE_SPEND_TOO_LOW",
@@ -563,14 +582,16 @@ def _super_energy_cost(move: Move) -> int | None:
     """10 for a Super (10 per tier of a three-tier Super, 000 L5281, L5289); 5 with Decreased Super Energy Cost
     (000 L4916–L4920); 20/30/40 with Increased Super Energy Cost (000 L4966–L4968); a Special Move with the Super
     Energy Liability spends 10 (000 L4864–L4868)."""
-    if not move.is_super:
-        return 10 if "super_energy_liability" in move.ids else None
-    if "increased_super_energy_cost" in move.ids:
-        chosen = move.by_id["increased_super_energy_cost"].choice.options.get("super_energy")
-        return int(chosen) if isinstance(chosen, str) and chosen.isdigit() else 20
-    if "decreased_super_energy_cost" in move.ids:
-        return 5
-    return 10 * move.request.tier
+    on = SpendsOn.super if move.is_super else SpendsOn.special
+    spends: list[int] = []
+    for ident in move.ids & carrying(move.cat, SuperEnergySpend):
+        for r in move.cat.records[ident]:
+            if isinstance(r, SuperEnergySpend) and r.move_type is on:
+                chosen = move.by_id[ident].choice.options.get(r.option) if r.option else None
+                spends.append(int(chosen) if isinstance(chosen, str) and chosen.isdigit() else r.spends)
+    if spends:
+        return max(spends)  # two on one Super break a rule (000 L4920); the larger, as the Liability comes first
+    return 10 * move.request.tier if move.is_super else None
 
 
 def _guarded(move: Move) -> frozenset[str]:
@@ -592,7 +613,7 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
     stun = [0, 0]
     ki_based = False
     blockable_throw = move.request.campaign.throws_blockable
-    guarded = _guarded(move) if "perfect_hit" in move.ids else frozenset()
+    guarded = _guarded(move)
     for t, n in move.numbered:
         times = t.times
         if not (blockable_throw and t.entry.id == "throw"):  # a blockable Throw has no Accuracy bonus (000 L4335)
@@ -611,7 +632,7 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
         glory = math.ceil(glory / (fighter.receiving_styles or fighter.styles))  # 000 L5062
     accuracy_vs = {"defense": base + d, "evasion": base + e, "tactics": base + ta}
     kw = move.keywords
-    bomb = "bomb" in move.ids
+    bomb = bool(_shells(move))
     if "no_damage" in kw or ("utility" in kw and not bomb):
         return base, accuracy_vs, glory, None, None
     # A Bomb's explosion is the move's damage: Ki-based, never Strength (000 L2855).

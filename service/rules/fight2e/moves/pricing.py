@@ -9,6 +9,7 @@ from ...core.references import ref_data
 from ..catalogue.catalog import Catalog, Numbers
 from ..catalogue.keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, Plan
 from ..catalogue.schema import Entry, KeywordChanges
+from ..catalogue.sheet_records import entries_with
 from ..declared import DECLARED
 from .codes import CODES
 from .models import EntryChoice, MoveRequest
@@ -128,6 +129,18 @@ class Move:
     def cost_of(self, entry_id: str) -> float:
         t = self.by_id.get(entry_id)
         return t.cost if t else 0.0
+
+
+_CARRYING: dict[tuple[str, type], frozenset[str]] = {}
+
+
+def carrying(cat: Catalog, kind: type) -> frozenset[str]:
+    """The entries of ``cat`` carrying a record of ``kind`` (sheet_records.py), worked out once per catalogue."""
+    key = (cat.digest, kind)
+    found = _CARRYING.get(key)
+    if found is None:
+        found = _CARRYING[key] = entries_with(dict(cat.records), kind)
+    return found
 
 
 CostRule = Callable[[Move, Taken], float]

@@ -31,7 +31,7 @@ from ...memo import Table
 from ..catalogue.catalog import Catalog, catalog
 from ..catalogue.schema import Entry, EntryOption, KeywordChanges, Picks, keyword_base, qualifies
 from ..moves.models import Campaign, EntryChoice, EntryRef, FighterContext, MoveRequest, RandomCombination
-from ..moves.price import OFFENSE_ELEMENTS, price_data
+from ..moves.price import offense_elements, price_data
 
 MAX_TIMES = 20  # the request models' bound on one entry's instances
 PROBE_LEVEL = 12  # a level high enough that a lone entry never meets the budget or the cost cap
@@ -331,7 +331,7 @@ def _variant(
         damage_table=effects.rule == "increased_damage_table",
         adds=adds,
         takes_off=frozenset(keyword_base(k) for c in changes for k in (*c.remove, *c.replace)),
-        offense=entry.id in OFFENSE_ELEMENTS,
+        offense=entry.id in offense_elements(catalog()),
         non_damaging=bool(alone & _NON_DAMAGING),
         alone_keywords=alone,
         alone_damage=answer["damage"] is not None,

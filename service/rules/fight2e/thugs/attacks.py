@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .catalogue import thug_catalogue
 from .dice import die_step, die_text
-from .schema import Juggle, TraitInCombat
+from .schema import Juggle, ThugLasting, TraitInCombat
 
 CLOSE_RANGE_BONUS = 1  # attacks at Range 0 (000 L5613)
 FAR_RANGE_PENALTY = 1  # attacks at Range 2 without the Reach or Long Range keyword (000 L5613)
@@ -184,7 +184,7 @@ def spares(traits: Collection[str]) -> frozenset[str]:
 
 def places_bomb(traits: Collection[str]) -> bool:
     """Bomb: the group's action places a Bomb instead of striking (000 L2849)."""
-    return any(r.lasting == "bomb" for r in _records(traits))
+    return any(r.lasting is ThugLasting.bomb for r in _records(traits))
 
 
 def suppression_design(count: float | None) -> tuple[int, bool]:

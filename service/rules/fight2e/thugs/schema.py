@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
@@ -15,6 +16,15 @@ def _check_ref(v: str) -> str:
     if not REF_PATTERN.match(v):
         raise ValueError(f"ref must look like '000 L6509–L6543', got {v!r}")
     return v
+
+
+class ThugLasting(StrEnum):
+    """What a Thug group's hit leaves in play (a Bomb: the group's action places it)."""
+
+    bomb = "bomb"  # 000 L2849
+    gradual_effect = "gradual_effect"
+    suppression = "suppression"
+    create_environmental_hazard = "create_environmental_hazard"
 
 
 class Sourced(Frozen):
@@ -185,9 +195,8 @@ class TraitInCombat(Frozen):
     )
     spares: tuple[str, ...] = Field((), description="Fighter conditions the group will not strike.")
     no_damage: bool = Field(False, description="The Element's No Damage keyword: a hit deals no damage.")
-    lasting: str | None = Field(
+    lasting: ThugLasting | None = Field(
         None,
-        pattern=r"^(bomb|gradual_effect|suppression|create_environmental_hazard)$",
         description="What a hit (a Bomb: the group's action) leaves in play (`thug_thrashing/lasting.py`).",
     )
     why: str
