@@ -50,12 +50,11 @@ _OTHERS_ONLY = frozenset(
 
 
 def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
-    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains; a Utility
-    move's use (``attack`` false) does not ask Limited Move's drawback yet either."""
+    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
     return [
         e
         for e in m.entries
-        if e in STILL_NAMED or (not attack and e == limited_move.ENTRY) or (attack and e in _OTHERS_ONLY)
+        if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)
     ]
 
 
