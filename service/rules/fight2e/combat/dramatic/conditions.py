@@ -51,11 +51,7 @@ _OTHERS_ONLY = frozenset(
 
 def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
-    return [
-        e
-        for e in m.entries
-        if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)
-    ]
+    return [e for e in m.entries if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
