@@ -210,13 +210,3 @@ def test_charge_down_after_blocking_the_last_attack_with_the_defense_skill() -> 
     assert "CHARGE_MOVE_NOT_READY" not in _refused(_after_guard("defense"))
     assert _ok(_after_guard("defense"))["status"] == "resolved"
     assert "CHARGE_MOVE_NOT_READY" in _refused(_after_guard("evasion"))
-
-
-def test_a_utility_moves_limited_move_is_named_not_passed_over() -> None:
-    # 000 L4579–L4591: a Utility move's use asks no drawback yet: Limited Move is named with the move
-    from tests.unit.fight2e.dramatic import test_actions as acts
-
-    sheet = copy.deepcopy(REI_D)
-    sheet["moves"].append({**copy.deepcopy(acts.RAGE), "liabilities": [{"id": "limited_move"}]})
-    out = acts._turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **acts.NOTHING}, {}, sheet=sheet)
-    assert _gaps(_ok(out)) == ["not applied in a Dramatic turn yet: limited_move"]

@@ -17,7 +17,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
-from ..elements import limited_use
+from ..elements import limited_move, limited_use
 from ..elements.super_energy import pay_supers
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -137,6 +137,14 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     limited_use.spend_charges(ctx, f, [m])
     if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
         pay_supers(ctx, f, [m])
+    # Limited Move: the drawback asked at each use, as in an attack (000 L4579–L4591); the whole move narrowed: the
+    # use, paid for, does nothing (ruling: as Unreliable's failure, 000 L4872–L4874): no state, heal or Glory
+    narrowed = limited_move.apply(ctx, f, [m], None)
+    if narrowed is None:
+        if m.id not in d.used:
+            d.used.append(m.id)
+        return
+    m = narrowed[0]
     gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
     if gaps:
         ctx.unsupported_rule(

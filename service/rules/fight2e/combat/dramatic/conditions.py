@@ -50,13 +50,8 @@ _OTHERS_ONLY = frozenset(
 
 
 def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
-    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains; a Utility
-    move's use (``attack`` false) does not ask Limited Move's drawback yet either."""
-    return [
-        e
-        for e in m.entries
-        if e in STILL_NAMED or (not attack and e == limited_move.ENTRY) or (attack and e in _OTHERS_ONLY)
-    ]
+    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
+    return [e for e in m.entries if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
