@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused, _state, _turn
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, INIT, REI_D, _fighter, _ok, _refused, _state, _turn
 
 NONE = {"action": "none"}
 REI_C = copy.deepcopy(REI_D)
@@ -220,3 +222,62 @@ def test_a_utility_moves_limited_move_is_named_not_passed_over() -> None:
     sheet["moves"].append({**copy.deepcopy(acts.RAGE), "liabilities": [{"id": "limited_move"}]})
     out = acts._turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **acts.NOTHING}, {}, sheet=sheet)
     assert _gaps(_ok(out)) == ["not applied in a Dramatic turn yet: limited_move"]
+
+
+# ── The Dash and Power Dash (000 L2175–L2179, L3812–L3818; ruling: the Dash stays a campaign option in a Dramatic
+# turn, its movement being unchanged, 000 L7106) ──────────────────────────────────────────────────────────────────
+REI_DASH = copy.deepcopy(REI_D)
+REI_DASH["moves"] += [
+    {"id": "rush", "name": "Rush", "level": 1, "elements": [{"id": "power_dash"}]},
+    {"id": "plain", "name": "Plain", "level": 1, "elements": [{"id": "increased_stun"}]},
+]  # fmt: skip
+
+
+def _dash_turn(action: dict[str, Any], rolls: dict[str, int], at: int, dash: bool = True) -> dict[str, Any]:
+    body = {
+        "options": {"subsystem": "dramatic", "dash": dash},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": at}},
+        "fighters": [_fighter("rei", REI_DASH, 25, 30, {}), _fighter("battle", BATTLE_D, 25, 30, {})],
+        "decisions": {"T1.rei.action": {"action": "attack", "target": "battle", **action}},
+        "rolls": {**INIT, **rolls},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _attack_inputs(out: dict[str, Any]) -> dict[str, Any]:
+    return next(e["inputs"] for e in out["log"] if e.get("label") == "D.6")
+
+
+def test_power_dash_after_the_one_fs_dash_is_one_die_size_more_with_its_accuracy() -> None:
+    # 000 L2179: from Range 2, 1 Range in (Range 1) for 1 FS and +1 Accuracy: Rei's Special Move Accuracy 3 → 4.
+    # 000 L3818: Power Dash one die size more than 1d12 (000 L7211 and Strength against Stamina): 1d12+2
+    # (000 L5463–L5467); a 6 is 8: 25 → 17, and the Dash is paid 1 FS
+    out = _ok(_dash_turn({"moves": ["rush"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2))
+    assert _attack_inputs(out)["accuracy"] == 4
+    assert _state(out, "battle")["life_bar"] == 17
+    assert "pays 1 FS for the Dash" in _text(out)
+    assert _gaps(out) == []
+    # walking in without the Dash: Accuracy 3, 1d12: 6 → 19, and no FS paid
+    walk = _ok(_dash_turn({"moves": ["rush"], "movement": 1}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2))
+    assert (_attack_inputs(walk)["accuracy"], _state(walk, "battle")["life_bar"]) == (3, 19)
+    assert "for the Dash" not in _text(walk)
+
+
+def test_dash_needs_power_dash_on_a_special_move_and_the_campaign_option() -> None:
+    # 000 L3818: a Special Move without Power Dash cannot follow the Dash; 000 L2175: the option must be on
+    plain = _dash_turn({"moves": ["plain"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2)
+    assert "DASH_INVALID" in _refused(plain)
+    off = _dash_turn(
+        {"moves": ["rush"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2, dash=False
+    )
+    assert "DASH_INVALID" in _refused(off)
+
+
+def test_two_fs_dash_carries_a_basic_attack_two_ranges() -> None:
+    # 000 L2177: 2 Ranges forward for 2 FS before a Basic attack: Range 3 → 1, and the FS paid is 2
+    out = _ok(_dash_turn({"movement": 2, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 3))
+    assert "Range 3 → 1" in _text(out)
+    assert "pays 2 FS for the Dash" in _text(out)
+    # without the Dash a Basic attack's 2 Ranges are refused: the Dash is what pays for them (000 L2177)
+    assert "DECISION_INVALID" in _refused(_dash_turn({"movement": 2}, {"T1.rei.attack": 3}, 3))

@@ -90,6 +90,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
     conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
     conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
+    m, dashed = move_elements.dash(ctx, d, m, v, key)  # a Dash and a Power Dash (000 L2175–L2179, L3812–L3818)
     narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
@@ -107,7 +108,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
                 key=key,
             )
         d.ranged_used = True
-    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
+    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0) + dashed  # Range 0: +1 (000 L5613)
     acc += 1 if d.crossing and dist == 0 else 0  # a Cross-Up: +2 in place of it (000 L5634–L5636)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)

@@ -6,14 +6,14 @@ the Charges' preparation by his movement or the last attack on him this turn (00
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
 ``dramatic_move_elements``), never passed over: Slow Startup (000 L4838–L4848), Move
-Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670) and Power Dash (000 L3812–L3818)."""
+Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670). Power Dash follows the Dash (``move_elements.dash``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import Healing, Heals, Movement, Traits
+from ...catalogue.records import Healing, Heals, Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
 from ..elements.sequences.sequences import FOLLOW_UPS
@@ -31,7 +31,7 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the chains, Power Dash, Sidestep Setup, a Movement Exception)
+# Startup, the chains, Sidestep Setup, a Movement Exception)
 STILL_NAMED = (
     FOLLOW_UPS.ids
     | sidestep_setup.SidestepSetup.entries
@@ -40,7 +40,6 @@ STILL_NAMED = (
         for e, found in catalog().records.items()
         for r in found
         if (isinstance(r, Traits) and {MoveTrait.slow_startup, MoveTrait.movement_exception} & set(r.traits))
-        or (isinstance(r, Movement) and r.power_dash)
     )
 )
 # A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it

@@ -416,7 +416,7 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
     if not n:
         return
     limit, fs = move_elements.movement(used) if used is not None else (1, 0)
-    limit = limit if with_action else 2
+    limit = limit if with_action and not v.dash else 2  # the 2 FS Dash's 2 Ranges (000 L2177)
     if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
     if used is not None and used.kw("dash") and n < 2:  # Limited Mobile: 2 Ranges or none (000 L2423, L4575)
