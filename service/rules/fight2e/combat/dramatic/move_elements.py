@@ -182,7 +182,8 @@ def _idle(entry: str, r: object) -> str | None:
         return "it acts only within a Combo, and a Dramatic turn has none (000 L7108)"
     if isinstance(r, Traits) and r.traits == (MoveTrait.opening_move,):
         return (
-            "its window spares Control within a Combo: no Control roll or Combo in a Dramatic turn (000 L7084, L7108)"
+            "the Control its follow-ups save in a Combo has no Combo or Control roll here; the window it opens for "
+            "them is kept (000 L3742, L3746, L7084, L7108)"
         )
     if isinstance(r, Denies):
         return "a Dramatic Knock Down offers no Breakfall or Tech Roll to deny (000 L3633–L3643, L5958–L5966)"
