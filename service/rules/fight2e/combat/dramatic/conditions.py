@@ -35,7 +35,7 @@ APPLIED = (
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
 # Startup, Multi-Part Throw, Sidestep Setup, a Movement Exception)
 STILL_NAMED = (
-    (FOLLOW_UPS.ids - {"move_sub_set", "multi_part_move"})
+    frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
     | frozenset(
         e
