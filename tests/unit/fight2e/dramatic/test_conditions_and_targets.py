@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused, _state, _turn
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, INIT, REI_D, _fighter, _ok, _refused, _state, _turn
 
 NONE = {"action": "none"}
 REI_C = copy.deepcopy(REI_D)
@@ -210,3 +212,135 @@ def test_charge_down_after_blocking_the_last_attack_with_the_defense_skill() -> 
     assert "CHARGE_MOVE_NOT_READY" not in _refused(_after_guard("defense"))
     assert _ok(_after_guard("defense"))["status"] == "resolved"
     assert "CHARGE_MOVE_NOT_READY" in _refused(_after_guard("evasion"))
+
+
+# ── The Dash and Power Dash (000 L2175–L2179, L3812–L3818; ruling: the Dash stays a campaign option in a Dramatic
+# turn, its movement being unchanged, 000 L7106) ──────────────────────────────────────────────────────────────────
+REI_DASH = copy.deepcopy(REI_D)
+REI_DASH["moves"] += [
+    {"id": "rush", "name": "Rush", "level": 1, "elements": [{"id": "power_dash"}]},
+    {"id": "plain", "name": "Plain", "level": 1, "elements": [{"id": "increased_stun"}]},
+]  # fmt: skip
+
+
+def _dash_turn(action: dict[str, Any], rolls: dict[str, int], at: int, dash: bool = True) -> dict[str, Any]:
+    body = {
+        "options": {"subsystem": "dramatic", "dash": dash},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": at}},
+        "fighters": [_fighter("rei", REI_DASH, 25, 30, {}), _fighter("battle", BATTLE_D, 25, 30, {})],
+        "decisions": {"T1.rei.action": {"action": "attack", "target": "battle", **action}},
+        "rolls": {**INIT, **rolls},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _attack_inputs(out: dict[str, Any]) -> dict[str, Any]:
+    return next(e["inputs"] for e in out["log"] if e.get("label") == "D.6")
+
+
+def test_power_dash_after_the_one_fs_dash_is_one_die_size_more_with_its_accuracy() -> None:
+    # 000 L2179: from Range 2, 1 Range in (Range 1) for 1 FS and +1 Accuracy: Rei's Special Move Accuracy 3 → 4.
+    # 000 L3818: Power Dash one die size more than 1d12 (000 L7211 and Strength against Stamina): 1d12+2
+    # (000 L5463–L5467); a 6 is 8: 25 → 17, and the Dash is paid 1 FS
+    out = _ok(_dash_turn({"moves": ["rush"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2))
+    assert _attack_inputs(out)["accuracy"] == 4
+    assert _state(out, "battle")["life_bar"] == 17
+    assert "pays 1 FS for the Dash" in _text(out)
+    assert _gaps(out) == []
+    # walking in without the Dash: Accuracy 3, 1d12: 6 → 19, and no FS paid
+    walk = _ok(_dash_turn({"moves": ["rush"], "movement": 1}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2))
+    assert (_attack_inputs(walk)["accuracy"], _state(walk, "battle")["life_bar"]) == (3, 19)
+    assert "for the Dash" not in _text(walk)
+
+
+def test_dash_needs_power_dash_on_a_special_move_and_the_campaign_option() -> None:
+    # 000 L3818: a Special Move without Power Dash cannot follow the Dash; 000 L2175: the option must be on
+    plain = _dash_turn({"moves": ["plain"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2)
+    assert "DASH_INVALID" in _refused(plain)
+    off = _dash_turn(
+        {"moves": ["rush"], "movement": 1, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 2, dash=False
+    )
+    assert "DASH_INVALID" in _refused(off)
+
+
+def test_two_fs_dash_carries_a_basic_attack_two_ranges() -> None:
+    # 000 L2177: 2 Ranges forward for 2 FS before a Basic attack: Range 3 → 1, and the FS paid is 2
+    out = _ok(_dash_turn({"movement": 2, "dash": True}, {"T1.rei.attack": 3, "T1.rei.damage": 6}, 3))
+    assert "Range 3 → 1" in _text(out)
+    assert "pays 2 FS for the Dash" in _text(out)
+    # without the Dash a Basic attack's 2 Ranges are refused: the Dash is what pays for them (000 L2177)
+    assert "DECISION_INVALID" in _refused(_dash_turn({"movement": 2}, {"T1.rei.attack": 3}, 3))
+
+
+# ── An Opening Move's window for its Move Sub-Set and Multi-Part Move follow-ups (000 L3736–L3755, L4652–L4670) ──
+REI_SEQ = copy.deepcopy(REI_D)
+REI_SEQ["moves"] += [
+    {"id": "open", "name": "Open", "level": 1,
+     "elements": [{"id": "opening_move", "options": {"sequence": "Open", "sequence_length": 3}}]},
+    {"id": "sub", "name": "Sub", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "move_sub_set", "options": {"opening_move": "Open", "sub_set_size": 1}}]},
+    {"id": "part", "name": "Part2", "level": 1, "elements": [{"id": "increased_stun"}],
+     "liabilities": [{"id": "multi_part_move", "options": {"opening_move": "Open"}}]},
+]  # fmt: skip
+WINDOW = {"id": "opening_move", "move": "open", "since": 1}
+
+
+def _seq_turn(action: dict[str, Any], rolls: dict[str, int], turn: int = 1, window: bool = False) -> dict[str, Any]:
+    hit = bool(rolls)  # a hit costs Battle his action (000 L7130): he is asked for one only when not hit
+    rei = _fighter("rei", REI_SEQ, 25, 30, {})
+    rei["state"]["ongoing_effects"] = [WINDOW] if window else []
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [rei, _fighter("battle", BATTLE_D, 25, 30, {})],
+        "decisions": {f"T{turn}.rei.action": action, **({} if hit else {f"T{turn}.battle.action": NONE})},
+        "rolls": {k.replace("T1.", f"T{turn}."): v for k, v in {**INIT, **rolls}.items()},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _windows(out: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(e["move"], e["since"]) for e in _state(out, "rei")["ongoing_effects"] if e["id"] == "opening_move"]
+
+
+HIT = {"T1.rei.attack": 3, "T1.rei.damage": 6}
+
+
+def test_follow_up_needs_its_opening_move_first() -> None:
+    # 000 L4654, L4662: Move Sub-Set and Multi-Part Move only after the designated Opening Move; with no window open
+    for move in ("sub", "part"):
+        out = _seq_turn({"action": "attack", "target": "battle", "moves": [move]}, HIT)
+        assert "SEQUENCE_NOT_OPEN" in _refused(out)
+
+
+def test_opening_move_opens_a_window_a_follow_up_uses_next_turn() -> None:
+    # 000 L3746: Open used on turn 1 (a hit: 6 → 19) opens the window for turn 1 and turn 2
+    first = _ok(_seq_turn({"action": "attack", "target": "battle", "moves": ["open"]}, HIT))
+    assert _windows(first) == [("open", 1)]
+    assert _gaps(first) == []
+    # turn 2: Sub follows through the window (a Dramatic attack is one move, 000 L7108): 6 + 2 = 8 above 7, Stunned
+    # (000 L3561–L3565); the follow-up uses the window up
+    second = _ok(_seq_turn({"action": "attack", "target": "battle", "moves": ["sub"]}, HIT, turn=2, window=True))
+    assert (_state(second, "battle")["life_bar"], bool(_state(second, "battle")["stunned"])) == (19, True)
+    assert _windows(second) == [] and _gaps(second) == []
+
+
+def test_opening_move_window_lapses_after_the_next_turn_and_closes_on_a_non_attack_action() -> None:
+    # 000 L3746: opened on turn 1, still open after turn 1 with no move used; gone after turn 2 unused
+    kept = _ok(_seq_turn(NONE, {}, turn=1, window=True))
+    assert _windows(kept) == [("open", 1)]
+    lapsed = _ok(_seq_turn(NONE, {}, turn=2, window=True))
+    assert _windows(lapsed) == []
+    # 000 L3750: Full Defense is a non-attack action: the window closes on turn 1 already
+    guarded = _ok(_seq_turn({"action": "none", "full_defense": True}, {}, turn=1, window=True))
+    assert _windows(guarded) == []
+
+
+def test_another_move_closes_the_opening_move_window() -> None:
+    # 000 L3748: a move other than a follow-up (Rei's Basic attack, a hit) loses it
+    # on turn 1 itself, so the window's own lapse (end of turn 2) plays no part
+    out = _ok(_seq_turn({"action": "attack", "target": "battle"}, HIT, turn=1, window=True))
+    assert "follow-up chance is gone" in _text(out)
+    assert _windows(out) == []

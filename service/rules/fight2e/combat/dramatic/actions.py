@@ -23,7 +23,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
-from . import kept_states, move_elements
+from . import conditions, kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
 D4, D6 = Die(2), Die(3)
@@ -156,6 +156,7 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
     move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
     kept_states.start(ctx, f, m)  # the states kept over turns (000 L7080)
+    conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     _heal(ctx, d, m, v, key, others)
     if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
         f.scored.append(m.id)

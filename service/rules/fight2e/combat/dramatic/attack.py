@@ -82,6 +82,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
+    conditions.follow_up(ctx, f, m, key)  # an Opening Move's window (000 L3744–L3753, L4652–L4670)
     if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
@@ -90,6 +91,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
     conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
     conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
+    m, dashed = move_elements.dash(ctx, d, m, v, key)  # a Dash and a Power Dash (000 L2175–L2179, L3812–L3818)
     narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
@@ -107,7 +109,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
                 key=key,
             )
         d.ranged_used = True
-    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0)  # Range 0: +1 (000 L5613)
+    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0) + dashed  # Range 0: +1 (000 L5613)
     acc += 1 if d.crossing and dist == 0 else 0  # a Cross-Up: +2 in place of it (000 L5634–L5636)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
@@ -255,6 +257,7 @@ def attack(
         return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
     r = ready(ctx, d, t, v, key, property_damage)
     plan = r.plan
+    conditions.opened(ctx, d.f, plan.move)  # hit or miss, an Opening Move's window opens (000 L3746–L3748)
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
         taunt_glory(ctx, d.f, [plan.move], t.f)
     if plan.move is not None and (plan.void or fighter_on_thugs.fails(ctx, d.f, [plan.move])):
@@ -283,6 +286,7 @@ def attack(
             simultaneous=d.together(t) or t.f.knocked_down,  # down, the Defense skill only (000 L3918)
             spirit=d.spiritual,
         )
+        conditions.window_closed(ctx, t.f, "he used a Defensive Option")  # 000 L3749, ruling L5828
     if move_elements.long_advance(plan.move, d.advanced):  # a full 3-Range Full Screen advance (000 L3685)
         dt += 1
         ctx.note("D.4", t.f.id, f"{t.f.id} saw {d.f.id} come 3 Ranges: +1 Defense Total ({dt}).", "000 L3685")
@@ -596,6 +600,7 @@ def hit_effects(
         _knock_down(ctx, d, t)
     elif not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
+        conditions.window_closed(ctx, t.f, "Hit Stun")  # 000 L3752
     t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
 
 
@@ -623,6 +628,7 @@ def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:
     up, and down before acting his next Initiative die is a size smaller; the attacker may step 1 Range."""
     t.f.knocked_down = True
     t.hit_stunned = False
+    conditions.window_closed(ctx, t.f, "a Knock Down")  # 000 L3752
     if not t.acted:
         t.next_steps -= 1
     ctx.note(

@@ -5,17 +5,19 @@ die once the hit lands, before its effects (000 L4745–L4753); Suppression's ho
 the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
-``dramatic_move_elements``), never passed over: Slow Startup (000 L4838–L4848), Move
-Sub-Set and Multi-Part Move (000 L3744–L3753, L4652–L4670) and Power Dash (000 L3812–L3818)."""
+``dramatic_move_elements``), never passed over: Slow Startup (000 L4838–L4848), Multi-Part
+Throw (000 L4672–L4682). Power Dash follows the Dash (``move_elements.dash``); an Opening Move's window for its Move
+Sub-Set or Multi-Part Move follow-ups is kept as in the main turn (``follow_up``, ``opened``, ``window_closed``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import Healing, Heals, Movement, Traits
+from ...catalogue.records import Healing, Heals, Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
+from ..elements.sequences import sequences
 from ..elements.sequences.sequences import FOLLOW_UPS
 from ..registry.reprice import with_entries
 from ..state.action import Attack
@@ -31,16 +33,15 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the chains, Power Dash, Sidestep Setup, a Movement Exception)
+# Startup, Multi-Part Throw, Sidestep Setup, a Movement Exception)
 STILL_NAMED = (
-    FOLLOW_UPS.ids
+    frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
     | frozenset(
         e
         for e, found in catalog().records.items()
         for r in found
         if (isinstance(r, Traits) and {MoveTrait.slow_startup, MoveTrait.movement_exception} & set(r.traits))
-        or (isinstance(r, Movement) and r.power_dash)
     )
 )
 # A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it
@@ -142,3 +143,27 @@ def guarded(t: Combatant, option: str, hit: bool) -> None:
     """How the attack on ``t`` was stopped, this turn's last, for his Charge moves (000 L4485, L4521)."""
     t.blocked_last = not hit and option in ("defense", "defense_evasion")
     t.last_guard = "" if hit else charge.guard_of(option)
+
+
+def follow_up(ctx: Turn, f: Combatant, m: MoveProfile, key: str) -> None:
+    """A Move Sub-Set or Multi-Part Move follow-up needs its Opening Move's window open: a Dramatic attack is one move
+    (no Combo, 000 L7108), so only the window opened this turn or the last serves (000 L3744–L3746, L4654, L4662)."""
+    sequences.check(ctx, f, [m], f"{key}.moves", key)
+
+
+def opened(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
+    """The move is used, hit or miss: an Opening Move opens its window for this turn and the next; any other move
+    closes an open one, a follow-up using it up (000 L3746–L3748)."""
+    if m is not None:
+        sequences.used(ctx, f, [m])
+
+
+def window_closed(ctx: Turn, f: Combatant, why: str) -> None:
+    """A Defensive Option, a non-attack action, Hit Stun or a Knock Down ends the window (000 L3748–L3752). Ruling:
+    every Dramatic defence is a Defensive Option, as in the main turn (000 L5828), and movement alone is no action."""
+    sequences.close(ctx, f, why)
+
+
+def windows_tick(ctx: Turn) -> None:
+    """End of the turn: a window opened before this turn has had its next turn (000 L3746)."""
+    sequences.tick(ctx)

@@ -182,7 +182,8 @@ def _idle(entry: str, r: object) -> str | None:
         return "it acts only within a Combo, and a Dramatic turn has none (000 L7108)"
     if isinstance(r, Traits) and r.traits == (MoveTrait.opening_move,):
         return (
-            "its window spares Control within a Combo: no Control roll or Combo in a Dramatic turn (000 L7084, L7108)"
+            "the Control its follow-ups save in a Combo has no Combo or Control roll here; the window it opens for "
+            "them is kept (000 L3742, L3746, L7084, L7108)"
         )
     if isinstance(r, Denies):
         return "a Dramatic Knock Down offers no Breakfall or Tech Roll to deny (000 L3633–L3643, L5958–L5966)"
@@ -668,3 +669,20 @@ def idle(ctx: Turn, f: Combatant, m: MoveProfile, stage: str) -> None:
 
 def _lines(why: str) -> str:
     return why[why.index("(") + 1 : why.rindex(")")]
+
+
+def dash(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str) -> tuple[MoveProfile, int]:
+    """The Dash with his attack, as in the main turn and the turns with Thugs (000 L2175–L2179): ruling, a campaign
+    option a Dramatic turn keeps, its movement being unchanged (000 L7106). 2 Ranges toward him for 2 FS before a
+    Basic attack, or 1 Range from Range 1 or 2 for 1 FS and +1 Accuracy, which a Power Dash move follows with one
+    damage die size more (000 L3812–L3818). Returns the move as used and the Dash's Accuracy."""
+    if not v.dash:
+        return m, 0
+    one = [m]
+    start = d.moved[0] if d.moved is not None else ctx.range or 0
+    fee, acc = thug_moves.dash(ctx, d.f, one, start, v, key)
+    if d.f.fs < fee:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.dash", f"{key}: {d.f.id} has only {d.f.fs} FS for the Dash.", key=key)
+    d.f.fs -= fee
+    ctx.note("C", d.f.id, f"{d.f.id} pays {fee} FS for the Dash.", "000 L2177–L2179", {"fs": fee}, {"fs": d.f.fs})
+    return one[0], acc

@@ -346,6 +346,8 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         ctx.fail("DECISION_INVALID", f"{key}.also", f"{key}: only options that ride on an attack go together.", key=key)
     check = option in dramatic_checks.EFFECTS or option in _NOT_ATTACKS
     attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
+    if not attacking and (option is not None or v.full_defense or v.action not in _NO_ACTION):
+        conditions.window_closed(ctx, f, "a non-attack action")  # an Opening Move's window (000 L3750)
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
         ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
@@ -398,6 +400,8 @@ _ATTACKS = frozenset(
         *dramatic_attack_options.DECLARED,
     }
 )
+# movement alone, or nothing: no action to close an Opening Move's window (ruling, 000 L3750)
+_NO_ACTION = frozenset({None, ActionType.none, ActionType.move, ActionType.utility})
 # in place of the attack, with the movement an attack allows (000 L7140)
 _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
 
@@ -416,7 +420,7 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
     if not n:
         return
     limit, fs = move_elements.movement(used) if used is not None else (1, 0)
-    limit = limit if with_action else 2
+    limit = limit if with_action and not v.dash else 2  # the 2 FS Dash's 2 Ranges (000 L2177)
     if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
     if used is not None and used.kw("dash") and n < 2:  # Limited Mobile: 2 Ranges or none (000 L2423, L4575)
@@ -637,5 +641,6 @@ def run(ctx: Turn) -> None:
         time_roll(ctx)
     # a Buff's Time Count runs down by the Time Roll, as in the main turn (000 L2961, L7080)
     ongoing.tick(ctx, before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN)
+    conditions.windows_tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3746)
     _next_dice(ctx, ds)
     store(ds)
