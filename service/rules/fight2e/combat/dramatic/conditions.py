@@ -31,7 +31,7 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the chains, Power Dash, Sidestep Setup, a Movement Exception)
+# Startup, the chains, Power Dash, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
 STILL_NAMED = (
     FOLLOW_UPS.ids
     | sidestep_setup.SidestepSetup.entries
@@ -39,7 +39,11 @@ STILL_NAMED = (
         e
         for e, found in catalog().records.items()
         for r in found
-        if (isinstance(r, Traits) and {MoveTrait.slow_startup, MoveTrait.movement_exception} & set(r.traits))
+        if (
+            isinstance(r, Traits)
+            and {MoveTrait.slow_startup, MoveTrait.movement_exception, MoveTrait.prop, MoveTrait.prop_recovery}
+            & set(r.traits)
+        )
         or (isinstance(r, Movement) and r.power_dash)
     )
 )
