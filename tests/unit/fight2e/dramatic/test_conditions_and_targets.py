@@ -220,3 +220,14 @@ def test_a_utility_moves_limited_move_is_named_not_passed_over() -> None:
     sheet["moves"].append({**copy.deepcopy(acts.RAGE), "liabilities": [{"id": "limited_move"}]})
     out = acts._turn({"T1.rei.action": {"action": "utility", "moves": ["rage"]}, **acts.NOTHING}, {}, sheet=sheet)
     assert _gaps(_ok(out)) == ["not applied in a Dramatic turn yet: limited_move"]
+
+
+def test_prop_kept_with_thugs_is_still_named_here() -> None:
+    # 000 L4755–L4785: the turns with Thugs keep the Prop; a plain Dramatic turn has no step for it yet, so the entry
+    # is named with the move rather than passed over
+    sheets = copy.deepcopy(SHEETS)
+    sheets[0]["moves"].append({"id": "club", "name": "Club", "level": 1, "elements": [{"id": "increased_stun"}],
+                               "liabilities": [{"id": "prop"}]})  # fmt: skip
+    asked = {"T1.rei.action": {"action": "attack", "moves": ["club"], "target": "battle"}}
+    out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets))
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: prop"]
