@@ -75,6 +75,3 @@ def test_a_ranged_prop_is_not_dropped_by_a_knock_down() -> None:
     rolls = {"T2.ava.init": 2, "T2.ava.ctrl": 4, "T2.g.init": 4, "T2.g.attack": 3, "T2.g.damage": 3, "T2.fight.time": 3}
     out = _turn(req, {"T2.ava.defense": {"defense": "defense"}, "T2.ava.action": IDLE}, rolls)
     assert _codes(out) == [] and not [e for e in _effects(out) if e[0] == "prop"]
-
-
-

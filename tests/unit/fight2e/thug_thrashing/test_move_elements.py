@@ -128,8 +128,8 @@ def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
 
 def test_an_element_on_its_user_alone_is_named() -> None:
     # Opening Throw acts on its user alone (the Throw chain it opens, 000 L3757–L3780): nothing on the group, and a
-    # Thug turn does not keep that yet, so the move is used without it and named. (Prop is kept: test_kept_props.) (Wind Up is kept:
-    # test_user_states; Power Dash, Random Effect: test_kept_states.)
+    # Thug turn does not keep that yet, so the move is used without it and named. (Prop is kept: test_kept_props;
+    # Wind Up: test_user_states; Power Dash, Random Effect: test_kept_states.)
     req = _req(move("charge", "throw", "opening_throw"), groups={"g": 0})  # a Throw: Range 0
     out = _ok(
         req,
