@@ -20,7 +20,8 @@ moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
 (``tick_user_states``). So too End Style (``start_user_states``), Only When Prone (``from_the_ground``,
 ``check_use``), Random Effect (``random_effect``), Sidestep Setup (``check_use``, ``defending``) and Prop
-with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``); Behind Opponent, Only Heal Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
+with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``); Behind Opponent, Only Heal
+Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
 ``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Summon) are
 named as ``thug_user_states``."""
 
