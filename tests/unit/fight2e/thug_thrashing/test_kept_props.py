@@ -75,3 +75,34 @@ def test_a_ranged_prop_is_not_dropped_by_a_knock_down() -> None:
     rolls = {"T2.ava.init": 2, "T2.ava.ctrl": 4, "T2.g.init": 4, "T2.g.attack": 3, "T2.g.damage": 3, "T2.fight.time": 3}
     out = _turn(req, {"T2.ava.defense": {"defense": "defense"}, "T2.ava.action": IDLE}, rolls)
     assert _codes(out) == [] and not [e for e in _effects(out) if e[0] == "prop"]
+
+
+# ── The Throw chain: Opening Throw and Multi-Part Throw (000 L3757–L3780, L4672–L4682) ─────────────────────────
+
+
+def _chain() -> tuple[dict[str, Any], dict[str, Any]]:
+    toss = move("toss", "throw", "opening_throw", level=1)
+    twist = move("twist", "throw", level=1, liabilities=(el("multi_part_throw", opening_throw="Toss"),))
+    return toss, twist
+
+
+def test_a_multi_part_throw_follows_its_opening_throw_in_a_combo_on_a_group() -> None:
+    # 000 L4676: a link may only come straight after its designated Opening Throw in the Combo; a Throw reaches
+    # Range 0 only, so the group is at 0. The chain goes on and nothing is named.
+    req = _req(*_chain(), groups={"g": 0})
+    req["fight"]["turn"] = 2
+    rolls = _rolls(2, **{"ava.attack": 1, "g.life_save": 6, "g.life_save.2": 6})
+    out = _turn(req, _decisions(2, _hit("toss") | {"moves": ["toss", "twist"]}), rolls)
+    assert out["status"] == "resolved" and _codes(out) == [] and not _named(out)
+
+
+def test_a_multi_part_throw_cannot_open_an_action_against_a_group() -> None:
+    # Ruling: the lockdown of a Multi-Part Throw, a kind of Sustained Hold (000 L4678), holds no group (Sustained
+    # Hold does nothing to a group, 000 L6718), so no window is left for a link to open a later action: Twist alone
+    # is refused; the order reversed is refused too (the link must come straight after its opener, 000 L4676).
+    req = _req(*_chain(), groups={"g": 0})
+    req["fight"]["turn"] = 2
+    alone = _turn(req, _decisions(2, _hit("twist")), _rolls(2, **{"ava.attack": 1}))
+    assert _codes(alone) == ["SEQUENCE_NOT_OPEN"]
+    swapped = _turn(req, _decisions(2, _hit("twist") | {"moves": ["twist", "toss"]}), _rolls(2, **{"ava.attack": 1}))
+    assert _codes(swapped) == ["SEQUENCE_NOT_OPEN"]

@@ -41,7 +41,13 @@ STILL_NAMED = (
         for r in found
         if (
             isinstance(r, Traits)
-            and {MoveTrait.slow_startup, MoveTrait.movement_exception, MoveTrait.prop, MoveTrait.prop_recovery}
+            and {
+                MoveTrait.slow_startup,
+                MoveTrait.movement_exception,
+                MoveTrait.prop,
+                MoveTrait.prop_recovery,
+                MoveTrait.opening_throw,
+            }
             & set(r.traits)
         )
         or (isinstance(r, Movement) and r.power_dash)

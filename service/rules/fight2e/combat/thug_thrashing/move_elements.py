@@ -19,10 +19,11 @@ and the Super-only Time Counts) start when the move is used (``start_user_states
 moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
 (``tick_user_states``). So too End Style (``start_user_states``), Only When Prone (``from_the_ground``,
-``check_use``), Random Effect (``random_effect``), Sidestep Setup (``check_use``, ``defending``) and Prop
-with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``); Behind Opponent, Only Heal
+``check_use``), Random Effect (``random_effect``), Sidestep Setup (``check_use``, ``defending``), Prop
+with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``) and the Throw chain (its links
+straight after their Opening Throw in a Combo, ``check_use``); Behind Opponent, Only Heal
 Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
-``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Summon) are
+``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: Summon) are
 named as ``thug_user_states``."""
 
 from __future__ import annotations
@@ -214,6 +215,8 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
             ctx.fail("ONLY_WHEN_PRONE_INVALID", path, f"{key}: {m.name} is used only when down.", key=key)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
     sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
+    # ruling: a Multi-Part Throw's lockdown (000 L4678) holds no group (as Sustained Hold, 000 L6718): its links run
+    # only straight after their Opening Throw in one Combo (000 L4676), no window is left for a later action
     if sidestep_setup.ENTRY in f.prof.entry_ids:  # only right after his Sidestep, that turn or the next (000 L4823)
         sidestep_setup.check(ctx, f, used, key)
 
