@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from tests.unit.fight2e.combat.effects.build import el, move
-from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _turn
+from tests.unit.fight2e.thug_thrashing.support import IDLE, THUG, _ava, _turn
 from tests.unit.fight2e.thug_thrashing.test_kept_states import _codes, _decisions, _effects, _named, _rolls, _utility
 from tests.unit.fight2e.thug_thrashing.test_move_elements import _hit, _req
 
@@ -106,3 +106,17 @@ def test_a_multi_part_throw_cannot_open_an_action_against_a_group() -> None:
     assert _codes(alone) == ["SEQUENCE_NOT_OPEN"]
     swapped = _turn(req, _decisions(2, _hit("twist") | {"moves": ["twist", "toss"]}), _rolls(2, **{"ava.attack": 1}))
     assert _codes(swapped) == ["SEQUENCE_NOT_OPEN"]
+
+
+def test_moving_leaves_the_dropped_prop_behind() -> None:
+    # 000 L4761: once he has moved since it fell the Prop is no longer at his feet (the recovery then needs a
+    # move and a check, not the action alone): after 1 Range toward the group (Range 2 → 1) it is marked moved
+    req = _with_prop(effects=DOWN)
+    req["fight"]["thugs"][0]["ranges"] = {"ava": 2}
+    step = {"action": "move", "movement": 1, "direction": "toward", "target": "g"}
+    out = _turn(req, _decisions(2, step), _rolls(2))
+    assert _codes(out) == []
+    assert [e["moved"] for e in _ava(out)["ongoing_effects"] if e["id"] == "prop"] == [True]
+    # standing still, it stays at his feet
+    idle = _turn(_with_prop(effects=DOWN), _decisions(2, IDLE), _rolls(2))
+    assert [e["moved"] for e in _ava(idle)["ongoing_effects"] if e["id"] == "prop"] == [False]
