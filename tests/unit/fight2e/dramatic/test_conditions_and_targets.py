@@ -344,3 +344,25 @@ def test_another_move_closes_the_opening_move_window() -> None:
     out = _ok(_seq_turn({"action": "attack", "target": "battle"}, HIT, turn=1, window=True))
     assert "follow-up chance is gone" in _text(out)
     assert _windows(out) == []
+
+
+def test_prop_kept_with_thugs_is_still_named_here() -> None:
+    # 000 L4755–L4785: the turns with Thugs keep the Prop; a plain Dramatic turn has no step for it yet, so the entry
+    # is named with the move rather than passed over
+    sheets = copy.deepcopy(SHEETS)
+    sheets[0]["moves"].append({"id": "club", "name": "Club", "level": 1, "elements": [{"id": "increased_stun"}],
+                               "liabilities": [{"id": "prop"}]})  # fmt: skip
+    asked = {"T1.rei.action": {"action": "attack", "moves": ["club"], "target": "battle"}}
+    out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets))
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: prop"]
+
+
+def test_opening_throw_kept_with_thugs_is_still_named_here() -> None:
+    # 000 L3757–L3780: the turns with Thugs keep the Throw chain; a plain Dramatic turn has no step for its lockdown
+    # yet, so the entry is named with the move (a Throw: Range 0)
+    sheets = copy.deepcopy(SHEETS)
+    sheets[0]["moves"].append({"id": "grip", "name": "Grip", "level": 1,
+                               "elements": [{"id": "throw"}, {"id": "opening_throw"}]})  # fmt: skip
+    asked = {"T1.rei.action": {"action": "attack", "moves": ["grip"], "target": "battle"}}
+    out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets, at=0))
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: opening_throw"]

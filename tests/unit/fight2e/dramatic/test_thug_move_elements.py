@@ -106,15 +106,15 @@ def test_self_damage_costs_her_power_level() -> None:
 
 
 def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Prop acts on its user alone (000 L4755–L4785; its record user_only): nothing on the group, named under
-    # thug_user_states; the attack goes on as without it. No thug_move_elements is reported any more.
+    # Summon acts on its user alone (000 L4183–L4213; its record user_only): nothing on the group, named under
+    # thug_user_states where it is used. No thug_move_elements is reported any more.
     out = turn(
-        _req(move("charge", liabilities=("prop",))),
-        {"T1.ava.action": _hit("charge"), "T1.ava.action.2": IDLE, **STAY},
-        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+        _req(move("charge", el("summon", ally_elements=["knocks_down"]), level=4)),
+        {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **STAY},
+        FIRST,
     )
     found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "prop" in found[0]["reason"]
+    assert found and "summon" in found[0]["reason"]
     assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
@@ -309,3 +309,35 @@ def test_random_effect_on_a_group_rolls_its_combination_and_an_unusable_one_miss
     )
     assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
     assert "thug_user_states" not in {u["id"] for u in far["unsupported"]}
+
+
+def test_prop_kept_with_thugs_a_dropped_prop_locks_its_move_and_recover_prop_picks_it_up() -> None:
+    # 000 L4761: a Prop move cannot be used while its Prop is down (kept in a turn with Thugs, 000 L6646)
+    req = _req(move("club", "prop"))
+    req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "prop", "move": "prop", "since": 1}]
+    out = turn(req, {"T1.ava.action": _hit("club"), "T1.ava.action.2": IDLE, **STAY}, FIRST)
+    assert [v["code"] for v in out["violations"]] == ["MOVE_LOCKED"]
+    # with it in hand the attack goes on, nothing named
+    held = turn(
+        _req(move("club", "prop")),
+        {"T1.ava.action": _hit("club"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6},
+    )
+    assert held["violations"] == [] and "thug_user_states" not in {u["id"] for u in held["unsupported"]}
+
+
+def test_throw_chain_kept_with_thugs_an_opening_throw_is_not_named_a_link_alone_is_refused() -> None:
+    # 000 L3757–L3780 (kept, 000 L6646): an Opening Throw on a group at Range 0 goes on, nothing named; its link
+    # cannot open an action (ruling: no lockdown of a group, 000 L4678, L6718)
+    toss = move("toss", "throw", "opening_throw", level=1)
+    twist = move("twist", "throw", level=1, liabilities=(el("multi_part_throw", opening_throw="Toss"),))
+    out = turn(
+        _req(toss, twist, groups={"g": 0}),
+        {"T1.ava.action": _hit("toss"), "T1.ava.action.2": IDLE, **STAY},
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6, "T1.g.life_save.2": 6},
+    )
+    assert out["violations"] == [] and "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    alone = turn(
+        _req(toss, twist, groups={"g": 0}), {"T1.ava.action": _hit("twist"), "T1.ava.action.2": IDLE, **STAY}, FIRST
+    )
+    assert [v["code"] for v in alone["violations"]] == ["SEQUENCE_NOT_OPEN"]

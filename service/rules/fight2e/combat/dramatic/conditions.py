@@ -33,7 +33,7 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, Multi-Part Throw, Sidestep Setup, a Movement Exception)
+# Startup, the Throw chain, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
 STILL_NAMED = (
     frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
@@ -41,7 +41,15 @@ STILL_NAMED = (
         e
         for e, found in catalog().records.items()
         for r in found
-        if (isinstance(r, Traits) and {MoveTrait.slow_startup, MoveTrait.movement_exception} & set(r.traits))
+        if isinstance(r, Traits)
+        and {
+            MoveTrait.slow_startup,
+            MoveTrait.movement_exception,
+            MoveTrait.prop,
+            MoveTrait.prop_recovery,
+            MoveTrait.opening_throw,
+        }
+        & set(r.traits)
     )
 )
 # A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it

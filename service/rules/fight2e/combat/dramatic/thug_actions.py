@@ -391,6 +391,7 @@ def aim(
     readying, wound = "", False
     if not property_damage:
         move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
+        move_elements.recover_prop(ctx, f, [m])  # Recover Prop, a Prop Recovery move (000 L3902–L3908)
         move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
         # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
         used = [m]

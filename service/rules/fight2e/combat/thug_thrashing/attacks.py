@@ -349,6 +349,7 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
         if not f.acted:
             f.kd_before_acting = True  # −1 Initiative die next turn (000 L5964)
         ctx.note("E.4", f.id, f"{g.id}'s hit Knocks {f.id} Down.", "000 L6682, L5958–L5970", {}, {"knocked_down": True})
+        move_elements.knocked_down(ctx, f)  # his Prop falls (000 L4757)
     if effects.entangles:
         if not f.acted:
             f.entangle_lost = True  # ruling: his first action, as a Knock Down's is (000 L6752)

@@ -55,6 +55,8 @@ def move(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None)
     if n and lasting.move_locked(f):  # a Suppression's movement lock (000 L4247)
         ctx.fail("SUPPRESSION_RESTRICTED", "decisions", f"{f.id} is suppressed and cannot move.")
     thug_group.shift(ctx, f, g, n, direction)
+    if n:
+        move_elements.moved(f)  # a dropped Prop is no longer at his feet (000 L4761)
 
 
 def move_or_idle(ctx: Turn, f: Combatant, v: DecisionValue, key: str, toward: Callable[[], Group], turn: str) -> None:
@@ -105,6 +107,7 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
     move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
+    moves = move_elements.recover_prop(ctx, f, moves)  # Prop Recovery (000 L3902–L3908)
     move_elements.check_use(ctx, f, moves, key)  # Powerless, End Only, Flight's lock (000 L6646)
     return moves
 

@@ -19,10 +19,12 @@ and the Super-only Time Counts) start when the move is used (``start_user_states
 moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash``), change the move used
 (``enhanced``, ``limited``) or the groups' attacks on him, and run down by the turn's Time Roll
 (``tick_user_states``). So too End Style (``start_user_states``), Only When Prone (``from_the_ground``,
-``check_use``), Random Effect (``random_effect``) and Sidestep Setup (``check_use``, ``defending``); Behind
-Opponent, Only Heal Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
-``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: the Throw chains, Prop and Prop
-Recovery, Summon) are named as ``thug_user_states``."""
+``check_use``), Random Effect (``random_effect``), Sidestep Setup (``check_use``, ``defending``), Prop
+with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``) and the Throw chain (its links
+straight after their Opening Throw in a Combo, ``check_use``); Behind Opponent, Only Heal
+Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
+``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: Summon) are
+named as ``thug_user_states``."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from ..elements import (
     invisibility,
     limited_move,
     ongoing,
+    props,
     sidestep_setup,
     styles,
     super_only,
@@ -136,6 +139,26 @@ def defending(ctx: Turn, f: Combatant) -> None:
         f.sidestep_window = False  # no Sidestep Setup Response is offered against a group's attack
 
 
+def recover_prop(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
+    """A Prop Recovery move or Recover Prop picks his dropped Prop up as in the main turn (000 L3902–L3908,
+    L4759–L4765, L6646); a Prop move after a failed recovery in the Combo is not reached. Ruling: the Maneuver Check
+    is against the nearest Fighter opposing him (000 L6077); with only groups against him none contests it, groups
+    having no Maneuver Check but Behind Opponent's (000 L4466, L6582)."""
+    return props.use_recovery(ctx, f, moves)
+
+
+def knocked_down(ctx: Turn, f: Combatant) -> None:
+    """A group's hit Knocks him Down: his non-Ranged Prop falls where he lies (000 L4757, L6646). A Ranged Prop move
+    never loses its Prop against a group (ruling: a group meets it with its Defense alone, it never Evades, 000
+    L4757, L6568)."""
+    props.knocked_down(ctx, f, access.locked)
+
+
+def moved(f: Combatant) -> None:
+    """He moved: a dropped Prop is no longer at his feet (000 L4761)."""
+    props.moved(f)
+
+
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """A Buff's limits on his action as in the main turn (000 L6646): under Movement Only he may only move (or end
     it), under No Movement not move, under Removed Ki use no move needing Ki (000 L3027–L3045); a Repeatable Buff's
@@ -179,7 +202,7 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
     path = f"{key}.moves"
     if f.ongoing or not access.POWERLESS.ids.isdisjoint(f.prof.entry_ids):
         for m in moves:
-            why = access.powerless_lock(f, m) or buff_modifiers.lock(f, m)
+            why = access.powerless_lock(f, m) or buff_modifiers.lock(f, m) or props.lock(f, m)  # 000 L4761
             if why:
                 ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
     used = list(moves)
@@ -192,6 +215,8 @@ def check_use(ctx: Turn, f: Combatant, moves: Sequence[MoveProfile], key: str) -
             ctx.fail("ONLY_WHEN_PRONE_INVALID", path, f"{key}: {m.name} is used only when down.", key=key)
     use_conditions(ctx, f, used, [m for m in used if m.offensive], path, key)
     sequences.check(ctx, f, used, path, key)  # a follow-up needs its Opening Move's window (000 L3744–L3753)
+    # ruling: a Multi-Part Throw's lockdown (000 L4678) holds no group (as Sustained Hold, 000 L6718): its links run
+    # only straight after their Opening Throw in one Combo (000 L4676), no window is left for a later action
     if sidestep_setup.ENTRY in f.prof.entry_ids:  # only right after his Sidestep, that turn or the next (000 L4823)
         sidestep_setup.check(ctx, f, used, key)
 

@@ -169,6 +169,7 @@ def _utility(
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    move_elements.recover_prop(ctx, f, [m])  # Recover Prop, a Prop Recovery move (000 L3902–L3908, L4785)
     move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
     healed = _healed(ctx, f, m, v, key)
     pay(m, key)
