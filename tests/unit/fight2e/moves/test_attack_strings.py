@@ -54,18 +54,18 @@ def test_rules_for_added_elements() -> None:
 def test_the_book_list_of_ending_elements() -> None:
     """The twelve base Elements the book lets an Attack String end with (000 L5185–L5196), and none other."""
     listed = {
+        "throw",
+        "knocks_down",
+        "hits_low",
         "crouching",
-        "does_no_knockback",
+        "increased_stun",
+        "harry",
         "fast_recovery",
         "hard_to_evade",
-        "harry",
-        "hits_low",
         "increased_knockback",
-        "increased_stun",
         "knockback_advance",
-        "knocks_down",
+        "does_no_knockback",
         "position_shift",
-        "throw",
     }
     refused = {"ranged", "increased_damage", "unblockable", "area_effect", "mobile"}
     for ident in listed | refused:
