@@ -547,19 +547,9 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, m: MoveProfile, dist: int) -> t
     """Accuracy for Damage: each Range cut from the reach of 4 (not below the target's Range) trades Accuracy for
     damage, as the move's record says (−1 and +2, 000 L3991–L3999). Returns (Accuracy, damage)."""
     trade = records.first_record(m, AccuracyForDamage)
-    room = max(4 - dist, 0)
-    if trade is None or not room:
+    if trade is None:
         return 0, 0
-    key, v = ctx.decide(
-        f.id,
-        "accuracy_for_damage",
-        "D.1",
-        f"{f.id}: shorten {m.name}'s reach by how many Ranges (up to {room})?",
-        DecisionValue(amount=0),
-    )
-    n = v.amount or 0
-    if not 0 <= n <= room:
-        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
+    n = ranged.trade_reach(ctx, f, m, trade, dist)
     if n:
         ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999", {"amount": n})
     return trade.accuracy * n, trade.damage * n

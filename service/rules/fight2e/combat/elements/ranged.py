@@ -70,17 +70,12 @@ def trades(prof: Profile) -> bool:
 # ── Accuracy for Damage ─────────────────────────────────────────────────────────────────────────
 
 
-def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
-    """D.1: each Range cut from the maximum of 4 (never below the target's Range) trades 1 Accuracy for 2 damage.
-    Returns the Accuracy part for the attack roll."""
-    i, m = next(((i, m) for i, m in enumerate(plan.moves) if TRADES.first(m.entries)), (0, None))
-    if m is None or plan.target is None:
-        return {}
-    trade = TRADES.first(m.entries)
-    assert trade is not None
-    room = max(MAX_RANGE - ctx.distance(f, plan.target), 0)
+def trade_reach(ctx: Turn, f: Combatant, m: MoveProfile, trade: Trade | AccuracyForDamage, dist: int) -> int:
+    """Accuracy for Damage's choice, in every turn: how many Ranges of the reach of 4 (never below the target's
+    ``dist``) the move gives up (000 L3991–L3999). Returns the Ranges cut, 0 when there is nothing to cut."""
+    room = max(MAX_RANGE - dist, 0)
     if not room:
-        return {}  # at Range 4 there is nothing to cut
+        return 0  # at Range 4 there is nothing to cut
     key, d = ctx.decide(
         f.id,
         "accuracy_for_damage",
@@ -97,6 +92,18 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
             f"{key}: shorten the reach by 0–{room} Ranges (the target must stay within it).",
             key=key,
         )
+    return n
+
+
+def accuracy_for_damage(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
+    """D.1: each Range cut from the maximum of 4 (never below the target's Range) trades 1 Accuracy for 2 damage.
+    Returns the Accuracy part for the attack roll."""
+    i, m = next(((i, m) for i, m in enumerate(plan.moves) if TRADES.first(m.entries)), (0, None))
+    if m is None or plan.target is None:
+        return {}
+    trade = TRADES.first(m.entries)
+    assert trade is not None
+    n = trade_reach(ctx, f, m, trade, ctx.distance(f, plan.target))
     if not n:
         return {}
     acc = {"accuracy_for_damage": trade.accuracy * n} if i == 0 else {}

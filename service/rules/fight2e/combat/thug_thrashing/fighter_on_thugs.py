@@ -17,7 +17,7 @@ from ...thugs import life_save
 from ...thugs.dice import die_step, die_text
 from ...thugs.weapons import WEAPONS, WeaponRule, weapon_expert_bonus
 from ..contract.models import ActionType, DecisionValue, Direction, ThugComboMode
-from ..elements import drain_life, limited_use, perfect_hit, styles
+from ..elements import drain_life, limited_use, perfect_hit, ranged, styles
 from ..elements.combo import check_combo, control_cost
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.hazards.hazard_elements import sidestep_only
@@ -372,19 +372,9 @@ def accuracy_for_damage(ctx: Turn, f: Combatant, moves: list[MoveProfile], dist:
     i, m, trade = next(
         ((i, m, t) for i, m in enumerate(moves) if (t := records.first_record(m, AccuracyForDamage))), (0, None, None)
     )
-    room = max(4 - dist, 0)
-    if m is None or trade is None or not room:
+    if m is None or trade is None:
         return 0, False
-    key, d = ctx.decide(
-        f.id,
-        "accuracy_for_damage",
-        "D.1",
-        f"{f.id}: shorten {m.name}'s reach by how many Ranges (−1 Accuracy and +2 damage each, up to {room})?",
-        DecisionValue(amount=0),
-    )
-    n = d.amount or 0
-    if not 0 <= n <= room:
-        ctx.fail("ACCURACY_FOR_DAMAGE_INVALID", f"decisions.{key}.amount", f"{key}: 0–{room} Ranges.", key=key)
+    n = ranged.trade_reach(ctx, f, m, trade, dist)
     if n:
         ctx.note("D.1", f.id, f"Accuracy for Damage: {m.name} gives up {n} Range(s).", "000 L3991–L3999, L6572")
     return (trade.accuracy * n if i == 0 else 0), n > 0
