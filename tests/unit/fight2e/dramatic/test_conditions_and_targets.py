@@ -366,3 +366,14 @@ def test_opening_throw_kept_with_thugs_is_still_named_here() -> None:
     asked = {"T1.rei.action": {"action": "attack", "moves": ["grip"], "target": "battle"}}
     out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets, at=0))
     assert _gaps(out) == ["not applied in a Dramatic turn yet: opening_throw"]
+
+
+def test_a_heal_for_others_only_is_never_an_attack() -> None:
+    # 000 L2349: Healing's Utility keyword takes the Offensive one away, so Only Heal Others (000 L3452) is never
+    # inside an attack: named as one the move is refused; as a Utility action it heals the one named (test_actions)
+    sheets = copy.deepcopy(SHEETS)
+    sheets[0]["moves"].append({"id": "kiss", "name": "Kiss", "level": 2, "elements": [
+        {"id": "healing"}, {"id": "healing.heal_others"}, {"id": "healing.only_heal_others"}]})  # fmt: skip
+    asked = {"T1.rei.action": {"action": "attack", "moves": ["kiss"], "target": "battle"}}
+    out = _turn(asked, {"T1.rei.attack": 3}, sheets=sheets)
+    assert [v["code"] for v in out["violations"]] == ["UNKNOWN_MOVE"]

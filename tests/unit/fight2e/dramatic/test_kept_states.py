@@ -346,3 +346,55 @@ def test_end_style_takes_him_back_to_his_base_style() -> None:
     rolls = {"T1.rei.attack": 1, "T1.rei.damage": 1}
     out = _ok(_play(req, {"T1.rei.action": _attack("tend"), "T1.battle.defense": DEFEND}, rolls))
     assert [e for e in _effects(out) if e[0] == "style"] == [] and not _named(out)
+
+
+# ── A style's movement limits and Movement Exception (000 L3292–L3298, L5094–L5138) ──────────────────────────
+
+
+def _tiger(**style: Any) -> dict:
+    """Rei in his Tiger style (``style``: its flaws), with Tiger Claw and Tiger Dash (End Style, Movement Exception)."""
+    dash = {"id": "tdash", "name": "Tiger Dash", "level": 2, "style": "Tiger",
+            "elements": [{"id": "end_style"}, {"id": "end_style.movement_exception"}]}  # fmt: skip
+    req = _req([dash, {"id": "claw", "name": "Tiger Claw", "level": 2, "style": "Tiger"}], 2)
+    sheet = req["fighters"][0]["sheet"]
+    sheet["qualities"] = [*sheet.get("qualities", []), {"id": "multiple_styles"}]
+    sheet["styles"] = [{"name": "Crane", "is_base": True}, {"name": "Tiger", **style}]
+    req["fighters"][0]["state"]["ongoing_effects"] = [{"id": "style", "move": "Tiger", "since": 1}]
+    return req
+
+
+def _moving(action: dict[str, Any], **style: Any) -> dict[str, Any]:
+    battle = {"T1.battle.defense": DEFEND} if action["action"] == "attack" else {"T1.battle.action": NONE}
+    decisions = {"T1.rei.action": action, **battle}
+    return _play(_tiger(**style), decisions, {"T1.rei.attack": 1, "T1.rei.damage": 1})
+
+
+def test_a_limited_movement_style_charges_one_fs_for_the_range_before_an_attack() -> None:
+    # 000 L5102: before an attack only 1 Range, for 1 FS: Rei's 30 FS → 29 (the fight's first hit then gives back up
+    # to his starting 30, 000 L5489); 2 Ranges are refused
+    one = _ok(_moving({**_attack("claw"), "movement": 1, "direction": "toward"}, limited_movement=True))
+    assert [e["change"]["fs"] for e in one["log"] if "to move in the Tiger style" in e["text"]] == [29]
+    assert not _named(one)
+    two = _moving({**_attack("claw"), "movement": 2, "direction": "away"}, limited_movement=True)
+    assert _codes(two) == ["STYLE_MOVEMENT_LIMITED"]
+
+
+def test_a_limited_movement_style_moves_one_range_free_or_two_for_one_fs() -> None:
+    # 000 L5102: moving without attacking, 1 Range is free (30 FS kept) and 2 cost 1 FS (29)
+    free = _ok(_moving({"action": "move", "movement": 1, "direction": "away"}, limited_movement=True))
+    paid = _ok(_moving({"action": "move", "movement": 2, "direction": "away"}, limited_movement=True))
+    assert (_state(free, "rei")["fighting_spirit"], _state(paid, "rei")["fighting_spirit"]) == (30, 29)
+
+
+def test_a_no_movement_style_allows_no_movement() -> None:
+    # 000 L5136–L5138: in the style he cannot move at all
+    out = _moving({"action": "move", "movement": 1, "direction": "away"}, no_movement=True)
+    assert _codes(out) == ["STYLE_MOVEMENT_LIMITED"]
+
+
+def test_a_movement_exception_move_keeps_its_movement_and_ends_the_style() -> None:
+    # 000 L3294–L3298: Tiger Dash moves as any move, 1 Range with its action for no FS (30 kept), even in the
+    # Limited Movement style; used, he is back in his Base Style (the Tiger style effect is gone)
+    out = _ok(_moving({**_attack("tdash"), "movement": 1, "direction": "toward"}, limited_movement=True))
+    assert _texts(out, "to move in the Tiger style") == []
+    assert [e for e in _effects(out) if e[0] == "style"] == [] and not _named(out)

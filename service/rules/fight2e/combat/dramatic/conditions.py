@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...catalogue.catalog import catalog
-from ...catalogue.records import Healing, Heals, Traits
+from ...catalogue.records import Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
 from ..elements.sequences import sequences
@@ -33,7 +33,7 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the Throw chain, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
+# Startup, the Throw chain, Sidestep Setup, Prop and Prop Recovery)
 STILL_NAMED = (
     frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
@@ -44,7 +44,6 @@ STILL_NAMED = (
         if isinstance(r, Traits)
         and {
             MoveTrait.slow_startup,
-            MoveTrait.movement_exception,
             MoveTrait.prop,
             MoveTrait.prop_recovery,
             MoveTrait.opening_throw,
@@ -52,15 +51,13 @@ STILL_NAMED = (
         & set(r.traits)
     )
 )
-# A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it
-_OTHERS_ONLY = frozenset(
-    e for e, found in catalog().records.items() for r in found if isinstance(r, Healing) and Heals.not_self in r.who
-)
 
 
-def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
-    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
-    return [e for e in m.entries if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)]
+def still_named(m: MoveProfile) -> list[str]:
+    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains. A heal for
+    others only is never in an attack: Healing's Utility keyword takes the Offensive one away (000 L2349), so its
+    move is used as a Utility action, which heals the one it names (``actions``, 000 L3446–L3454)."""
+    return [e for e in m.entries if e in STILL_NAMED]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:

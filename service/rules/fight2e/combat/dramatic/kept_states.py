@@ -9,7 +9,8 @@ shrink, 000 L7084), Vulnerability's Increased Duration (one die size more on the
 Temporary Technique (``ongoing.start``, 000 L4329–L4333), a Power Enhancer's bank and a Taunt's Element Addition for
 his later move (000 L3820–L3850, L4291–L4301), Infinite Supers, Super Move Enhancer and Extended Duration
 (000 L4922–L4934, L4233–L4237), a Buff's Gauge, Life Bar Drain, Movement Only, No Movement, Stun and Technique Buff
-(000 L2975–L3075), End Style (000 L3286–L3290) and Fake (ruling: no Tactics defence in a Dramatic turn,
+(000 L2975–L3075), End Style and Movement Exception (his style's movement limits, ``styled_movement``,
+000 L3286–L3298, L5094–L5138) and Fake (ruling: no Tactics defence in a Dramatic turn,
 000 L5716, L7124)."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Traits
 from ...catalogue.sheet_records import SHEET_KINDS
-from ..contract.models import DecisionValue
+from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     enhancer,
     fake,
@@ -34,8 +35,9 @@ from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing import move_elements as thug_moves
 
-# the roles of entries acted on here and named nowhere else: End Style's return to the Base Style
-_TRAITS = frozenset({MoveTrait.end_style})
+# the roles of entries acted on here and named nowhere else: End Style's return to the Base Style, Movement Exception's
+# movement in a style that limits it (``styled_movement``)
+_TRAITS = frozenset({MoveTrait.end_style, MoveTrait.movement_exception})
 
 
 def _applied(entry: str) -> bool:
@@ -72,6 +74,26 @@ def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """A Buff's limits on what he does (Movement Only, No Movement, Removed Ki, 000 L3027–L3045) and Free Movement's
     (only movement, 000 L3380), as the main turn checks them."""
     thug_moves.check_action(ctx, f, key, v)
+
+
+def styled_movement(
+    ctx: Turn, f: Combatant, v: DecisionValue, used: MoveProfile | None, n: int, with_action: bool, key: str
+) -> bool:
+    """His style's movement limits on the ``n`` Ranges he moves, as the main turn and the turns with Thugs apply them
+    (000 L7106: movement is unchanged): none in a No Movement style; in a Limited Movement style 1 Range for 1 FS
+    before an action, or as a move 1 free or 2 for 1 FS (000 L5094–L5104, L5130–L5138). A Movement Exception move
+    keeps its own movement (000 L3292–L3298). True when the style set the movement (its FS paid here)."""
+    kind = ActionType.attack if with_action else ActionType.move
+    styles.check_action(ctx, f, v, kind, n, key)
+    fs = styles.movement_fs(ctx, f, kind, used, n, key)
+    if fs is None:
+        return False
+    if f.fs < fs:
+        ctx.fail("FS_INSUFFICIENT", f"{key}.movement", f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    if fs:
+        f.fs -= fs
+        ctx.note("C", f.id, f"{f.id} pays {fs} FS to move in the {f.style} style.", "000 L5102", {}, {"fs": f.fs})
+    return True
 
 
 def enhanced(ctx: Turn, f: Combatant, m: MoveProfile) -> MoveProfile:

@@ -421,6 +421,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         return
     limit, fs = move_elements.movement(used) if used is not None else (1, 0)
     limit = limit if with_action and not v.dash else 2  # the 2 FS Dash's 2 Ranges (000 L2177)
+    if kept_states.styled_movement(ctx, d.f, v, used, n, with_action, key):  # his style's limits (000 L5094–L5138)
+        limit, fs = n, 0  # checked and paid there; a Movement Exception move keeps its own (000 L3294)
     if used is not None and used.kw("no_movement"):  # none before or after the move (000 L2391)
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: {used.name} allows no movement.", key=key)
     if used is not None and used.kw("dash") and n < 2:  # Limited Mobile: 2 Ranges or none (000 L2423, L4575)
