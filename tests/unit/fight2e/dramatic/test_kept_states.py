@@ -398,3 +398,43 @@ def test_a_movement_exception_move_keeps_its_movement_and_ends_the_style() -> No
     out = _ok(_moving({**_attack("tdash"), "movement": 1, "direction": "toward"}, limited_movement=True))
     assert _texts(out, "to move in the Tiger style") == []
     assert [e for e in _effects(out) if e[0] == "style"] == [] and not _named(out)
+
+
+# ── Gradual Effect (000 L3384–L3410) ──────────────────────────────────────────────────────────────────────────
+
+DRIP = {"id": "drip", "name": "Drip", "level": 2, "elements": [{"id": "gradual_effect"}]}
+HOLD = {"T1.rei.action": NONE, "T1.battle.action": NONE}
+
+
+def _lives(req: dict, first: dict[str, Any], rolls: dict[str, int], turns: int) -> list[int]:
+    """Battle's Life Bar after the first turn and each of ``turns`` idle turns after it."""
+    out = _ok(_play(req, first, rolls))
+    lives = [_state(out, "battle")["life_bar"]]
+    for _ in range(turns):
+        req = _next(req, out)
+        out = _ok(_play(req, HOLD, {}))
+        lives.append(_state(out, "battle")["life_bar"])
+    assert not _named(out)
+    return lives
+
+
+def test_gradual_effect_deals_its_damage_in_three_installments() -> None:
+    # 000 L3390: Drip rolls 5: ⌈5/3⌉ + 1 = 3 with the hit (25 → 22), 3 at the end of each of the next two turns
+    # (19, 16), then nothing more (16); the installments do no Hit Stun: Battle acts in those turns
+    first = {"T1.rei.action": _attack("drip"), "T1.battle.defense": DEFEND}
+    lives = _lives(_req([DRIP]), first, {"T1.rei.attack": 5, "T1.rei.damage": 5}, 3)
+    assert lives == [22, 19, 16, 16]
+
+
+def test_a_delayed_onset_waits_for_its_trigger() -> None:
+    # 000 L3396–L3410: the hit only primes it (25 kept, its 10-count starts); the Trigger Gradual Effect Command Move
+    # next turn deals the first installment at once (⌈5/3⌉ + 1 = 3: 22), the others at the end of the next two turns;
+    # a Story Point pays for the Command Move (000 L7209)
+    delayed = {**DRIP, "elements": [{"id": "gradual_effect"}, {"id": "gradual_effect.delayed_onset"}]}
+    req = _req([delayed], rei={"story_points": 1})
+    primed = _ok(_play(req, {"T1.rei.action": _attack("drip"), "T1.battle.defense": DEFEND},
+                       {"T1.rei.attack": 5, "T1.rei.damage": 5}))  # fmt: skip
+    assert _state(primed, "battle")["life_bar"] == 25
+    assert [(e[0], e[2]) for e in _effects(primed)] == [("gradual_effect.delayed_onset", 7)]  # 10 − Time Roll 3
+    trigger = {"T1.rei.action": _utility("trigger_gradual_effect"), "T1.battle.action": NONE}
+    assert _lives(_next(req, primed), trigger, {}, 2) == [22, 19, 16]

@@ -384,14 +384,19 @@ def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
         hurt(ctx, d, t, chip, hit=False, stun=None)
 
 
-def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool]:
-    """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches."""
+def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool, int]:
+    """The damage roll and what changes it before it is dealt: Pushing It, Surprise Attack, Pulling Punches, a
+    Gradual Effect's first installment. Returns (the damage, whether the roll was the top, the move's roll and flat
+    bonus)."""
     plan, mods = r.plan, r.mods
     freeing = options.free_mind(ctx, d, t) if not mods.final_blow else False
     pulled = options.pull_punches(ctx, d, t) if not (mods.final_blow or freeing) else False
     face = ctx.roll(d.f.id, "damage", plan.die, f"damage ({plan.name})", "E.1")
     move_elements.critical(ctx, d.f, plan.move, face, bool(plan.die.sides))  # an even roll (000 L3210)
     dmg = max(face + plan.flat + mods.damage, 1) if plan.die.sides else max(1 + plan.flat + mods.damage, 1)
+    own = plan.move.flat_bonus if plan.move is not None else 0
+    share = move_elements.gradual_share(plan.move, face + own, plan.flat - own + mods.damage)  # 000 L3390
+    dmg = dmg if share is None else share
     top = attacks.max_damage([face - plan.die.bonus], [plan.die])
     ctx.note(
         "E.1", d.f.id, f"Damage {plan.die}{plan.flat + mods.damage:+d}: {dmg}.", "000 L5924", inputs={"face": face}
@@ -406,8 +411,8 @@ def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool]:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
     if t.mind_controlled:
-        return _freeing(ctx, d, t, dmg, freeing), top
-    return dmg, top
+        return _freeing(ctx, d, t, dmg, freeing), top, face + own
+    return dmg, top, face + own
 
 
 def _freeing(ctx: Turn, d: Dram, t: Dram, dmg: int, freeing: bool) -> int:
@@ -460,7 +465,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if not life:  # No Damage, Limited Damage: no Life Bar (000 L2363, L4561–L4569)
         _no_life_bar(ctx, d, t, r, stun)
         return
-    dmg, top = _damage(ctx, d, t, r)
+    dmg, top, rolled = _damage(ctx, d, t, r)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
@@ -482,6 +487,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     was = t.f.life
     hurt(ctx, d, t, move_elements.finishes(plan.move, t.f, dmg), hit=True, stun=stun)
     move_elements.drain(ctx, f, plan.move, was - t.f.life)  # Drain Life (000 L3232–L3240)
+    move_elements.gradual_rest(ctx, f, t.f, plan.move, rolled)  # the next two installments (000 L3390)
     conditions.suppress(ctx, f, t.f, plan.move, was - t.f.life)  # starts or ends a Suppression (000 L4245–L4261)
     if top:
         t.realize_next = True  # hit for top damage: Realize Potential next turn (000 L7267)
@@ -519,7 +525,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         ctx.note("E.1", d.f.id, f"{plan.name} does no damage.", "000 L2363")
         move_elements.modify_super_energy(ctx, d.f, t.f, plan.move)  # its roll is Super Energy (000 L4283–L4289)
     else:
-        dmg, _ = _damage(ctx, d, t, r)
+        dmg, _, _ = _damage(ctx, d, t, r)
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
     conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)

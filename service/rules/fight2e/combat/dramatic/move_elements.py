@@ -56,7 +56,7 @@ from ...catalogue.records import (
 )
 from ...catalogue.sheet_records import SHEET_KINDS
 from ..contract.models import Choice, DecisionValue
-from ..elements import access, drain_life, ongoing, ranged
+from ..elements import access, drain_life, gradual, ongoing, ranged
 from ..elements.behind import behind_ok
 from ..elements.damage import _roll_with_minimum as roll_with_minimum
 from ..elements.damage import die_for_step
@@ -250,6 +250,8 @@ def _by_attack(entry: str) -> bool:
 
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
     if entry in kept_states.APPLIED:  # End Style (``kept_states``)
+        return False
+    if entry in gradual.GradualEffect.entries:  # ``gradual_share``, ``gradual_rest``, ``installments``
         return False
     if entry in IDLE or entry in _KEPT or entry in access.POWERLESS.ids:  # Powerless's lock (``usable``)
         return False
@@ -676,3 +678,39 @@ def dash(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str) -> tupl
     d.f.fs -= fee
     ctx.note("C", d.f.id, f"{d.f.id} pays {fee} FS for the Dash.", "000 L2177–L2179", {"fs": fee}, {"fs": d.f.fs})
     return one[0], acc
+
+
+def gradual_share(m: MoveProfile | None, rolled: int, rest: int) -> int | None:
+    """Gradual Effect: the hit deals the first of three installments of ``rolled`` (the move's roll and flat bonus),
+    ⌈rolled / 3⌉ + 1, none while a Delayed Onset waits for its trigger, with the attack's other damage (``rest``)
+    added once, as the main turn reads it (000 L3390, L3400, L5804); None for any other move."""
+    if m is None or not m.has(gradual.ENTRY):
+        return None
+    return max(gradual.first_share(m, rolled, "full", rolled) + rest, 0)
+
+
+def gradual_rest(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, rolled: int) -> None:
+    """The hit's later Gradual Effect installments, at the end of the next two turns, or its Delayed Onset primed
+    (000 L3390, L3396–L3402)."""
+    if m is not None and m.has(gradual.ENTRY):
+        gradual.schedule(ctx, f, t, m, rolled)
+
+
+def installments(ctx: Turn) -> None:
+    """After every action, before H.1: the Gradual Effect installments due this turn, Life Bar (or healing) only,
+    with no Hit Stun, Knock Back or Knock Down, as in the main turn (000 L3390; the Dramatic turn keeps its
+    procedure, 000 L7080)."""
+    if not ctx.round_over:
+        gradual.end_of_turn(ctx)
+
+
+def installments_expire(ctx: Turn, elapsed: int) -> None:
+    """After the Time Roll: a primed Delayed Onset runs down its 10-count; nothing of it outlasts the round, as in the
+    main turn (000 L3400, L6237)."""
+    gradual.expire(ctx, elapsed)
+
+
+def triggered(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    """The Trigger Gradual Effect Command Move used: the oldest primed Delayed Onset starts (000 L3406–L3410)."""
+    if m.id == gradual.TRIGGER and m.kind == "command":
+        gradual.trigger(ctx, f)

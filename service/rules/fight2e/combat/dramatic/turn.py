@@ -633,6 +633,7 @@ def run(ctx: Turn) -> None:
         tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
+    move_elements.installments(ctx)  # Gradual Effect's, before H.1 (000 L3390)
     _healed(ctx, ds)
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
@@ -642,7 +643,9 @@ def run(ctx: Turn) -> None:
     if not ctx.round_over:
         time_roll(ctx)
     # a Buff's Time Count runs down by the Time Roll, as in the main turn (000 L2961, L7080)
-    ongoing.tick(ctx, before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN)
+    elapsed = before - ctx.time_count if ctx.opts.time_limit else ongoing.UNTIMED_TURN
+    ongoing.tick(ctx, elapsed)
+    move_elements.installments_expire(ctx, elapsed)  # a Delayed Onset's 10-count (000 L3400)
     conditions.windows_tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3746)
     _next_dice(ctx, ds)
     store(ds)

@@ -50,22 +50,27 @@ def first_share(m: MoveProfile, rolled: int, counted: str, value: int) -> int:
 @ON_HIT(20)
 def after_hit(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int) -> None:
     """Schedule the later installments of every Gradual Effect move that hit, or prime the Delayed Onset."""
-    a, d = atk.attacker, atk.defender
     for p in dmg.parts:
-        m = p.move
-        if not m.has(ENTRY) or p.counted not in ("full", "half") or m.trait(MoveTrait.limited_damage) or d.defeated:
-            continue
-        amount = installment(p.roll + m.flat_bonus)
-        if m.has(DELAYED):
-            _prime(ctx, a, d, m, amount)
-            continue
+        if p.counted in ("full", "half") and p.move.has(ENTRY):
+            schedule(ctx, atk.attacker, atk.defender, p.move, p.roll + p.move.flat_bonus)
+
+
+def schedule(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, rolled: int) -> None:
+    """The move hit ``d`` for ``rolled`` (its roll and flat bonus): its later installments are scheduled, or its
+    Delayed Onset primed (000 L3390, L3396–L3402)."""
+    if not m.has(ENTRY) or m.trait(MoveTrait.limited_damage) or d.defeated:
+        return
+    amount = installment(rolled)
+    if m.has(DELAYED):
+        _prime(ctx, a, d, m, amount)
+    else:
         a.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn, d.id, charges=amount))
         ctx.note(
             "E.5",
             a.id,
             f"Gradual Effect of {m.name}: {d.id} takes {amount} more at the end of each of the next two turns.",
             _REF,
-            {"rolled": p.roll + m.flat_bonus},
+            {"rolled": rolled},
             {"installment": amount},
         )
 
