@@ -346,15 +346,16 @@ def test_another_move_closes_the_opening_move_window() -> None:
     assert _windows(out) == []
 
 
-def test_prop_kept_with_thugs_is_still_named_here() -> None:
-    # 000 L4755–L4785: the turns with Thugs keep the Prop; a plain Dramatic turn has no step for it yet, so the entry
-    # is named with the move rather than passed over
+def test_prop_kept_with_thugs_is_kept_here_too() -> None:
+    # 000 L4755–L4785: with its Prop in hand Club hits as built: 6 takes 25 → 19, and 6 + 2 = 8 above 7 Stuns him;
+    # nothing is named (the Prop's drop and recovery: test_kept_states.py)
     sheets = copy.deepcopy(SHEETS)
     sheets[0]["moves"].append({"id": "club", "name": "Club", "level": 1, "elements": [{"id": "increased_stun"}],
                                "liabilities": [{"id": "prop"}]})  # fmt: skip
     asked = {"T1.rei.action": {"action": "attack", "moves": ["club"], "target": "battle"}}
     out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets))
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: prop"]
+    assert (_state(out, "battle")["life_bar"], bool(_state(out, "battle")["stunned"])) == (19, True)
+    assert _gaps(out) == []
 
 
 def test_opening_throw_kept_with_thugs_is_still_named_here() -> None:

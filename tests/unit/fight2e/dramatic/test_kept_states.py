@@ -438,3 +438,73 @@ def test_a_delayed_onset_waits_for_its_trigger() -> None:
     assert [(e[0], e[2]) for e in _effects(primed)] == [("gradual_effect.delayed_onset", 7)]  # 10 − Time Roll 3
     trigger = {"T1.rei.action": _utility("trigger_gradual_effect"), "T1.battle.action": NONE}
     assert _lives(_next(req, primed), trigger, {}, 2) == [22, 19, 16]
+
+
+# ── Prop and Prop Recovery (000 L4755–L4785, L3902–L3908) ──────────────────────────────────────────────────────
+
+CLUB = {"id": "club", "name": "Club", "level": 2, "liabilities": [{"id": "prop"}]}
+KNIFE = {"id": "knife", "name": "Knife", "level": 2, "elements": [{"id": "ranged"}], "liabilities": [{"id": "prop"}]}
+DOWN = [{"id": "prop", "move": "prop", "since": 1, "charges": 0}]  # as the service writes it: at his feet
+
+
+def _props(out: dict[str, Any], fid: str = "rei") -> list[tuple[int | None, bool]]:
+    """His dropped Props: (Ranges away, moved since)."""
+    return [(e.get("charges"), bool(e.get("moved"))) for e in _state(out, fid)["ongoing_effects"] if e["id"] == "prop"]
+
+
+def test_a_dropped_prop_locks_its_moves_until_recovered() -> None:
+    # 000 L4761: without the Prop, Club cannot be used; with it in hand the same attack goes on, nothing named
+    locked = _play(_req([CLUB], 2, {"ongoing_effects": DOWN}), {"T1.rei.action": _attack("club")}, {})
+    assert _codes(locked) == ["MOVE_LOCKED"]
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    ok = _ok(_play(_req([CLUB], 2), {"T1.rei.action": _attack("club"), "T1.battle.defense": DEFEND}, rolls))
+    assert not _named(ok)
+
+
+def test_recover_prop_at_his_feet_needs_only_the_action() -> None:
+    # 000 L4761, L4775–L4785: not moved since it fell, Recover Prop picks it up with no roll
+    req = _req([CLUB], 2, {"ongoing_effects": DOWN})
+    out = _ok(_play(req, {"T1.rei.action": _utility("recover_prop:prop"), "T1.battle.action": NONE}, {}))
+    assert _props(out) == [] and not [r for r in out["rolls"] if "maneuver" in r["key"]] and not _named(out)
+
+
+def test_a_prop_recovery_move_picks_it_up_as_it_is_used() -> None:
+    # 000 L3904–L3908: Grab, used where the Prop fell (he has not moved), picks it up with its attack; Club is free
+    grab = {"id": "grab", "name": "Grab", "level": 2, "elements": [{"id": "prop_recovery"}]}
+    req = _req([CLUB, grab], 2, {"ongoing_effects": DOWN})
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    out = _ok(_play(req, {"T1.rei.action": _attack("grab"), "T1.battle.defense": DEFEND}, rolls))
+    assert _props(out) == [] and len(_texts(out, "picks up")) == 1 and not _named(out)
+
+
+def test_moving_leaves_the_dropped_prop_behind() -> None:
+    # 000 L4761: once he has moved since it fell, it is no longer at his feet
+    req = _req([CLUB], 2, {"ongoing_effects": DOWN})
+    step = {"action": "move", "movement": 1, "direction": "away"}
+    out = _ok(_play(req, {"T1.rei.action": step, "T1.battle.action": NONE}, {}))
+    assert _props(out) == [(0, True)]
+
+
+def test_a_knock_down_drops_a_non_ranged_prop() -> None:
+    # 000 L4757: Battle, with Club, is Knocked Down by Rei's Slam: his Prop falls where he lies (he then stands up
+    # with his action, 000 L5958, and has not moved)
+    req = _req([{"id": "slam", "name": "Slam", "level": 2, "elements": [{"id": "knocks_down"}]}])
+    req["fighters"][1]["sheet"]["moves"].append(copy.deepcopy(CLUB))
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    out = _ok(_play(req, {"T1.rei.action": _attack("slam"), "T1.battle.defense": DEFEND}, rolls))
+    assert len(_texts(out, "battle is Knocked Down")) == 1 and _props(out, "battle") == [(0, False)]
+
+
+def test_a_clean_evasion_drops_a_ranged_prop_as_far_as_the_target() -> None:
+    # 000 L4757, L4765: Battle Evades Rei's Knife at Range 1 (1 + 3 = 4 against Evasion 3 + 3 FS = 6, a miss): the
+    # Prop lies 1 Range away; met with Defense and Evasion together (3 + 3 FS = 6, a miss too) it is not dropped
+    req = _req([KNIFE])
+    evaded = {"T1.rei.action": _attack("knife"), "T1.battle.defense": {"defense": "evasion", "fs": 3}, **HOLD_B}
+    out = _ok(_play(req, evaded, {"T1.rei.attack": 1}))
+    assert _props(out) == [(1, False)]
+    both = {**evaded, "T1.battle.defense": {"defense": "defense_evasion", "fs": 3}}
+    blocked = _ok(_play(req, both, {"T1.rei.attack": 1}))
+    assert _texts(blocked, "miss.") and _props(blocked) == []
+
+
+HOLD_B = {"T1.battle.action": NONE}

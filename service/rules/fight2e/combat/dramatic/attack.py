@@ -307,6 +307,7 @@ def attack(
         land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
     else:
         _through_block(ctx, d, t, plan)
+        kept_states.evaded(ctx, d.f, t.f, plan.move, t.guarded)  # a Ranged Prop is lost (000 L4757)
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
@@ -626,6 +627,7 @@ def _advance(ctx: Turn, d: Dram, t: Dram, kb: int, move: MoveProfile | None) -> 
         ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{key}", f"{key}: at most {kb} Ranges.", key=key)
     if n:
         shift_range(ctx, d, n, Direction.toward, t.f)
+        kept_states.moved(d.f)  # 000 L4761
         ctx.note("E.5", d.f.id, f"Knockback Advance: {d.f.id} follows {n} Range(s).", "000 L3653–L3663")
 
 
@@ -635,6 +637,7 @@ def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:
     t.f.knocked_down = True
     t.hit_stunned = False
     conditions.window_closed(ctx, t.f, "a Knock Down")  # 000 L3752
+    kept_states.knocked_down(ctx, t.f)  # his Prop falls (000 L4757)
     if not t.acted:
         t.next_steps -= 1
     ctx.note(
@@ -654,6 +657,7 @@ def _knock_down(ctx: Turn, d: Dram, t: Dram) -> None:
     )
     if v.choice in (Choice.toward, Choice.away):
         shift_range(ctx, d, 1, Direction.toward if v.choice is Choice.toward else Direction.away)
+        kept_states.moved(d.f)  # 000 L4761
 
 
 def _knocked_out(ctx: Turn, t: Dram, ko: KnockedOut, d: Dram) -> None:

@@ -33,7 +33,7 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the Throw chain, Sidestep Setup, Prop and Prop Recovery)
+# Startup, the Throw chain, Sidestep Setup)
 STILL_NAMED = (
     frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
@@ -44,8 +44,6 @@ STILL_NAMED = (
         if isinstance(r, Traits)
         and {
             MoveTrait.slow_startup,
-            MoveTrait.prop,
-            MoveTrait.prop_recovery,
             MoveTrait.opening_throw,
         }
         & set(r.traits)

@@ -10,8 +10,9 @@ Temporary Technique (``ongoing.start``, 000 L4329–L4333), a Power Enhancer's b
 his later move (000 L3820–L3850, L4291–L4301), Infinite Supers, Super Move Enhancer and Extended Duration
 (000 L4922–L4934, L4233–L4237), a Buff's Gauge, Life Bar Drain, Movement Only, No Movement, Stun and Technique Buff
 (000 L2975–L3075), End Style and Movement Exception (his style's movement limits, ``styled_movement``,
-000 L3286–L3298, L5094–L5138) and Fake (ruling: no Tactics defence in a Dramatic turn,
-000 L5716, L7124)."""
+000 L3286–L3298, L5094–L5138), Prop and Prop Recovery (dropped by a Knock Down or a clean Evasion, locking its
+moves until Recover Prop or a Prop Recovery move picks it up, 000 L4755–L4785, L3902–L3908) and Fake (ruling: no
+Tactics defence in a Dramatic turn, 000 L5716, L7124)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from ...catalogue.records import AgainstThugs, Traits
 from ...catalogue.sheet_records import SHEET_KINDS
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
+    access,
     enhancer,
     fake,
     free_movement,
     invisibility,
+    props,
     styles,
     super_only,
     taunts,
@@ -94,6 +97,35 @@ def styled_movement(
         f.fs -= fs
         ctx.note("C", f.id, f"{f.id} pays {fs} FS to move in the {f.style} style.", "000 L5102", {}, {"fs": f.fs})
     return True
+
+
+def prop_lock(f: Combatant, m: MoveProfile) -> str | None:
+    """Why a Prop move cannot be used: its Prop is down (000 L4761)."""
+    return props.lock(f, m)
+
+
+def recover_prop(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    """A Prop Recovery move or Recover Prop picks his dropped Prop up as in the main turn: at once where he dropped
+    it without moving since, else with a Maneuver Check against his nearest opponent, a Ranged Prop's check less its
+    Ranges if he has not moved (000 L3902–L3908, L4759–L4765, L4785)."""
+    props.use_recovery(ctx, f, [m])
+
+
+def knocked_down(ctx: Turn, f: Combatant) -> None:
+    """Knocked Down: his non-Ranged Prop falls where he lies, unless he cannot use its moves now (000 L4757, L4773)."""
+    props.knocked_down(ctx, f, access.locked)
+
+
+def evaded(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, option: str) -> None:
+    """Evaded with Evasion alone (not Defense and Evasion together): a Ranged Prop move's Prop lands as far away as
+    the target was (000 L4757, L4765). Ruling: Acrobatics in place of Evasion is an Evasion (000 L7120)."""
+    if m is not None and option == "evasion":
+        props.evaded(ctx, f, t, [m], access.locked)
+
+
+def moved(f: Combatant) -> None:
+    """He moved: a Prop he dropped is no longer at his feet (000 L4761)."""
+    props.moved(f)
 
 
 def enhanced(ctx: Turn, f: Combatant, m: MoveProfile) -> MoveProfile:

@@ -470,11 +470,14 @@ def blast_steps(m: MoveProfile | None, dist: int) -> int:
 
 def usable(ctx: Turn, f: Combatant, m: MoveProfile, path: str, key: str) -> None:
     """End Only and the like: a move usable only while an effect is on its user, as the main turn checks it
-    (000 L3276–L3280)."""
+    (000 L3276–L3280); a Prop move only with its Prop in hand, which a Prop Recovery move may pick up first
+    (000 L4761, L3904)."""
     needed = ONLY_WHILE.first(m.entries)
     if needed is not None and not any(e.id == needed.effect for e in f.ongoing):
         ctx.fail(needed.code, path, f"{key}: " + needed.message.format(move=m.name), key=key)
-    why = access.powerless_lock(f, m)  # a primed Powerless Set Up locks his other Special Moves (000 L4137–L4147)
+    kept_states.recover_prop(ctx, f, m)  # Recover Prop, a Prop Recovery move (000 L3902–L3908, L4785)
+    # a primed Powerless Set Up locks his other Special Moves (000 L4137–L4147); a dropped Prop its moves (000 L4761)
+    why = access.powerless_lock(f, m) or kept_states.prop_lock(f, m)
     if why:
         ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)
 

@@ -441,6 +441,7 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
     d.moved = (ctx.distance(d.f, ref) if ref is not None else (ctx.range or 0), n, toward)
+    kept_states.moved(d.f)  # a dropped Prop is no longer at his feet (000 L4761)
     if not _passes(ctx, d, used, n, toward, key):
         shift_range(ctx, d, n, v.direction or Direction.toward, ref)
     d.advanced = n if used is not None and v.direction in (None, Direction.toward) else 0
@@ -540,6 +541,8 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
         if t.f.knocked_down and not move_elements.pursues(m):  # only a Pursuit move on one who is down (000 L5968)
             continue
         if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
+            continue
+        if kept_states.prop_lock(f, m):  # its Prop is down (000 L4761)
             continue
         special = m.is_special or m.is_super
         price = costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
