@@ -111,11 +111,41 @@ def test_slow_startup_is_named_not_passed_over() -> None:
     assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
 
 
-def test_sidestep_setup_kept_with_thugs_is_still_named_here() -> None:
-    # 000 L4817–L4828: the turns with Thugs keep it; a plain Dramatic turn has no Sidestep step for it yet, so the
-    # entry is named with the move rather than passed over
-    out = _run("setup", {"T1.rei.attack": 3, "T1.rei.damage": 6})
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: sidestep_setup"]
+SIDESTEP = {"id": "sidestep_setup", "since": 1}  # a Sidestep on turn 1: its chance lasts through turn 2 (000 L4823)
+
+
+def _sidestep_turn(asked: dict[str, Any], rolls: dict[str, int], effects: list[dict[str, Any]]) -> dict[str, Any]:
+    """Turn 2, Rei carrying ``effects``."""
+    rei = _fighter("rei", REI_C, 25, 30, {})
+    rei["state"]["ongoing_effects"] = copy.deepcopy(effects)
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 2, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [rei, _fighter("battle", BATTLE_C, 25, 30, {})],
+        "decisions": asked,
+        "rolls": {k.replace("T1.", "T2."): v for k, v in {**INIT, **rolls}.items()},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_sidestep_setup_kept_with_thugs_is_kept_here_too() -> None:
+    # 000 L4817–L4828: with no Sidestep before it the move is refused; with the chance a Sidestep opened last turn
+    # (carried in the request) it hits as built, 6 → 19 and 6 + 2 = 8 above 7 Stuns him, spends the chance and is
+    # named no more
+    asked = {"T2.rei.action": {"action": "attack", "moves": ["setup"], "target": "battle"}}
+    rolls = {"T1.rei.attack": 3, "T1.rei.damage": 6}
+    assert _refused(_sidestep_turn(asked, rolls, [])) == ["SIDESTEP_SETUP_NOT_READY"]
+    out = _ok(_sidestep_turn(asked, rolls, [SIDESTEP]))
+    assert (_state(out, "battle")["life_bar"], bool(_state(out, "battle")["stunned"])) == (19, True)
+    assert _state(out, "rei")["ongoing_effects"] == [] and _gaps(out) == []
+
+
+def test_another_move_loses_the_sidestep_setup_chance() -> None:
+    # 000 L4825: Rei's Basic attack instead: the chance is gone
+    asked = {"T2.rei.action": {"action": "attack", "target": "battle"}}
+    out = _ok(_sidestep_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, [SIDESTEP]))
+    assert _state(out, "rei")["ongoing_effects"] == [] and "Sidestep Setup chance (another action)" in _text(out)
 
 
 def test_random_effect_rolls_its_combination_once_declared() -> None:
@@ -378,3 +408,17 @@ def test_a_heal_for_others_only_is_never_an_attack() -> None:
     asked = {"T1.rei.action": {"action": "attack", "moves": ["kiss"], "target": "battle"}}
     out = _turn(asked, {"T1.rei.attack": 3}, sheets=sheets)
     assert [v["code"] for v in out["violations"]] == ["UNKNOWN_MOVE"]
+
+
+def test_defending_loses_the_sidestep_setup_chance() -> None:
+    # 000 L4826: Rei takes no action (no non-attack action, ruling as for an Opening Move's window, 000 L3750) and
+    # keeps the chance until he defends against Battle's attack; no Defensive Response is offered here (000 L7126)
+    asked = {
+        "T2.rei.action": NONE,
+        "T2.battle.action": {"action": "attack", "target": "rei"},
+        "T2.rei.defense": {"defense": "defense", "fs": 0},
+    }
+    out = _ok(_sidestep_turn(asked, {"T1.battle.attack": 1}, [SIDESTEP]))
+    assert _state(out, "rei")["ongoing_effects"] == [] and "Sidestep Setup chance (a defence)" in _text(out)
+    kept = _ok(_sidestep_turn({"T2.rei.action": NONE, "T2.battle.action": NONE}, {}, [SIDESTEP]))
+    assert [e["id"] for e in _state(kept, "rei")["ongoing_effects"]] == []  # a turn-1 chance lapses after turn 2

@@ -82,6 +82,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
+    kept_states.sidestep(ctx, f, m, key)  # Sidestep Setup's chance (000 L4823)
     conditions.follow_up(ctx, f, m, key)  # an Opening Move's window (000 L3744–L3753, L4652–L4670)
     if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
@@ -287,6 +288,7 @@ def attack(
             spirit=d.spiritual,
         )
         conditions.window_closed(ctx, t.f, "he used a Defensive Option")  # 000 L3749, ruling L5828
+        kept_states.defending(ctx, t.f)  # loses a Sidestep Setup chance (000 L4826)
     if move_elements.long_advance(plan.move, d.advanced):  # a full 3-Range Full Screen advance (000 L3685)
         dt += 1
         ctx.note("D.4", t.f.id, f"{t.f.id} saw {d.f.id} come 3 Ranges: +1 Defense Total ({dt}).", "000 L3685")

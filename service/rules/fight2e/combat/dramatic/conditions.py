@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ...catalogue.catalog import catalog
 from ...catalogue.records import Traits
 from ..contract.models import ActionType, DecisionValue
-from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
+from ..elements import charge, limited_move, perfect_hit, random_effect, suppression
 from ..elements.sequences import sequences
 from ..elements.sequences.sequences import FOLLOW_UPS
 from ..registry.reprice import with_entries
@@ -33,10 +33,9 @@ APPLIED = (
     | charge.CHARGES.ids
 )
 # Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the Throw chain, Sidestep Setup)
+# Startup, the Throw chain)
 STILL_NAMED = (
     frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
-    | sidestep_setup.SidestepSetup.entries
     | frozenset(
         e
         for e, found in catalog().records.items()

@@ -11,8 +11,9 @@ his later move (000 L3820–L3850, L4291–L4301), Infinite Supers, Super Move E
 (000 L4922–L4934, L4233–L4237), a Buff's Gauge, Life Bar Drain, Movement Only, No Movement, Stun and Technique Buff
 (000 L2975–L3075), End Style and Movement Exception (his style's movement limits, ``styled_movement``,
 000 L3286–L3298, L5094–L5138), Prop and Prop Recovery (dropped by a Knock Down or a clean Evasion, locking its
-moves until Recover Prop or a Prop Recovery move picks it up, 000 L4755–L4785, L3902–L3908) and Fake (ruling: no
-Tactics defence in a Dramatic turn, 000 L5716, L7124)."""
+moves until Recover Prop or a Prop Recovery move picks it up, 000 L4755–L4785, L3902–L3908), Sidestep Setup's
+chance (checked at his action, spent or lost as in the main turn, 000 L4817–L4829) and Fake (ruling: no Tactics
+defence in a Dramatic turn, 000 L5716, L7124)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from ..elements import (
     free_movement,
     invisibility,
     props,
+    sidestep_setup,
     styles,
     super_only,
     taunts,
@@ -71,6 +73,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     invisibility.start(ctx, f, m)  # from next turn (000 L3591)
     vulnerability.start(ctx, f, m)  # Increased Duration's 5-count from next turn (000 L4898)
     styles.end_style(ctx, f, m)  # back to the Base Style (000 L3288–L3290)
+    sidestep_setup.used(ctx, f, [m])  # a Sidestep Setup move spends the chance, another loses it (000 L4825)
 
 
 def check_action(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
@@ -99,6 +102,19 @@ def styled_movement(
     return True
 
 
+def sidestep(ctx: Turn, f: Combatant, m: MoveProfile | None, key: str) -> None:
+    """His action: a Sidestep Setup move needs the chance a Sidestep opened, this turn or the last; any other move or
+    non-attack action loses it (000 L4823–L4827), as the main turn checks it."""
+    if sidestep_setup.ENTRY in f.prof.entry_ids:
+        sidestep_setup.check(ctx, f, [m] if m is not None else [], key)
+
+
+def defending(ctx: Turn, f: Combatant) -> None:
+    """He defends: his Sidestep Setup chance is lost, no Defensive Response being offered here (000 L4826, L7126)."""
+    if f.ongoing:
+        sidestep_setup.defending(ctx, f)
+
+
 def prop_lock(f: Combatant, m: MoveProfile) -> str | None:
     """Why a Prop move cannot be used: its Prop is down (000 L4761)."""
     return props.lock(f, m)
@@ -121,6 +137,10 @@ def evaded(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, option:
     the target was (000 L4757, L4765). Ruling: Acrobatics in place of Evasion is an Evasion (000 L7120)."""
     if m is not None and option == "evasion":
         props.evaded(ctx, f, t, [m], access.locked)
+    if option == "evasion" and sidestep_setup.ENTRY in t.prof.entry_ids:
+        # a Dramatic Evasion has no step after it yet (the main turn's F.2: 2 Ranges, +2 Accuracy or a Sidestep), so
+        # no Sidestep opens a chance here; one carried in the request is kept (000 L2219–L2229, L4823, L5834)
+        ctx.note("F.2", t.id, f"{t.id} evades: no Sidestep follows a Dramatic Evasion yet.", "000 L2229, L4823")
 
 
 def moved(f: Combatant) -> None:
@@ -160,8 +180,11 @@ def hindrance(ctx: Turn, f: Combatant, foes: list[Combatant]) -> int:
 
 
 def hit(ctx: Turn, t: Combatant) -> None:
-    """A hit on him ends his Invisibility (000 L3591, L3597)."""
+    """A hit on him ends his Invisibility (000 L3591, L3597) and his Sidestep Setup chance, every Dramatic hit being
+    Hit Stun or a Knock Down (000 L4828, L7130)."""
     invisibility.hit(ctx, t)
+    if t.ongoing:
+        sidestep_setup.hit(ctx, t, "hit")
 
 
 def lingering(t: Combatant) -> bool:

@@ -348,6 +348,8 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     attacking = v.action is ActionType.attack or option in _ATTACKS or bool(v.also)
     if not attacking and (option is not None or v.full_defense or v.action not in _NO_ACTION):
         conditions.window_closed(ctx, f, "a non-attack action")  # an Opening Move's window (000 L3750)
+        if v.action is not ActionType.utility:  # a Utility move is checked as it is used (``actions``)
+            kept_states.sidestep(ctx, f, None, key)  # and a Sidestep Setup chance (000 L4827)
     if v.full_defense or option is DramaticOption.full_defense:
         d.full_defense = f.full_defense = True
         ctx.note("C", f.id, f"{f.id} goes on Full Defense.", "000 L5722, L7227")
