@@ -508,3 +508,39 @@ def test_a_clean_evasion_drops_a_ranged_prop_as_far_as_the_target() -> None:
 
 
 HOLD_B = {"T1.battle.action": NONE}
+
+
+# ── Copies Moves (000 L3111–L3119) ────────────────────────────────────────────────────────────────────────────
+
+MIMIC = {"id": "mimic", "name": "Mimic", "level": 3, "elements": [{"id": "copies_moves"}]}
+
+
+def test_copies_moves_turns_the_damage_into_move_points_and_the_rest_hurts() -> None:
+    # 000 L3115–L3119: Mimic rolls 5: 5 Move Points; Rei copies Battle's Mystic Shot (Level 3: 3 MP) without its
+    # Ranged Element; 5 − 3 = 2 damage is left (25 → 23). The copy lasts a 5-count: 5 − Time Roll 3 = 2 left
+    copy = {"T1.rei.copy_move": {"moves": ["mystic_shot"], "entry": "ranged"}}
+    decisions = {"T1.rei.action": _attack("mimic"), "T1.battle.defense": DEFEND, **copy}
+    out = _ok(_play(_req([MIMIC]), decisions, {"T1.rei.attack": 5, "T1.rei.damage": 5}))
+    assert _state(out, "battle")["life_bar"] == 23 and not _named(out)
+    found = [
+        (e["id"], e["move"], e["target"], e["entry"], e["time_left"]) for e in _state(out, "rei")["ongoing_effects"]
+    ]
+    assert found == [("copied_move", "mystic_shot", "battle", "ranged", 2)]
+    # passing, the whole 5 hurts (20)
+    passed = _ok(_play(_req([MIMIC]), {**decisions, "T1.rei.copy_move": {"moves": []}},
+                       {"T1.rei.attack": 5, "T1.rei.damage": 5}))  # fmt: skip
+    assert _state(passed, "battle")["life_bar"] == 20 and _state(passed, "rei")["ongoing_effects"] == []
+
+
+def test_the_copied_move_serves_him_next_turn_until_its_count_runs_out() -> None:
+    # 000 L3117: the copy is his to use next turn (a Story Point pays for it, 000 L7209); the 5-count's 2 left run out
+    # with that turn's Time Roll of 3, so it is gone after it
+    copy = {"T1.rei.copy_move": {"moves": ["mystic_shot"], "entry": "ranged"}}
+    req = _req([MIMIC], rei={"story_points": 1})
+    decisions = {"T1.rei.action": _attack("mimic"), "T1.battle.defense": DEFEND, **copy}
+    out = _ok(_play(req, decisions, {"T1.rei.attack": 5, "T1.rei.damage": 5}))
+    rolls = {"T1.rei.attack": 5, "T1.rei.damage": 1}
+    used = _ok(
+        _play(_next(req, out), {"T1.rei.action": _attack("copy:mystic_shot"), "T1.battle.defense": DEFEND}, rolls)
+    )
+    assert _texts(used, "Mystic Shot (copied)") and _state(used, "rei")["ongoing_effects"] == []

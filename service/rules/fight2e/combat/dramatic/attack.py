@@ -471,6 +471,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     dmg, top, rolled = _damage(ctx, d, t, r)
     dmg *= factor  # ruling: the doubled damage of an interception that failed but stood (000 L7245)
     dmg = move_elements.finishes(plan.move, t.f, dmg)  # Non-Finisher (000 L4735)
+    dmg = move_elements.copied(ctx, f, t.f, plan.move, dmg)  # Copies Moves: damage as Move Points (000 L3115)
     if mods.final_blow and dmg < t.f.life:  # not enough to defeat: no damage at all (000 L7183)
         ctx.note("E.1", f.id, f"Final Blow: {dmg} would not defeat {t.f.id}; no damage.", "000 L7183")
         return

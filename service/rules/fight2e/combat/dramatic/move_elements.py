@@ -56,7 +56,7 @@ from ...catalogue.records import (
 )
 from ...catalogue.sheet_records import SHEET_KINDS
 from ..contract.models import Choice, DecisionValue
-from ..elements import access, drain_life, gradual, ongoing, ranged
+from ..elements import access, copies, drain_life, gradual, ongoing, ranged
 from ..elements.behind import behind_ok
 from ..elements.damage import _roll_with_minimum as roll_with_minimum
 from ..elements.damage import die_for_step
@@ -252,6 +252,8 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
     if entry in kept_states.APPLIED:  # End Style (``kept_states``)
         return False
     if entry in gradual.GradualEffect.entries:  # ``gradual_share``, ``gradual_rest``, ``installments``
+        return False
+    if entry in copies.CopiedMove.entries:  # ``copied``
         return False
     if entry in IDLE or entry in _KEPT or entry in access.POWERLESS.ids:  # Powerless's lock (``usable``)
         return False
@@ -717,3 +719,19 @@ def triggered(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The Trigger Gradual Effect Command Move used: the oldest primed Delayed Onset starts (000 L3406–L3410)."""
     if m.id == gradual.TRIGGER and m.kind == "command":
         gradual.trigger(ctx, f)
+
+
+def copied(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, dmg: int) -> int:
+    """Copies Moves: the hit's damage is Move Points; he may copy one of the target's Special Moves within them (its
+    Level in Move Points, one of its Elements left out) for a 5-count, at least one full turn, run down by the Time
+    Roll; what is left hurts, Stun counted on it, as in the main turn (000 L3115–L3119). Returns the damage left."""
+    if m is None or not m.trait(MoveTrait.copies_moves):
+        return dmg
+    left = [dmg]
+
+    def spend(mp: int) -> int:
+        left[0] = max(dmg - mp, 0)
+        return left[0]
+
+    copies.copy_from(ctx, f, t, dmg, spend)
+    return left[0]

@@ -10,6 +10,7 @@ sheet without that Element, with the owner's Strength, Accuracy and Damage bonus
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...catalogue.catalog import catalog
@@ -133,12 +134,23 @@ def _copy_choices(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile
 def convert(ctx: Turn, atk: Attack, dmg: DamageRoll) -> None:
     """E.1: the damage rolled is Move Points; the copier picks a Special Move of the target within them and the
     Element it loses; what is left hurts as usual (000 L3115–L3119)."""
-    a, d = atk.attacker, atk.defender
     if not any(m.trait(MoveTrait.copies_moves) for m in atk.moves):
         return
     part = next((p for p in dmg.parts if p.move.trait(MoveTrait.copies_moves)), None)
     mp = dmg.total if len(atk.moves) == 1 or part is None else part.value
     # ruling: in a Combo only the Copies Moves move's own share of the damage becomes Move Points
+
+    def left(spent: int) -> int:
+        dmg.total = max(dmg.total - spent, 0)
+        dmg.stun = max(dmg.stun - spent, 0)  # ruling: Stun counts only the damage that still hurts
+        return dmg.total
+
+    copy_from(ctx, atk.attacker, atk.defender, mp, left)
+
+
+def copy_from(ctx: Turn, a: Combatant, d: Combatant, mp: int, left: Callable[[int], int]) -> None:
+    """``mp`` Move Points from the hit: ``a`` may copy one of ``d``'s Special Moves within them, naming the Element it
+    loses; ``left`` takes the Move Points spent off the hit's damage and returns what is left (000 L3115–L3119)."""
     # ruling: a Special Move costs its Level in Move Points (000 L5025) and a Super Move is a Special Move too (L5214)
     choices = [
         m
@@ -181,18 +193,17 @@ def convert(ctx: Turn, atk: Attack, dmg: DamageRoll) -> None:
     ]
     a.ongoing.append(Effect(OngoingEffectId.copied_move, orig.id, COUNT, ctx.turn, d.id, entry=lost))
     _add(a, copy)
-    dmg.total = max(dmg.total - orig.level, 0)
-    dmg.stun = max(dmg.stun - orig.level, 0)  # ruling: Stun counts only the damage that still hurts
+    dmg = left(orig.level)
     ctx.note(
         "E.1",
         a.id,
         f"Copies Moves: {a.id} spends {orig.level} of {mp} Move Points to copy {orig.name}"
         + (f" without {lost}" if lost else "")
-        + f" as {copy.id} for a {COUNT}-count; {dmg.total} damage is "
+        + f" as {copy.id} for a {COUNT}-count; {dmg} damage is "
         "left.",
         "000 L3115–L3119",
         {"mp": mp, "level": orig.level},
-        {"copied": copy.id, "damage": dmg.total},
+        {"copied": copy.id, "damage": dmg},
     )
 
 
