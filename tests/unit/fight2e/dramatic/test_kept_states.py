@@ -406,14 +406,14 @@ DRIP = {"id": "drip", "name": "Drip", "level": 2, "elements": [{"id": "gradual_e
 HOLD = {"T1.rei.action": NONE, "T1.battle.action": NONE}
 
 
-def _lives(req: dict, first: dict[str, Any], rolls: dict[str, int], turns: int) -> list[int]:
-    """Battle's Life Bar after the first turn and each of ``turns`` idle turns after it."""
+def _lives(req: dict, first: dict[str, Any], rolls: dict[str, int], turns: int, fid: str = "battle") -> list[int]:
+    """``fid``'s Life Bar after the first turn and each of ``turns`` idle turns after it."""
     out = _ok(_play(req, first, rolls))
-    lives = [_state(out, "battle")["life_bar"]]
+    lives = [_state(out, fid)["life_bar"]]
     for _ in range(turns):
         req = _next(req, out)
         out = _ok(_play(req, HOLD, {}))
-        lives.append(_state(out, "battle")["life_bar"])
+        lives.append(_state(out, fid)["life_bar"])
     assert not _named(out)
     return lives
 
@@ -424,6 +424,15 @@ def test_gradual_effect_deals_its_damage_in_three_installments() -> None:
     first = {"T1.rei.action": _attack("drip"), "T1.battle.defense": DEFEND}
     lives = _lives(_req([DRIP]), first, {"T1.rei.attack": 5, "T1.rei.damage": 5}, 3)
     assert lives == [22, 19, 16, 16]
+
+
+def test_gradual_effect_on_a_healing_move_spreads_the_healing() -> None:
+    # 000 L3392, L3436–L3444: Mend's 1d6 rolls 5, halved: 2; in three installments of ⌈2/3⌉ + 1 = 2, at the end of
+    # this turn and the next two: 15 → 17, 19, 21, then nothing more
+    mend = {"id": "mend", "name": "Mend", "level": 2, "elements": [{"id": "healing"}, {"id": "gradual_effect"}]}
+    first = {"T1.rei.action": _utility("mend"), "T1.battle.action": NONE}
+    lives = _lives(_req([mend], rei={"life_bar": 15}), first, {"T1.rei.healing": 5}, 3, "rei")
+    assert lives == [17, 19, 21, 21]
 
 
 def test_a_delayed_onset_waits_for_its_trigger() -> None:
