@@ -1,0 +1,168 @@
+"""Defensive Responses in a plain Dramatic turn (000 L7124–L7128), offered and carried out as in the main turn
+(000 L5850–L5902), each worked by hand from the text.
+
+Rei and Battle are test_options.py's at Range 1 with Dramatic Life Bars of 25; Rei (test_move_elements.py's sheet)
+attacks first (Initiative 8 + 1 against 1 + 0) with Gale, an L1 Special Move: Accuracy 0 + his Accuracy Bonus 1 + 2
+for a Special Move (000 L7211) = 3, for his one Action Point of the turn (000 L7209). Battle here has Defense 3 and
+Riposte, an L2 Special Move with the Counter Element; with his +1 Defense Bonus and 3 FS (his PL) he blocks at
+3 + 1 + 3 = 7 (000 L5716), or at Tactics 2 + 1 + 3 = 6 (000 L5866), and an attack die of 1 misses either.
+Rei meets a Response with half his Defense 3: 1, no Defense Bonus (000 L5850)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.dramatic.test_move_elements import REI_E
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, _glory, _ok, _refused, _state, _turn
+
+BATTLE_R = copy.deepcopy(BATTLE_D)
+BATTLE_R["combat_skills"]["defense"] = 3
+BATTLE_R["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
+SHEETS = (REI_E, BATTLE_R)
+GALE = {"action": "attack", "moves": ["gale"], "target": "battle"}
+BASIC = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+BLOCK = {"defense": "defense", "fs": 3}
+COUNTER = {"choice": "act", "response": "counter", "moves": ["riposte"]}
+
+
+def _steps(out: dict[str, Any], label: str, actor: str) -> list[dict[str, Any]]:
+    return [s for s in out["log"] if s["label"] == label and s["actor"] == actor]
+
+
+def _points(out: dict[str, Any], fid: str) -> list[int]:
+    return [e["amount"] for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == fid]
+
+
+def test_a_counter_answers_a_special_move_for_an_action_point_in_place_of_his_action() -> None:
+    # 000 L7126: against a Special Move every defensive option is open. Gale 1 + 3 = 4 misses Battle's block of 7;
+    # his Counter Response (000 L5870) uses Riposte, a Special Move, so it costs an Action Point (000 L7128, L7209)
+    # and gets +2 Accuracy: 0 + 2 = 2; a die of 2 makes 4 against Rei's halved Defense 1: a hit. Damage: a Special
+    # Move's 1d6 a die size up (000 L7211) = 1d8, Strength 0 against Stamina 0, + Battle's Damage Bonus 1: 4 + 1 = 5
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    said = _steps(out, "F.3", "battle")
+    assert [s["ref"] for s in said] == ["000 L5850–L5864, L7128"]
+    assert said[0]["inputs"] == {"response": "counter", "moves": ["riposte"]}
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]  # granted at Initiative (000 L7082), spent on Riposte
+    battle = _state(out, "battle")["dramatic"]
+    assert battle["action_points"] == 0
+    assert battle["special_moves_used"] == ["riposte"]
+    assert battle["no_point_next_turn"] is True  # Riposte defeated no one (000 L7213)
+    assert _glory(out, "battle") == 2  # Riposte's level, its first hit (000 L5749)
+    # the Response took the place of his action (000 L5856): nothing more of his this turn
+    assert _steps(out, "C", "battle") == []
+
+
+def test_a_special_move_used_before_responds_for_twice_its_level() -> None:
+    # 000 L7213: Riposte used already this fight costs 2 × 2 = 4 points: 3 banked + 1 granted pays it
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            battle={"action_points": 3, "special_moves_used": ["riposte"]},
+            sheets=SHEETS,
+        )
+    )
+    assert _points(out, "battle") == [1, -4]
+    assert _state(out, "rei")["life_bar"] == 20
+    # 2 banked + 1 granted = 3 is short of 4: the Response is refused, not played for free (000 L7128)
+    short = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+        {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        battle={"action_points": 2, "special_moves_used": ["riposte"]},
+        sheets=SHEETS,
+    )
+    assert _refused(short) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_jinking_declared_with_tactics_steps_out_of_reach() -> None:
+    # At Range 2 Gale has 3 − 1 = 2 Accuracy (no Reach, 000 L2367–L2373); Battle declares Jinking with Tactics:
+    # 2 + 1 + 3 FS = 6 (000 L5876); a die of 1 makes 3: a miss, and he steps 1 Range away, out of Gale's Range 0–2
+    # reach, to Range 3. Jinking is no attack: no Action Point, and his action is still his
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "jinking"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.attack": 1},
+            at=2,
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 6}
+    assert [s["ref"] for s in _steps(out, "F.3", "battle")] == ["000 L5876–L5878, L2181"]
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _points(out, "battle") == [1]
+    assert len(_steps(out, "C", "battle")) == 1  # he takes his own action (none) after
+
+
+def test_a_basic_move_opens_the_basic_response_only_among_the_strikes() -> None:
+    # 000 L7126: against a Basic Move the Basic and Jinking Responses stay open. Rei's Basic Move 0 + 1 = 1 and a
+    # die of 1 miss Battle's Tactics 6; his Basic Response (000 L5868) is a Basic Move: no point; 0 Accuracy and a
+    # die of 2 against Rei's 1 hit; 1d4 + 1 Damage Bonus: 3 + 1 = 4
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": BASIC,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "basic", "moves": ["basic_move"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 3},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 0, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 21
+    assert _points(out, "battle") == [1]
+    # a Counter needs a Special Move on the attack (000 L7126): after a block it is not open, and one sent anyway
+    # is refused, not dropped
+    block = _turn(
+        {
+            "T1.rei.action": BASIC,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.action": {"action": "none"},
+            "T1.battle.defensive_response": COUNTER,
+        },
+        {"T1.rei.attack": 1},
+        sheets=SHEETS,
+    )
+    assert _refused(block) == ["RESPONSE_SKILL_MISMATCH"]
+
+
+def test_the_attacker_meets_a_response_with_half_his_defense_only() -> None:
+    # 000 L5850: against the Response Rei may not Evade (Gale is not Aerial)
+    out = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.defensive_response": COUNTER,
+            "T1.rei.defense": {"defense": "evasion", "fs": 0},
+        },
+        {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        sheets=SHEETS,
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_no_tactics_against_property_damage() -> None:
+    # 000 L7197: Tactics cannot meet Property Damage, so no Response is open against it
+    out = _turn(
+        {
+            "T1.rei.action": {"action": "attack", "option": "property_damage", "target": "battle"},
+            "T1.battle.defense": {"defense": "tactics", "fs": 0},
+        },
+        {"T1.rei.attack": 1},
+        rei={"action_points": 1},
+        sheets=SHEETS,
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
