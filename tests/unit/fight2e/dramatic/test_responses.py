@@ -13,12 +13,18 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_move_elements import REI_E
-from tests.unit.fight2e.dramatic.test_options import BATTLE_D, _glory, _ok, _refused, _state, _turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, INIT, _fighter, _glory, _ok, _refused, _state, _turn
 
 BATTLE_R = copy.deepcopy(BATTLE_D)
 BATTLE_R["combat_skills"]["defense"] = 3
-BATTLE_R["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
+BATTLE_R["moves"] += [
+    {"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]},
+    {"id": "cut_in", "name": "Cut In", "level": 1, "elements": [{"id": "interrupt"}]},
+    {"id": "snap", "name": "Snap", "level": 2, "elements": [{"id": "priority"}]},
+]
 SHEETS = (REI_E, BATTLE_R)
 GALE = {"action": "attack", "moves": ["gale"], "target": "battle"}
 BASIC = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
@@ -28,6 +34,19 @@ COUNTER = {"choice": "act", "response": "counter", "moves": ["riposte"]}
 
 def _steps(out: dict[str, Any], label: str, actor: str) -> list[dict[str, Any]]:
     return [s for s in out["log"] if s["label"] == label and s["actor"] == actor]
+
+
+def _asked(decisions: dict[str, Any], rolls: dict[str, int], battle: dict | None = None) -> list[dict[str, Any]]:
+    """The decisions a step-by-step caller is asked (ask_every_decision), with their choices."""
+    body = {
+        "options": {"subsystem": "dramatic", "ask_every_decision": True},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", BATTLE_R, 25, 30, battle or {})],
+        "decisions": {"T1.rei.reroll": {"choice": "pass"}, "T1.battle.reroll": {"choice": "pass"}, **decisions},
+        "rolls": {**INIT, **rolls},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")["decisions_needed"]
 
 
 def _points(out: dict[str, Any], fid: str) -> list[int]:
@@ -166,3 +185,56 @@ def test_no_tactics_against_property_damage() -> None:
         sheets=SHEETS,
     )
     assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_tactics_responses_with_a_special_move_cost_its_action_point() -> None:
+    # An Interrupt Response (000 L5874) after Tactics 2 + 1 + 3 FS = 6 beat Gale's 4: Cut In, L1, a point
+    # (000 L7128) and 0 + 2 Accuracy; a die of 2 makes 4 against Rei's 1; 1d8 + 1: 4 + 1 = 5
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["cut_in"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "interrupt", "moves": ["cut_in"]}
+    assert _points(out, "battle") == [1, -1]
+    assert _state(out, "rei")["life_bar"] == 20
+    # Priority is declared with the Defense Total and stands on half Tactics: 2 // 2 + 1 + 3 = 5 (000 L5882);
+    # declared, it is carried out when the caller says nothing more
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "priority"}},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 5}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "priority", "moves": ["snap"]}
+    assert _points(out, "battle") == [1, -1]
+
+
+def test_the_defender_is_asked_and_offered_what_he_can_pay_for() -> None:
+    # Against Gale Tactics is offered with the Defense Total (000 L7126); no Ranged Response, Gale being no Ranged
+    # Special Move (000 L5884)
+    asked = _asked({"T1.rei.action": GALE}, {"T1.rei.attack": 1})
+    defence = next(p for p in asked if p["key"] == "T1.battle.defense")
+    values = [c["value"] for c in defence["choices"]]
+    assert {"defense": "tactics", "fs": 3} in values
+    assert {"defense": "tactics", "fs": 0, "response": "priority"} in values
+    assert not any(v.get("response") == "ranged" for v in values)
+    # after the block: pass by default, or the Counter with Riposte
+    asked = _asked({"T1.rei.action": GALE, "T1.battle.defense": BLOCK}, {"T1.rei.attack": 1})
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    assert response["default"] == {"choice": "pass"}
+    assert [c["value"] for c in response["choices"]] == [{"choice": "pass"}, COUNTER]
+    # with no point this turn (000 L7213) and none banked he cannot pay for Riposte: only pass
+    asked = _asked(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK}, {"T1.rei.attack": 1}, battle={"no_point_next_turn": True}
+    )
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    assert [c["value"] for c in response["choices"]] == [{"choice": "pass"}]

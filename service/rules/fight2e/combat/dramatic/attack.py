@@ -263,7 +263,7 @@ def attack(
     # against a Special Move his Responses too (000 L7126); none against a Response (000 L5850), a Final Blow
     # (000 L7181), or where the Defense skill alone serves (simultaneous, down: 000 L5573, L3918)
     closed = answering or r.mods.final_blow or d.together(t) or t.f.knocked_down
-    kinds = responses.NONE if closed else responses.kinds(plan.special, property_damage)
+    kinds = responses.NONE if closed else responses.kinds(ctx, d, t, plan.move, plan.special, property_damage)
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:

@@ -37,13 +37,21 @@ PLAIN = frozenset({ResponseKind.basic, ResponseKind.jinking})  # open against a 
 Strike = Callable[[Dram, Dram, MoveProfile, ResponseKind, DecisionValue, str, bool], bool]
 
 
-def kinds(special: bool, property_damage: bool) -> frozenset[ResponseKind]:
-    """The Responses open against the attack: all of them against a Special or Super Move, the Basic and Jinking
-    Responses against a Basic Move (000 L7124–L7126); none against Property Damage, which Tactics cannot meet
-    (000 L7197)."""
-    if property_damage:
+def kinds(ctx: Turn, d: Dram, t: Dram, move: MoveProfile | None, special: bool, pd: bool) -> frozenset[ResponseKind]:
+    """The Responses open to ``t`` against ``d``'s ``move``: all of them against a Special or Super Move, the Basic and
+    Jinking Responses against a Basic Move (000 L7124–L7126), none against Property Damage (``pd``), which Tactics
+    cannot meet (000 L7197); each only where the attack sets off its trigger as in the main turn (a Ranged Special Move
+    for the Ranged Response, Range 0 for a Throw …, 000 L5866–L5902)."""
+    if pd or move is None:
         return NONE
-    return EVERY if special else PLAIN
+    atk = _attack(d, t, move, "")
+    return frozenset(
+        k for k in (EVERY if special else PLAIN) if f_response_attacks.trigger_ok(ctx, atk, k, t.f) is None
+    )
+
+
+def _attack(d: Dram, t: Dram, move: MoveProfile, key: str) -> Attack:
+    return Attack(attacker=d.f, defender=t.f, moves=[move], context="action", label="D", cost=0, key=key)
 
 
 def price(t: Dram, m: MoveProfile) -> int:
@@ -72,7 +80,7 @@ def after_miss(
     """The miss leaves ``t`` his Defensive Responses against ``d``'s ``move`` (000 L5850–L5902, L7126)."""
     if move is None or not open_kinds or t.f.defeated or d.f.defeated:
         return
-    atk = Attack(attacker=d.f, defender=t.f, moves=[move], context="action", label="D", cost=0, key=key)
+    atk = _attack(d, t, move, key)
     option = PRE_DECLARED[t.response] if t.response is not None else _option(t.guarded)
     guard = Guard(option, 0, 0, t.full_defense, t.response)
     # ruling: Hit Stun not paid off leaves Jinking only (000 L5858, L7130)

@@ -79,6 +79,9 @@ def _trigger_ok(ctx: Turn, atk: Attack, kind: ResponseKind, d: Combatant) -> str
     return None
 
 
+trigger_ok = _trigger_ok  # why the attack does not open the Response, or None (dramatic.responses)
+
+
 def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> list[MoveProfile]:
     """The responding moves named in ``dv``, checked against the Response's trigger and Element (000 L5850–L5902)."""
     d = atk.defender
