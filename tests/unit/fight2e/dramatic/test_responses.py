@@ -238,3 +238,51 @@ def test_the_defender_is_asked_and_offered_what_he_can_pay_for() -> None:
     )
     response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
     assert [c["value"] for c in response["choices"]] == [{"choice": "pass"}]
+
+
+KEN_E = copy.deepcopy(REI_E)
+KEN_E["id"], KEN_E["name"] = "ken", "Ken"
+
+
+def test_hit_stun_not_paid_off_leaves_jinking_only() -> None:
+    # Ruling (000 L5858, L7130): Rei's Basic Move (1 + a die of 3 = 4 against Battle's Defense 3 + 1 = 4) hits Battle
+    # before he acts; Ken's Gale (Range 2 after the Knock Back: 3 − 1 = 2, a die of 1: 3) then misses his block of 7.
+    # Battle has not paid to ignore the Hit Stun, so his Counter is refused; passing, he loses his action
+    def three(more: dict[str, Any]) -> dict[str, Any]:
+        body = {
+            "options": {"subsystem": "dramatic"},
+            "fight": {
+                "turn": 1,
+                "time_count": 99,
+                "positioning": {"mode": "range", "range": 1},
+                "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+            },
+            "fighters": [
+                _fighter("rei", REI_E, 25, 30, {}),
+                _fighter("ken", KEN_E, 25, 30, {}),
+                _fighter("battle", BATTLE_R, 25, 30, {}),
+            ],
+            "decisions": {
+                "T1.rei.action": BASIC,
+                "T1.ken.action": GALE,
+                "T1.battle.defense.2": BLOCK,
+                "T1.battle.ignore_hit_stun": {"choice": "pass"},
+                **more,
+            },
+            "rolls": {
+                "T1.rei.init": 8,
+                "T1.ken.init": 5,
+                "T1.battle.init": 1,
+                "T1.rei.attack": 3,
+                "T1.rei.damage": 1,
+                "T1.ken.attack": 1,
+            },
+            "seed": 3,
+        }
+        return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+    assert _refused(three({"T1.battle.defensive_response": COUNTER})) == ["RESPONSE_AFTER_HIT_STUN"]
+    out = _ok(three({}))
+    assert _steps(out, "D.6", "ken")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 7}
+    assert _steps(out, "F.3", "battle") == []
+    assert [s["ref"] for s in _steps(out, "B", "battle")] == ["000 L7130"]
