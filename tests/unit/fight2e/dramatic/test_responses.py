@@ -286,3 +286,51 @@ def test_hit_stun_not_paid_off_leaves_jinking_only() -> None:
     assert _steps(out, "D.6", "ken")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 7}
     assert _steps(out, "F.3", "battle") == []
     assert [s["ref"] for s in _steps(out, "B", "battle")] == ["000 L7130"]
+
+
+def test_one_caught_in_an_area_answers_with_his_own_response() -> None:
+    # Battle's Quake (L2, Area Effect, 000 L2831–L2835) at Rei catches Ken too: Accuracy 0 + 2 (000 L7211), a die of 1
+    # makes 3 against Ken's Defense 3 + 3 FS = 6, a miss; Ken counters with Riposte as in the main turn, "Responses
+    # settled as they come": 1 point (000 L7128). Rei's hit (3 + 2 against 3) has pushed the one Range to 2 (the
+    # ruling in test_move_elements_hit.py), so Accuracy 0 + 1 (Accuracy Bonus) + 2 − 1 (Range 2, 000 L2367–L2373)
+    # = 2, a die of 1 makes 3 against Battle's halved Defense 0 + 1 = 1 (000 L5850): a hit. 1d6 a size up (1d8),
+    # two more for Strength 1 against Stamina −1 (000 L5924): 1d12, a 5: 25 → 20
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "quake", "name": "Quake", "level": 2, "elements": [{"id": "area_effect"}]})
+    ken = copy.deepcopy(KEN_E)
+    ken["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            _fighter("ken", ken, 25, 30, {}),
+            _fighter("battle", battle, 25, 30, {}),
+        ],
+        "decisions": {
+            "T1.battle.action": {"action": "attack", "moves": ["quake"], "target": "rei"},
+            "T1.ken.defense": BLOCK,
+            "T1.ken.defensive_response": COUNTER,
+        },
+        "rolls": {
+            "T1.battle.init": 9,
+            "T1.rei.init": 1,
+            "T1.ken.init": 2,
+            "T1.battle.attack": 3,
+            "T1.battle.damage": 4,
+            "T1.battle.attack.2": 1,
+            "T1.ken.attack": 1,
+            "T1.ken.damage": 5,
+        },
+        "seed": 7,
+    }
+    out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+    assert _steps(out, "D.6", "ken")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "battle")["life_bar"] == 20
+    assert _points(out, "ken") == [1, -1]
+    assert _steps(out, "C", "ken") == []  # the Response was his action (000 L5856)

@@ -301,7 +301,7 @@ def attack(
         _through_block(ctx, d, t, plan)
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
-    _area(ctx, d, r, caught, ds)
+    _area(ctx, d, r, caught, ds, key, answering is not None)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.move is not None:
@@ -365,19 +365,31 @@ def _caught(
     ]
 
 
-def _area(ctx: Turn, d: Dram, r: Ready, caught: list[tuple[Dram, int]], ds: dict[str, Dram] | None) -> None:
-    """Each one caught is attacked too, with his own roll and defence (000 L2835); ruling: without a map their hits
-    do not move the one Range again (000 L5605)."""
+def _area(
+    ctx: Turn,
+    d: Dram,
+    r: Ready,
+    caught: list[tuple[Dram, int]],
+    ds: dict[str, Dram] | None,
+    key: str,
+    answering: bool,
+) -> None:
+    """Each one caught is attacked too, with his own roll and defence (000 L2835), his Responses settled as they come
+    as in the main turn (000 L7126); ruling: without a map their hits do not move the one Range again (000 L5605)."""
+    plan = r.plan
     for o, dist in caught:
         if o.f.defeated:
             continue
-        ctx.note("D", d.f.id, f"{r.plan.name} catches {o.f.id} too.", "000 L2833, L3322")
-        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual)
+        ctx.note("D", d.f.id, f"{plan.name} catches {o.f.id} too.", "000 L2833, L3322")
+        closed = answering or d.together(o) or o.f.knocked_down
+        kinds = responses.NONE if closed else responses.kinds(ctx, d, o, plan.move, plan.special, False)
+        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual, kinds=kinds)
         face, hit = roll_against(ctx, d, o, r, dt, how)
         if hit:
             land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
         else:
-            _through_block(ctx, d, o, r.plan)
+            _through_block(ctx, d, o, plan)
+            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds))
 
 
 def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:
