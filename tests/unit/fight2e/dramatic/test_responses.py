@@ -334,3 +334,43 @@ def test_one_caught_in_an_area_answers_with_his_own_response() -> None:
     assert _state(out, "battle")["life_bar"] == 20
     assert _points(out, "ken") == [1, -1]
     assert _steps(out, "C", "ken") == []  # the Response was his action (000 L5856)
+
+
+def _downed(more: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "chase", "name": "Chase", "level": 1, "elements": [{"id": "pursuit"}]})
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append({"id": "rise", "name": "Rise", "level": 1, "elements": [{"id": "reversal"}]})
+    down = {"life_bar": 25, "fighting_spirit": 30, "knocked_down": True}
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            {"id": "rei", "sheet": rei, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "battle", "sheet": battle, "state": down},
+        ],
+        "decisions": {
+            "T1.rei.action": {"action": "attack", "moves": ["chase"], "target": "battle"},
+            "T1.battle.defense": {"defense": "tactics", "fs": 3},
+            "T1.battle.defensive_response": {"choice": "act", "response": "reversal", "moves": ["rise"]},
+            **more,
+        },
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": 1, **rolls},
+        "seed": 7,
+    }
+    return _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+
+
+def test_a_downed_fighter_reverses_a_pursuit_special_move() -> None:
+    # 000 L5888, L5894: down, Battle is struck by Chase, an L1 Pursuit Special Move (1 + 3 = 4), and meets it with
+    # Tactics 2 + 1 + 3 FS = 6: a miss; his Reversal Rise (a point, 000 L7128; 0 + 2 Accuracy) and a die of 2 make 4
+    # against Rei's 1: 1d8 + 1 = 4 + 1 = 5, and he is up
+    out = _downed({}, {"T1.battle.attack": 2, "T1.battle.damage": 4})
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _state(out, "battle")["knocked_down"] is False
+    assert _points(out, "battle") == [1, -1]
+    # Rei puts 3 FS on his halved Defense: 1 + 3 = 4 against 1 + 2 = 3, the Reversal misses: two Initiative die
+    # sizes less next turn (000 L5888)
+    missed = _downed({"T1.rei.defense": {"defense": "defense", "fs": 3}}, {"T1.battle.attack": 1})
+    assert _state(missed, "rei")["life_bar"] == 25
+    assert _state(missed, "battle")["dramatic"]["initiative_steps"] == -2

@@ -261,8 +261,8 @@ def attack(
         d.no_point_next = d.no_point_next or plan.special  # ruling C11
         return
     # against a Special Move his Responses too (000 L7126); none against a Response (000 L5850), a Final Blow
-    # (000 L7181), or where the Defense skill alone serves (simultaneous, down: 000 L5573, L3918)
-    closed = answering or r.mods.final_blow or d.together(t) or t.f.knocked_down
+    # (000 L7181) or at a simultaneous Initiative (the Defense skill alone, 000 L5573); down, a Reversal (000 L5888)
+    closed = answering or r.mods.final_blow or d.together(t)
     kinds = responses.NONE if closed else responses.kinds(ctx, d, t, plan.move, plan.special, property_damage)
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
@@ -381,7 +381,7 @@ def _area(
         if o.f.defeated:
             continue
         ctx.note("D", d.f.id, f"{plan.name} catches {o.f.id} too.", "000 L2833, L3322")
-        closed = answering or d.together(o) or o.f.knocked_down
+        closed = answering or d.together(o) or o.f.knocked_down  # one who is down is not caught (``_caught``)
         kinds = responses.NONE if closed else responses.kinds(ctx, d, o, plan.move, plan.special, False)
         dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual, kinds=kinds)
         face, hit = roll_against(ctx, d, o, r, dt, how)

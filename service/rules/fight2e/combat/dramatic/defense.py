@@ -165,6 +165,8 @@ def defense(
     only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
     best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
     only: tuple[DefenseOption, ...] = (DefenseOption.defense,) if only_defense else _EVERY if kinds else _ALL
+    if f.knocked_down and kinds:  # down: Defense, or Tactics for the Reversal (000 L5888, L5894, L3918)
+        only = (DefenseOption.defense, DefenseOption.tactics)
     halved = False
     if answering is not None:
         opened, halved, _ = allowed_options(ctx, f, "response", answering.aerial, answering.anti_air)

@@ -514,9 +514,8 @@ def behind(ctx: Turn, d: Dram, t: Combatant, m: MoveProfile | None, key: str) ->
 
 
 def pursues(m: MoveProfile | None) -> bool:
-    """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill only (ruling:
-    the Tactics Reversal the text also allows is not offered to one who is down in a Dramatic turn yet,
-    000 L3916–L3918, L7126)."""
+    """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill, or with
+    Tactics for a Reversal against a Special Move (000 L3916–L3918, L5894, L7126; ``responses``)."""
     return m is not None and m.part(ComboPart.pursuit)
 
 

@@ -121,6 +121,8 @@ def _strike(
             why = f"{m.name}'s Utility or Interrupt effect is not resolved as a Dramatic Response yet"
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{path}.moves", f"{key}: {why}.", key=key)
     f_response_attacks.placed(ctx, atk, kind, moves, dv, key)
+    if kind is ResponseKind.reversal and t.f.knocked_down:
+        t.f.knocked_down = False  # he rises with the Reversal, as in the main turn (000 L5888, L5894)
     replaced = not t.acted
     t.acted = t.f.acted = True
     t.f.holding = False
@@ -137,3 +139,6 @@ def _strike(
     if hit(t, d, m, kind, dv, key, atk.aerial):
         t.f.responded_ok = True
         f_response_attacks.super_response_glory(ctx, atk, t.f)
+    elif kind is ResponseKind.reversal:
+        t.next_steps -= 2  # a missed Reversal: two Initiative die sizes less next turn (000 L5888)
+        ctx.note("F.3", t.f.id, f"{t.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L5888")
