@@ -374,3 +374,44 @@ def test_a_downed_fighter_reverses_a_pursuit_special_move() -> None:
     missed = _downed({"T1.rei.defense": {"defense": "defense", "fs": 3}}, {"T1.battle.attack": 1})
     assert _state(missed, "rei")["life_bar"] == 25
     assert _state(missed, "battle")["dramatic"]["initiative_steps"] == -2
+
+
+def test_what_a_declared_response_adds_to_the_defense_total() -> None:
+    # At Range 2 Gale has 3 − 1 = 2 (000 L2367–L2373) and a die of 1 makes 3. An Interrupt declared with Tactics
+    # for an Invincible Interrupt move: 2 + 1 + 2 = 5 (000 L3587), a miss, answered with that move (Zap, a point,
+    # 0 + 2 − 1 = 1 Accuracy, a die of 2 against Rei's 1); a plain Interrupt move is refused for it
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append(
+        {
+            "id": "zap",
+            "name": "Zap",
+            "level": 2,
+            "elements": [{"id": "interrupt"}, {"id": "interrupt.invincible_interrupt"}],
+        }
+    )
+    battle["defensive_response_bonuses"] = [{"response": "jinking", "bonus": 1}]
+    declared = {"defense": "tactics", "fs": 0, "response": "interrupt"}
+    rolls = {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4}
+    out = _ok(_turn({"T1.rei.action": GALE, "T1.battle.defense": declared}, rolls, at=2, sheets=(REI_E, battle)))
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 5}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "interrupt", "moves": ["zap"]}
+    assert _points(out, "battle") == [1, -1]
+    cut_in = {"choice": "act", "response": "interrupt", "moves": ["cut_in"]}
+    refused = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": declared, "T1.battle.defensive_response": cut_in},
+        rolls,
+        at=2,
+        sheets=(REI_E, battle),
+    )
+    assert _refused(refused) == ["RESPONSE_NO_ELEMENT"]
+    # his +1 on the Jinking Response (000 L669) goes on its Defense Total: 2 + 1 + 1 = 4
+    jinking = {"defense": "tactics", "fs": 0, "response": "jinking"}
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": jinking, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.attack": 1},
+            at=2,
+            sheets=(REI_E, battle),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 4}

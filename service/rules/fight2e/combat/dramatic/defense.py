@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from ...dramatic import attacks, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption, ResponseKind
+from ..elements.interrupts import invincible_interrupts
+from ..elements.interrupts.invincible_interrupts import ENTRY as INVINCIBLE
 from ..registry import points as records
 from ..state.turn import Turn
 from ..turn.d_defense import PRE_DECLARED, allowed_options, response_skill
@@ -69,8 +71,17 @@ def _usable(t: Dram, option: DramaticOption, spirit: bool = False) -> str | None
 
 
 def declarable(t: Dram, kinds: frozenset[ResponseKind]) -> list[ResponseKind]:
-    """The Responses of ``kinds`` declared with the Defense Total that he has a move for (ruling A16, L5876–L5884)."""
-    return [k for k in PRE_DECLARED if k in kinds and (k is ResponseKind.jinking or eligible_moves(t.f, k))]
+    """The Responses of ``kinds`` declared with the Defense Total that he has a move for: Priority, Mid-Air Teleport,
+    Ranged, Jinking (ruling A16, 000 L5876–L5884) and the Interrupt of an Invincible Interrupt move (000 L3587)."""
+    out = [k for k in PRE_DECLARED if k in kinds and (k is ResponseKind.jinking or eligible_moves(t.f, k))]
+    if ResponseKind.interrupt in kinds and any(m.has(INVINCIBLE) for m in eligible_moves(t.f, ResponseKind.interrupt)):
+        out.append(ResponseKind.interrupt)
+    return out
+
+
+def _needs(kind: ResponseKind) -> DefenseOption:
+    """The skill of the Defense Total a declared Response stands on (000 L5866, L5880–L5884)."""
+    return PRE_DECLARED.get(kind, DefenseOption.tactics)
 
 
 def _choices(
@@ -83,7 +94,7 @@ def _choices(
     out = []
     ways: list[tuple[DramaticOption | None, ResponseKind | None, tuple[DefenseOption, ...]]] = [(None, None, _EVERY)]
     ways += [(o, None, defences) for o, defences in _SWAPS.items()]
-    ways += [(None, k, (PRE_DECLARED[k],)) for k in declarable(t, kinds)]
+    ways += [(None, k, (_needs(k),)) for k in declarable(t, kinds)]
     ways.append((DramaticOption.pushing_it, None, _EVERY))
     for option, response, defences in ways:
         if option is not None and _usable(t, option, spirit) is not None:
@@ -121,15 +132,29 @@ def _declared(
     kind = v.response
     if kind is None:
         return
-    if kind not in declarable(t, kinds):
-        why = "only Priority, Mid-Air Teleport, Ranged and Jinking are declared with the Defense Total, when open"
-        ctx.fail("DECISION_INVALID", f"{key}.response", f"{key}: {why} (000 L7126).", key=key)
-    if opt is not PRE_DECLARED[kind]:
-        why = f"the {kind.value} Response needs {PRE_DECLARED[kind].value}"
+    invincible = kind is not ResponseKind.interrupt or invincible_interrupts.declared(t.f, v)
+    if kind not in declarable(t, kinds) or not invincible:
+        why = (
+            "only Priority, Mid-Air Teleport, Ranged, Jinking and an Invincible Interrupt are declared with the "
+            "Defense Total, when open"
+        )
+        ctx.fail("DECISION_INVALID", f"{key}.response", f"{key}: {why} (000 L7126, L3587).", key=key)
+    need = _needs(kind)
+    if opt is not need:
+        why = f"the {kind.value} Response needs {need.value}"
         ctx.fail("RESPONSE_SKILL_MISMATCH", f"{key}.defense", f"{key}: {why}.", key=key)
     t.response = kind
     if kind is ResponseKind.jinking:
         t.guarded = "jinking"  # Hard to Evade counts against it (000 L5876)
+
+
+def _response_bonus(t: Dram) -> int:
+    """What the Response declared with the Defense Total adds: his sheet's bonus on it (000 L669), an Invincible
+    Interrupt's +2 (000 L3587)."""
+    if t.response is None:
+        return 0
+    bonus = t.f.prof.response_bonus.get(t.response.value) or 0
+    return bonus + (invincible_interrupts.BONUS if t.response is ResponseKind.interrupt else 0)
 
 
 def defense(
@@ -248,6 +273,7 @@ def defense(
         dt += skill(ctx, t, "ki")
     if t.mind_controlled and attacker in t.pulled_by:  # against one freeing him (000 L7207)
         dt += 1
+    dt += _response_bonus(t)
     how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
     how += f", declaring the {t.response.value} Response" if t.response else ""
     return dt, how

@@ -81,16 +81,33 @@ def after_miss(
     if move is None or not open_kinds or t.f.defeated or d.f.defeated:
         return
     atk = _attack(d, t, move, key)
-    option = PRE_DECLARED[t.response] if t.response is not None else _option(t.guarded)
-    guard = Guard(option, 0, 0, t.full_defense, t.response)
+    option = PRE_DECLARED.get(t.response, DefenseOption.tactics) if t.response is not None else _option(t.guarded)
+    interrupt = t.response is ResponseKind.interrupt  # declared with the Defense Total: an Invincible Interrupt
+    guard = Guard(option, 0, 0, t.full_defense, t.response, {"invincible_interrupt": 2} if interrupt else {})
     # ruling: Hit Stun not paid off leaves Jinking only (000 L5858, L7130)
     only_jinking = t.hit_stunned and not t.hit_stun_penalty
 
     def strike(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
         _strike(ctx, d, t, atk, guard, kind, dv, key, hit)
 
+    _left(ctx, t, open_kinds, key)
     gate = f_responses.Gate(open_kinds, only_jinking, _usable(t), strike)
     f_responses.respond(ctx, atk, guard, gate)
+
+
+def _left(ctx: Turn, t: Dram, open_kinds: frozenset[ResponseKind], key: str) -> None:
+    """His moves whose Response is open but not resolved in a Dramatic turn yet (a Utility move, or an Interrupt
+    with Absorbs Attacks, Reflection or Illusionary Doubles), named rather than left out silently."""
+    left = sorted(
+        m.name
+        for kind in open_kinds
+        if kind is not ResponseKind.jinking
+        for m in f_responses.eligible_moves(t.f, kind)
+        if m.utility or interrupt_effects.special(m)
+    )
+    if left:
+        why = f"{t.f.id}'s Defensive Responses with {', '.join(left)} are not offered in a Dramatic turn yet"
+        ctx.unsupported_rule("dramatic_move_elements", f"{key}.target", why)
 
 
 def _option(guarded: str) -> DefenseOption:
