@@ -415,3 +415,26 @@ def test_what_a_declared_response_adds_to_the_defense_total() -> None:
         )
     )
     assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 4}
+
+
+def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
+    # Battle's Mirror is an Interrupt with Reflection (000 L4087): after his Tactics 6 beat Gale's 4 it is not offered
+    # (only pass), and it is named under dramatic_move_elements rather than left out
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append(
+        {"id": "mirror", "name": "Mirror", "level": 2, "elements": [{"id": "interrupt"}, {"id": "reflection"}]}
+    )
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.attack": 1},
+            sheets=(REI_E, battle),
+        )
+    )
+    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert len(named) == 1 and "Mirror" in named[0]
+    assert _steps(out, "F.3", "battle") == []
