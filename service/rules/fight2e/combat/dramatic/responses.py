@@ -80,6 +80,8 @@ def after_miss(
     """The miss leaves ``t`` his Defensive Responses against ``d``'s ``move`` (000 L5850–L5902, L7126)."""
     if move is None or not open_kinds or t.f.defeated or d.f.defeated:
         return
+    if t.f.stunned or t.idle:  # he can do nothing at all (000 L5980, L7285)
+        return
     atk = _attack(d, t, move, key)
     option = PRE_DECLARED.get(t.response, DefenseOption.tactics) if t.response is not None else _option(t.guarded)
     interrupt = t.response is ResponseKind.interrupt  # declared with the Defense Total: an Invincible Interrupt
