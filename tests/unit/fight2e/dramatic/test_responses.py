@@ -438,3 +438,24 @@ def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
     named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
     assert len(named) == 1 and "Mirror" in named[0]
     assert _steps(out, "F.3", "battle") == []
+
+
+def test_no_response_while_stunned() -> None:
+    # 000 L5980: Stunned, Battle has half his Defense and no Tactics: with Defense 10, 5 + 1 = 6 against Gale's
+    # 1 + 3 = 4, a miss; his Counter is not open (it goes with Tactics, 000 L5870), so one sent is refused
+    battle = copy.deepcopy(BATTLE_R)
+    battle["combat_skills"]["defense"] = 10
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            {"id": "battle", "sheet": battle, "state": {"life_bar": 25, "fighting_spirit": 30, "stunned": {}}},
+        ],
+        "decisions": {"T1.rei.action": GALE, "T1.battle.defensive_response": COUNTER},
+        "rolls": {**INIT, "T1.rei.attack": 1},
+        "seed": 7,
+    }
+    out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 6}
+    assert _refused(out) == ["DECISION_KEY_UNKNOWN"]
