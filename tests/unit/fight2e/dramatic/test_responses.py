@@ -459,3 +459,23 @@ def test_no_response_while_stunned() -> None:
     out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
     assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 6}
     assert _refused(out) == ["DECISION_KEY_UNKNOWN"]
+
+
+def test_a_ranged_response_stands_on_ki() -> None:
+    # Rei's Zap, an L1 Ranged Special Move: 0 + 1 + 2 = 3, a die of 1: 4. Battle declares the Ranged Response: his
+    # Ki 4 + 1 + 3 FS = 8 (000 L5884), a miss; Mystic Shot answers for a point (000 L7128), 0 + 2 and a die of 2
+    # against Rei's 1: a hit; its die by Ki 4 is 1d6, a size up as a Special Move (000 L3979, L7211): 1d8 + 1 = 5
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    zap = {"action": "attack", "moves": ["zap"], "target": "battle"}
+    out = _ok(
+        _turn(
+            {"T1.rei.action": zap, "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "ranged"}},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(rei, BATTLE_R),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 8}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "ranged", "moves": ["mystic_shot"]}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]
