@@ -38,8 +38,6 @@ REI_E["moves"] += [
         "liabilities": [{"id": "non_finisher"}],
     },
 ]
-BATTLE_C = copy.deepcopy(BATTLE_D)
-BATTLE_C["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
 SHEETS = (REI_E, BATTLE_D)
 
 
@@ -164,19 +162,6 @@ def test_juggle_has_nothing_to_act_on_and_is_logged_as_such() -> None:
     assert _range(out) == 2
     plain = _ok(_turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=SHEETS))
     assert _gaps(plain) == []
-
-
-def test_a_defenders_responses_against_a_special_move_are_named() -> None:
-    # 000 L7126: against a Special Move every defensive option is open; Battle's Counter move would give him a
-    # Defensive Response, which a Dramatic turn does not offer yet: named; against a Basic Move nothing is
-    gale = _ok(
-        _turn({"T1.rei.action": _at("gale")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(REI_E, BATTLE_C))
-    )
-    assert ["counter" in u["reason"] for u in _gaps(gale)] == [True]
-    basic = _ok(
-        _turn({"T1.rei.action": _at("basic_move")}, {"T1.rei.attack": 3, "T1.rei.damage": 1}, sheets=(REI_E, BATTLE_C))
-    )
-    assert _gaps(basic) == []
 
 
 # ── Rules on the attacker, read as the turns with Thugs read them ─────────────────────────────────────────────

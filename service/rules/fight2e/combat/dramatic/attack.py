@@ -10,7 +10,7 @@ from ....dice import Die
 from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
-from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, YellSkill
+from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, ResponseKind, YellSkill
 from ..elements import limited_use
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
@@ -23,9 +23,9 @@ from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
-from . import bands, conditions, kept_states, move_elements
+from . import bands, conditions, kept_states, move_elements, responses
 from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
-from .defense import defense
+from .defense import Answering, defense
 from .face_off import opening
 from .interpose import take_a_hit
 from .pauses import stand_off_accuracy
@@ -145,21 +145,6 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     )
 
 
-def _responses(ctx: Turn, t: Dram, plan: Plan, key: str) -> None:
-    """Against a Special Move every defensive option is open (000 L7126): the Defensive Responses his moves would
-    allow are not offered in a Dramatic turn yet, and are named."""
-    if not plan.special:
-        return
-    found = move_elements.responses(list(t.f.prof.moves.values()))
-    if found:
-        ctx.unsupported_rule(
-            "dramatic_move_elements",
-            f"{key}.target",
-            f"{t.f.id}'s Defensive Responses against a Special Move are not offered in a Dramatic turn yet: "
-            + ", ".join(found),
-        )
-
-
 def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
     """A Special or Super Move: a point the first time, twice its level after (000 L7209–L7215, ruling C10)."""
     o = tables().option("special_move")
@@ -253,7 +238,9 @@ def attack(
     key: str,
     property_damage: bool = False,
     ds: dict[str, Dram] | None = None,
+    answering: Answering | None = None,
 ) -> None:
+    """``d``'s attack on ``t``; ``answering``: it is a Defensive Response to ``t``'s attack (``responses``)."""
     if not move_elements.behind(ctx, d, t.f, d.f.move(v.moves[0]) if v.moves else None, key):
         return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
     r = ready(ctx, d, t, v, key, property_damage)
@@ -274,18 +261,23 @@ def attack(
         move_elements.on_attacker(ctx, d.f, t.f, plan.move, False)
         d.no_point_next = d.no_point_next or plan.special  # ruling C11
         return
+    # against a Special Move his Responses too (000 L7126); none against a Response (000 L5850), a Final Blow
+    # (000 L7181) or at a simultaneous Initiative (the Defense skill alone, 000 L5573); down, a Reversal (000 L5888)
+    closed = answering or r.mods.final_blow or d.together(t)
+    kinds = responses.NONE if closed else responses.kinds(ctx, d, t, plan.move, plan.special, property_damage)
     if r.mods.final_blow:  # against the bare Defense skill, with no defensive option (000 L7177, ruling C8)
         dt, how = t.f.prof.defense, "unmodified Defense"
     else:
-        _responses(ctx, t, plan, key)
         dt, how = defense(
             ctx,
             t,
             d.f.id,
             property_damage,
-            plan.special and plan.ranged,
+            plan.special and plan.ranged and answering is None,
             simultaneous=d.together(t) or t.f.knocked_down,  # down, the Defense skill only (000 L3918)
             spirit=d.spiritual,
+            kinds=kinds,
+            answering=answering,
         )
         conditions.window_closed(ctx, t.f, "he used a Defensive Option")  # 000 L3749, ruling L5828
         kept_states.defending(ctx, t.f)  # loses a Sidestep Setup chance (000 L4826)
@@ -310,14 +302,29 @@ def attack(
     else:
         _through_block(ctx, d, t, plan)
         kept_states.evaded(ctx, d.f, t.f, plan.move, t.guarded)  # a Ranged Prop is lost (000 L4757)
+        responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
-    _area(ctx, d, r, caught, ds)
+    _area(ctx, d, r, caught, ds, key, answering is not None)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.move is not None:
         kept_states.start(ctx, d.f, plan.move)  # the states kept over turns (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
+    """A Defensive Response that strikes back: ``t``'s Dramatic attack on ``d`` with the move, paid for as any
+    (000 L7128); whether it hit."""
+
+    def strike(t: Dram, d: Dram, m: MoveProfile, kind: ResponseKind, dv: DecisionValue, key: str, aerial: bool) -> bool:
+        was, t.hit_opponent = t.hit_opponent, False
+        v = DecisionValue(moves=[m.id], fs=dv.fs)
+        attack(ctx, t, d, v, key, ds=ds, answering=Answering(aerial, kind is ResponseKind.anti_air))
+        hit, t.hit_opponent = t.hit_opponent, was or t.hit_opponent
+        return hit
+
+    return strike
 
 
 def _perfect(ctx: Turn, f: Combatant, r: Ready) -> Ready:
@@ -361,19 +368,31 @@ def _caught(
     ]
 
 
-def _area(ctx: Turn, d: Dram, r: Ready, caught: list[tuple[Dram, int]], ds: dict[str, Dram] | None) -> None:
-    """Each one caught is attacked too, with his own roll and defence (000 L2835); ruling: without a map their hits
-    do not move the one Range again (000 L5605)."""
+def _area(
+    ctx: Turn,
+    d: Dram,
+    r: Ready,
+    caught: list[tuple[Dram, int]],
+    ds: dict[str, Dram] | None,
+    key: str,
+    answering: bool,
+) -> None:
+    """Each one caught is attacked too, with his own roll and defence (000 L2835), his Responses settled as they come
+    as in the main turn (000 L7126); ruling: without a map their hits do not move the one Range again (000 L5605)."""
+    plan = r.plan
     for o, dist in caught:
         if o.f.defeated:
             continue
-        ctx.note("D", d.f.id, f"{r.plan.name} catches {o.f.id} too.", "000 L2833, L3322")
-        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual)
+        ctx.note("D", d.f.id, f"{plan.name} catches {o.f.id} too.", "000 L2833, L3322")
+        closed = answering or d.together(o) or o.f.knocked_down  # one who is down is not caught (``_caught``)
+        kinds = responses.NONE if closed else responses.kinds(ctx, d, o, plan.move, plan.special, False)
+        dt, how = defense(ctx, o, d.f.id, False, simultaneous=d.together(o), spirit=d.spiritual, kinds=kinds)
         face, hit = roll_against(ctx, d, o, r, dt, how)
         if hit:
             land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
         else:
-            _through_block(ctx, d, o, r.plan)
+            _through_block(ctx, d, o, plan)
+            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds))
 
 
 def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:

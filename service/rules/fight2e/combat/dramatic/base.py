@@ -18,6 +18,7 @@ from ..contract.models import (
     Direction,
     DramaticOption,
     DramaticState,
+    ResponseKind,
     YellSkill,
 )
 from ..protocol import events
@@ -90,6 +91,7 @@ class Dram:
     check_bonus: int = 0  # the Director's bonus on Reaffirm Purpose or Presence this turn (000 L7257, L7291)
     mind_resist: int = 0  # his Qualities against Mind-Manipulating Magic (000 L7283)
     guarded: str = "defense"  # the defence option he chose against the attack under way (000 L5708)
+    response: ResponseKind | None = None  # the Response he declared with that Defense Total (000 L5876–L5884)
     yelling: YellSkill | None = None  # Ki Yelling this turn, and the skill it is to double (000 L7281)
     damaged: set[str] = field(default_factory=set)  # whom he damaged this turn
     raised: dict[str, int] = field(default_factory=dict)  # secondary skills raised this turn (000 L7279)

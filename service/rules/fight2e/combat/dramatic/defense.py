@@ -1,14 +1,21 @@
 """The defender's choice against a Dramatic attack (000 L5716, L5834, L7124, L7197, L7293): Defense, Evasion or both
 together with FS up to his PL, Ki in place of Defense or Acrobatics in place of Evasion for a point each, and Pushing
-It on his Defense Totals for the rest of the turn."""
+It on his Defense Totals for the rest of the turn; against a Special Move Tactics too, with the Responses declared with
+the Defense Total (000 L7126, ``responses``), and against a Defensive Response only what the main turn leaves open."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...dramatic import attacks, costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption
+from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, DramaticOption, ResponseKind
+from ..elements.interrupts import invincible_interrupts
+from ..elements.interrupts.invincible_interrupts import ENTRY as INVINCIBLE
 from ..registry import points as records
 from ..state.turn import Turn
+from ..turn.d_defense import PRE_DECLARED, allowed_options, response_skill
+from ..turn.f_responses import eligible_moves
 from . import face_off
 from .attack_options import push_self
 from .base import Dram, option_name, pay, skill, spendable
@@ -22,6 +29,7 @@ _SWAPS = {
     DramaticOption.spirituality: (DefenseOption.defense, DefenseOption.defense_evasion),  # 000 L7323
 }
 _ALL = (DefenseOption.defense, DefenseOption.evasion, DefenseOption.defense_evasion)
+_EVERY = (*_ALL, DefenseOption.tactics)  # Tactics only where a Response is open (000 L7126)
 OFFERED = frozenset({*_SWAPS, DramaticOption.pushing_it})
 
 
@@ -62,15 +70,40 @@ def _usable(t: Dram, option: DramaticOption, spirit: bool = False) -> str | None
     return None
 
 
-def _choices(t: Dram, cap: int, only: tuple[DefenseOption, ...] = _ALL, spirit: bool = False) -> list[ChoiceOption]:
+def declarable(t: Dram, kinds: frozenset[ResponseKind]) -> list[ResponseKind]:
+    """The Responses of ``kinds`` declared with the Defense Total that he has a move for: Priority, Mid-Air Teleport,
+    Ranged, Jinking (ruling A16, 000 L5876–L5884) and the Interrupt of an Invincible Interrupt move (000 L3587)."""
+    out = [k for k in PRE_DECLARED if k in kinds and (k is ResponseKind.jinking or eligible_moves(t.f, k))]
+    if ResponseKind.interrupt in kinds and any(m.has(INVINCIBLE) for m in eligible_moves(t.f, ResponseKind.interrupt)):
+        out.append(ResponseKind.interrupt)
+    return out
+
+
+def _needs(kind: ResponseKind) -> DefenseOption:
+    """The skill of the Defense Total a declared Response stands on (000 L5866, L5880–L5884)."""
+    return PRE_DECLARED.get(kind, DefenseOption.tactics)
+
+
+def _choices(
+    t: Dram,
+    cap: int,
+    only: tuple[DefenseOption, ...] = _ALL,
+    spirit: bool = False,
+    kinds: frozenset[ResponseKind] = frozenset(),
+) -> list[ChoiceOption]:
     out = []
-    for option, defences in ((None, _ALL), *_SWAPS.items(), (DramaticOption.pushing_it, _ALL)):
+    ways: list[tuple[DramaticOption | None, ResponseKind | None, tuple[DefenseOption, ...]]] = [(None, None, _EVERY)]
+    ways += [(o, None, defences) for o, defences in _SWAPS.items()]
+    ways += [(None, k, (_needs(k),)) for k in declarable(t, kinds)]
+    ways.append((DramaticOption.pushing_it, None, _EVERY))
+    for option, response, defences in ways:
         if option is not None and _usable(t, option, spirit) is not None:
             continue
         for opt in (o for o in defences if o in only):
             for n in range(cap + 1):
                 text = f"{opt.value} + {n} FS" + (f", {option_name(option)}" if option else "")
-                value = DecisionValue(defense=opt, fs=n, option=option)
+                text += f", declaring the {response.value} Response" if response else ""
+                value = DecisionValue(defense=opt, fs=n, option=option, response=response)
                 out.append(ChoiceOption.model_construct(value=value, fs=n, control=0, text=text, can_hit=None))
     return out
 
@@ -82,6 +115,48 @@ def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOpt
     return [ChoiceOption.model_construct(value=value, fs=0, control=0, text="Ki Face Off", can_hit=None)]
 
 
+@dataclass(frozen=True, slots=True)
+class Answering:
+    """The attack is a Defensive Response to the defender's own: ``aerial``, his attack was Aerial; ``anti_air``, the
+    Response is Anti-Air (000 L5850, L2803–L2805)."""
+
+    aerial: bool
+    anti_air: bool
+
+
+def _declared(
+    ctx: Turn, t: Dram, v: DecisionValue, opt: DefenseOption, kinds: frozenset[ResponseKind], key: str
+) -> None:
+    """A Response declared with the Defense Total (Priority, Ranged, Mid-Air Teleport, Jinking, ruling A16): open to
+    him, with the skill it needs (000 L5876–L5884)."""
+    kind = v.response
+    if kind is None:
+        return
+    invincible = kind is not ResponseKind.interrupt or invincible_interrupts.declared(t.f, v)
+    if kind not in declarable(t, kinds) or not invincible:
+        why = (
+            "only Priority, Mid-Air Teleport, Ranged, Jinking and an Invincible Interrupt are declared with the "
+            "Defense Total, when open"
+        )
+        ctx.fail("DECISION_INVALID", f"{key}.response", f"{key}: {why} (000 L7126, L3587).", key=key)
+    need = _needs(kind)
+    if opt is not need:
+        why = f"the {kind.value} Response needs {need.value}"
+        ctx.fail("RESPONSE_SKILL_MISMATCH", f"{key}.defense", f"{key}: {why}.", key=key)
+    t.response = kind
+    if kind is ResponseKind.jinking:
+        t.guarded = "jinking"  # Hard to Evade counts against it (000 L5876)
+
+
+def _response_bonus(t: Dram) -> int:
+    """What the Response declared with the Defense Total adds: his sheet's bonus on it (000 L669), an Invincible
+    Interrupt's +2 (000 L3587)."""
+    if t.response is None:
+        return 0
+    bonus = t.f.prof.response_bonus.get(t.response.value) or 0
+    return bonus + (invincible_interrupts.BONUS if t.response is ResponseKind.interrupt else 0)
+
+
 def defense(
     ctx: Turn,
     t: Dram,
@@ -90,12 +165,17 @@ def defense(
     ranged_special: bool = False,
     simultaneous: bool = False,
     spirit: bool = False,
+    kinds: frozenset[ResponseKind] = frozenset(),
+    answering: Answering | None = None,
 ) -> tuple[int, str]:
     """The defender's Defense Total and how he defends; Property Damage gives +1 and allows no Tactics
     (000 L7197). Against a Ranged Special Move he may answer with a Ki Face Off instead (``t.face_off_now``).
     Against an opponent sharing his Initiative only the Defense skill serves (000 L5573; ours: Ki in its place and
     Pushing It still may, the jumping Basic Mobile Move's exception having no place in Dramatic Combat). ``spirit``:
-    the attacker is a purely spiritual creature, so Spirituality may stand in for Defense (000 L7323)."""
+    the attacker is a purely spiritual creature, so Spirituality may stand in for Defense (000 L7323). ``kinds``: the
+    Defensive Responses open to him (``responses``), with Tactics for them; ``answering``: the attack is a Defensive
+    Response to his own, so he has what the main turn leaves against one (000 L5850, ``allowed_options``)."""
+    t.response = None
     f = t.f
     p = f.prof
     if f.stunned or t.idle:  # no FS, no Evasion, half the Defense skill (000 L5980; 000 L7285 for the idle)
@@ -109,7 +189,14 @@ def defense(
     plain_defense, plain_evasion = _skills(ctx, t, None)
     only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
     best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
-    only = (DefenseOption.defense,) if only_defense else _ALL
+    only: tuple[DefenseOption, ...] = (DefenseOption.defense,) if only_defense else _EVERY if kinds else _ALL
+    if f.knocked_down and kinds:  # down: Defense, or Tactics for the Reversal (000 L5888, L5894, L3918)
+        only = (DefenseOption.defense, DefenseOption.tactics)
+    halved = False
+    if answering is not None:
+        opened, halved, _ = allowed_options(ctx, f, "response", answering.aerial, answering.anti_air)
+        only = tuple(opened)
+        best = only[0]
     cap = min(f.fs, f.pl)
     key, v = ctx.decide(
         f.id,
@@ -118,7 +205,7 @@ def defense(
         f"{f.id} is attacked by {attacker}: Defense, Evasion or both together, FS to add (at most {f.pl}), and a "
         "point for Ki in place of Defense, Acrobatics in place of Evasion or Pushing It?",
         DecisionValue(defense=best, fs=0),
-        lambda: _choices(t, cap, only, spirit) + _face_off_choice(ctx, t, ranged_special),
+        lambda: _choices(t, cap, only, spirit, kinds) + _face_off_choice(ctx, t, ranged_special),
     )
     if v.option is DramaticOption.ki_face_off:
         if not _face_off_choice(ctx, t, ranged_special):
@@ -130,13 +217,17 @@ def defense(
     option = v.option
     t.guarded = opt.value  # the attack's Accuracy records are read against it (000 L5708)
     if opt not in only:
-        ctx.fail(
-            "DRAMATIC_OPTION_NOT_ALLOWED",
-            f"{key}.defense",
-            f"{key}: only Defense serves against a simultaneous attack, after a non-attack action or when down "
-            "(000 L5573, L6037, L3918).",
-            key=key,
+        refused = (
+            "Tactics serves the Defensive Responses open here: all against a Special Move, the Basic and Jinking "
+            "Responses against a Basic Move, none against Property Damage (000 L7124–L7126, L7197)"
+            if opt is DefenseOption.tactics
+            else "only Defense serves against a simultaneous attack, after a non-attack action or when down "
+            "(000 L5573, L6037, L3918)"
+            if answering is None
+            else "against a Defensive Response only Defense, halved, or Evasion after an Aerial attack (000 L5850)"
         )
+        ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.defense", f"{key}: {refused}.", key=key)
+    _declared(ctx, t, v, opt, kinds, key)
     if option is not None:
         why = "not a defence option" if option not in OFFERED else _usable(t, option, spirit)
         if option in _SWAPS and opt not in _SWAPS[option]:
@@ -151,6 +242,11 @@ def defense(
     if opt is DefenseOption.defense_evasion and fs + 1 > f.fs:
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: the combined defence costs 1 FS more.", key=key)
     totals = _totals(*_skills(ctx, t, option))
+    if halved:  # against a Response: the skill halved, Evasion whole after an Aerial attack (000 L5850, L2805)
+        whole = opt is DefenseOption.evasion and answering is not None and answering.aerial and not answering.anti_air
+        totals = {o: n if whole else n // 2 for o, n in totals.items()}
+    if opt is DefenseOption.tactics or t.response is not None:
+        totals[opt] = response_skill(f, opt, t.response)  # Tactics, or the declared Response's skill (000 L5880–L5884)
     if opt not in totals:
         ctx.fail("DECISION_INVALID", f"{key}.defense", f"{key}: {opt.value} is not offered here.", key=key)
     f.fs -= fs + (1 if opt is DefenseOption.defense_evasion else 0)
@@ -171,11 +267,13 @@ def defense(
         + (tables().option("property_damage").defense_total or 0 if property_damage else 0)
     )
     dt += sum(records.lasting_defense(f, opt.value).values())  # flying: +4 with Evasion (000 L3370)
-    if t.full_defense:
+    if t.full_defense and opt is not DefenseOption.tactics:  # never with Tactics (000 L5722)
         dt += p.full_defense_bonus if opt is DefenseOption.defense else p.full_defense_bonus // 2
     if t.face_off_next not in (None, attacker):  # a third party's attack on a Ki Face Off: + his Ki (000 L7237)
         dt += skill(ctx, t, "ki")
     if t.mind_controlled and attacker in t.pulled_by:  # against one freeing him (000 L7207)
         dt += 1
+    dt += _response_bonus(t)
     how = opt.value + (f" ({option_name(option)})" if option in _SWAPS else "")
+    how += f", declaring the {t.response.value} Response" if t.response else ""
     return dt, how

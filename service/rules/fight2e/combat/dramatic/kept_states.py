@@ -110,7 +110,8 @@ def sidestep(ctx: Turn, f: Combatant, m: MoveProfile | None, key: str) -> None:
 
 
 def defending(ctx: Turn, f: Combatant) -> None:
-    """He defends: his Sidestep Setup chance is lost, no Defensive Response being offered here (000 L4826, L7126)."""
+    """He defends: his Sidestep Setup chance is lost; its move as the Defensive Response is not offered here yet
+    (000 L4826, L7126)."""
     if f.ongoing:
         sidestep_setup.defending(ctx, f)
 

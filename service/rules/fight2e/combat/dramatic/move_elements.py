@@ -23,10 +23,10 @@ Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log 
 work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
 a Dramatic Knock Down does not offer; those that make or act through Environmental Hazards (none are used,
 000 L7104) are read from the entry's ``against_thugs`` record (``director``), as are those acting through the
-attack's figures (``figures``) or when the move defends (``response``).
+attack's figures (``figures``) or when the move defends (``response``: its Defensive Response, offered against a
+Special Move by ``responses``, 000 L7126).
 
-What is left is named as ``dramatic_move_elements`` where the move is used, as are the Defensive Responses a
-defender's moves would allow against a Special Move (000 L7126)."""
+What is left is named as ``dramatic_move_elements`` where the move is used."""
 
 from __future__ import annotations
 
@@ -278,12 +278,6 @@ def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
     return sorted(e for e in m.entries if (_open(m, e, attack) and e not in done) or e in named)
 
 
-def responses(moves: list[MoveProfile]) -> list[str]:
-    """The entries of a defender's moves that would give him a Defensive Response (000 L7126), sorted."""
-    found = {e for m in moves for e in m.entries if (r := _ACTS.get(e)) is not None and r.acts is ThugAct.response}
-    return sorted(found)
-
-
 def accuracy_for(m: MoveProfile | None, option: str) -> int:
     """What the move's Accuracy records give against ``option`` beyond their figure against Defense, which the attack
     was aimed with (Unblockable, Hard to Evade …, 000 L5708)."""
@@ -446,8 +440,8 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
 def invulnerable(guard: MoveProfile | None, attack: MoveProfile | None) -> bool:
     """Temporary Invulnerability: the attack trading with ``guard`` does nothing to its user (000 L4323–L4327), unless
     it has Breaker (a Special Move's cannot pierce a Super's, 000 L2943–L2951). Ruling: in a Dramatic turn only an
-    attack at the same simultaneous Initiative trades with it, there being no held Initiative, Reaction Attack or
-    Defensive Response to interrupt it (000 L7084, ruling C21, L7126)."""
+    attack at the same simultaneous Initiative trades with it, there being no held Initiative or Reaction Attack to
+    interrupt it (000 L7084, ruling C21); a Defensive Response does not, as in the main turn (``responses``)."""
     if guard is None or not guard.trait(MoveTrait.invulnerable):
         return False
     pierces = attack is not None and bool(attack.trait(MoveTrait.pierces))
@@ -495,8 +489,8 @@ def misses_outright(ctx: Turn, f: Combatant, m: MoveProfile | None, crossing: bo
 
 def vulnerable(guard: MoveProfile | None) -> bool:
     """Vulnerability: damage taken while performing the move is a die size larger; ruling: in a Dramatic turn only an
-    attack at the same simultaneous Initiative lands while he performs it (no interrupt, Reaction Attack, Defensive
-    Response or Hazard, 000 L4892, L7084, L7104, L7126)."""
+    attack at the same simultaneous Initiative lands while he performs it (no interrupt, Reaction Attack or Hazard,
+    000 L4892, L7084, L7104); a Defensive Response does not, as in the main turn (``responses``)."""
     return guard is not None and bool(guard.trait(MoveTrait.vulnerable))
 
 
@@ -528,9 +522,8 @@ def behind(ctx: Turn, d: Dram, t: Combatant, m: MoveProfile | None, key: str) ->
 
 
 def pursues(m: MoveProfile | None) -> bool:
-    """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill only (ruling:
-    the Tactics Reversal the text also allows is a Defensive Response, not offered in a Dramatic turn yet,
-    000 L3916–L3918, L7126)."""
+    """Pursuit: the move may strike a fighter who is Knocked Down, who meets it with the Defense skill, or with
+    Tactics for a Reversal against a Special Move (000 L3916–L3918, L5894, L7126; ``responses``)."""
     return m is not None and m.part(ComboPart.pursuit)
 
 

@@ -280,6 +280,12 @@ def _check_fs(ctx: Turn, defender: Combatant, fs: int, extra: int, path: str, ke
         ctx.fail(code, path, f"{key}: {defender.id} has only {defender.fs} FS.", key=key)
 
 
+def response_skill(defender: Combatant, option: DefenseOption, response: ResponseKind | None) -> int:
+    """The skill under a Defense Total with Tactics or a Response declared with it: Tactics, half Tactics for
+    Priority, Ki for Ranged, Evasion + 2 for Mid-Air Teleport (000 L5880–L5884)."""
+    return _skill(defender, option, response, False, False)[0]
+
+
 def _skill(
     defender: Combatant, option: DefenseOption, response: ResponseKind | None, halved: bool, full: bool
 ) -> tuple[int, dict[str, int]]:

@@ -79,10 +79,12 @@ def _trigger_ok(ctx: Turn, atk: Attack, kind: ResponseKind, d: Combatant) -> str
     return None
 
 
-def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
-    """F.3 with a move: the Defensive Response that strikes back (a Counter, an Interrupt, a Reversal …), checked
-    against its trigger, Control and reach, paid for, then resolved as an attack of its own (000 L5850–L5864)."""
-    a, d = atk.attacker, atk.defender
+trigger_ok = _trigger_ok  # why the attack does not open the Response, or None (dramatic.responses)
+
+
+def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> list[MoveProfile]:
+    """The responding moves named in ``dv``, checked against the Response's trigger and Element (000 L5850–L5902)."""
+    d = atk.defender
     path = f"decisions.{key}"
     why = _trigger_ok(ctx, atk, kind, d)
     if why:
@@ -120,11 +122,15 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         )  # ruling (000 L3587)
     if kind is ResponseKind.basic and first.kind != "basic":
         ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: the Basic Response uses a Basic Move.", key=key)
-    cost = control_cost(moves) if len(moves) > 1 else first.level
-    if d.control < cost:
-        ctx.fail(
-            "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
-        )
+    return moves
+
+
+def placed(ctx: Turn, atk: Attack, kind: ResponseKind, moves: list[MoveProfile], dv: DecisionValue, key: str) -> bool:
+    """The Evasive Ranged move's movement first, then the responding move's reach from where he stands; whether it
+    is an Interrupt with a special effect (Absorbs Attacks, Reflection, Illusionary Doubles)."""
+    a, d = atk.attacker, atk.defender
+    path = f"decisions.{key}"
+    first = moves[0]
     if kind is ResponseKind.evade_ranged and dv.movement:
         _evasive_ranged_move(ctx, d, a, moves, dv, key)
     passive = first.kw("passive")
@@ -140,6 +146,23 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
     if first.utility and not special:
         ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.", key=key)
+    return special
+
+
+def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
+    """F.3 with a move: the Defensive Response that strikes back (a Counter, an Interrupt, a Reversal …), checked
+    against its trigger, Control and reach, paid for, then resolved as an attack of its own (000 L5850–L5864)."""
+    a, d = atk.attacker, atk.defender
+    path = f"decisions.{key}"
+    moves = checked(ctx, atk, guard, kind, dv, key)
+    ids = dv.moves or []
+    first = moves[0]
+    cost = control_cost(moves) if len(moves) > 1 else first.level
+    if d.control < cost:
+        ctx.fail(
+            "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
+        )
+    special = placed(ctx, atk, kind, moves, dv, key)
     extra: dict[str, int] = {}
     if len(moves) > 1:
         check_combo(ctx, d, moves, key)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import access, positions, props, summon, techniques
 from ..elements.interrupts import invincible_interrupts
@@ -34,15 +37,16 @@ def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
 
+eligible_moves = _eligible_moves  # what another turn offers at its Defense Total (dramatic.responses)
+
 _RESPONSE_KINDS = tuple(ResponseKind)  # in the enum's order, without iterating the enum each time
 
 
-def _offered(d: Combatant, guard: Guard) -> list[ResponseKind]:
+def _offered(d: Combatant, guard: Guard, only_jinking: bool) -> list[ResponseKind]:
     """The Defensive Responses the defender could answer the miss with (F.3, 000 L5850–L5902)."""
     skills = {guard.option}
     if guard.response is not None:
         skills = {DefenseOption.tactics} if guard.response is not ResponseKind.mid_air_teleport else skills
-    only_jinking = d.action_lost or d.control <= 0  # 000 L5858
     offer = []
     for kind in _RESPONSE_KINDS:
         need = SKILL_OF.get(kind, DefenseOption.tactics)
@@ -63,7 +67,9 @@ def _offered(d: Combatant, guard: Guard) -> list[ResponseKind]:
     return offer
 
 
-def _response_choices(d: Combatant, offer: list[ResponseKind]) -> list[ChoiceOption]:
+def _response_choices(
+    d: Combatant, offer: list[ResponseKind], usable: Callable[[MoveProfile], bool] | None = None
+) -> list[ChoiceOption]:
     choices = [ChoiceOption.model_construct(value=DecisionValue(choice=Choice.pass_), fs=0, control=0, text="pass")]
     for kind in offer:
         if kind is ResponseKind.jinking:
@@ -77,7 +83,7 @@ def _response_choices(d: Combatant, offer: list[ResponseKind]) -> list[ChoiceOpt
             )
             continue
         for m in _eligible_moves(d, kind):
-            if m.level <= d.control:
+            if (m.level <= d.control) if usable is None else usable(m):
                 choices.append(
                     ChoiceOption.model_construct(
                         value=DecisionValue(choice=Choice.act, response=kind, moves=[m.id]),
@@ -89,6 +95,21 @@ def _response_choices(d: Combatant, offer: list[ResponseKind]) -> list[ChoiceOpt
     return choices
 
 
+Strike = Callable[[Turn, Attack, Guard, ResponseKind, DecisionValue, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """What a turn other than the main one changes in the Responses offered: the kinds it opens, whether Hit Stun
+    leaves only Jinking, what stands in for Control on a responding move, and how a Response that strikes back is
+    resolved (a Dramatic turn: ``dramatic.responses``)."""
+
+    kinds: frozenset[ResponseKind]
+    only_jinking: bool
+    usable: Callable[[MoveProfile], bool]
+    strike: Strike
+
+
 def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
     a, d = atk.attacker, atk.defender
     if guard.option is DefenseOption.evasion:
@@ -98,14 +119,23 @@ def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
     if guard.option is DefenseOption.defense_evasion and techniques.has(ctx, d, "aerial_blocks"):
         aerial_block_result(ctx, atk)
 
+    respond(ctx, atk, guard)
+
+
+def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> None:
+    """F.3: the Defensive Responses open after the miss, offered, checked and carried out (000 L5850–L5902);
+    ``gate``: another turn's changes to them."""
+    a, d = atk.attacker, atk.defender
     if blocked(d, a):
         return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
     if summon.is_ally_attack(atk):
         # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
         # its summoner's attack, answers the pair (000 L4197, L4203)
         return
-    only_jinking = d.action_lost or d.control <= 0  # 000 L5858
-    offer = _offered(d, guard)
+    only_jinking = (d.action_lost or d.control <= 0) if gate is None else gate.only_jinking  # 000 L5858
+    offer = _offered(d, guard, only_jinking)
+    if gate is not None:
+        offer = [k for k in offer if k in gate.kinds]
     offer = multi_part_throw.open_responses(atk, offer)
     if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
         return
@@ -115,7 +145,7 @@ def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
         if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
             moves = [m for m in moves if m.id == d.declared_illusion] or moves
         default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
-    choices = _response_choices(d, offer)
+    choices = _response_choices(d, offer, gate.usable if gate is not None else None)
     key, dv = ctx.decide(
         d.id,
         "defensive_response",
@@ -178,7 +208,7 @@ def after_miss(ctx: Turn, atk: Attack, guard: Guard) -> None:
         )
         response_attacks.super_response_glory(ctx, atk, d)
         return
-    response_attacks.strike_back(ctx, atk, guard, kind, dv, key)
+    (response_attacks.strike_back if gate is None else gate.strike)(ctx, atk, guard, kind, dv, key)
 
 
 def _jinking(ctx: Turn, atk: Attack, d: Combatant, key: str, ranges: int = 1) -> None:

@@ -1,0 +1,481 @@
+"""Defensive Responses in a plain Dramatic turn (000 L7124–L7128), offered and carried out as in the main turn
+(000 L5850–L5902), each worked by hand from the text.
+
+Rei and Battle are test_options.py's at Range 1 with Dramatic Life Bars of 25; Rei (test_move_elements.py's sheet)
+attacks first (Initiative 8 + 1 against 1 + 0) with Gale, an L1 Special Move: Accuracy 0 + his Accuracy Bonus 1 + 2
+for a Special Move (000 L7211) = 3, for his one Action Point of the turn (000 L7209). Battle here has Defense 3 and
+Riposte, an L2 Special Move with the Counter Element; with his +1 Defense Bonus and 3 FS (his PL) he blocks at
+3 + 1 + 3 = 7 (000 L5716), or at Tactics 2 + 1 + 3 = 6 (000 L5866), and an attack die of 1 misses either.
+Rei meets a Response with half his Defense 3: 1, no Defense Bonus (000 L5850)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_move_elements import REI_E
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, INIT, _fighter, _glory, _ok, _refused, _state, _turn
+
+BATTLE_R = copy.deepcopy(BATTLE_D)
+BATTLE_R["combat_skills"]["defense"] = 3
+BATTLE_R["moves"] += [
+    {"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]},
+    {"id": "cut_in", "name": "Cut In", "level": 1, "elements": [{"id": "interrupt"}]},
+    {"id": "snap", "name": "Snap", "level": 2, "elements": [{"id": "priority"}]},
+]
+SHEETS = (REI_E, BATTLE_R)
+GALE = {"action": "attack", "moves": ["gale"], "target": "battle"}
+BASIC = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+BLOCK = {"defense": "defense", "fs": 3}
+COUNTER = {"choice": "act", "response": "counter", "moves": ["riposte"]}
+
+
+def _steps(out: dict[str, Any], label: str, actor: str) -> list[dict[str, Any]]:
+    return [s for s in out["log"] if s["label"] == label and s["actor"] == actor]
+
+
+def _asked(decisions: dict[str, Any], rolls: dict[str, int], battle: dict | None = None) -> list[dict[str, Any]]:
+    """The decisions a step-by-step caller is asked (ask_every_decision), with their choices."""
+    body = {
+        "options": {"subsystem": "dramatic", "ask_every_decision": True},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", BATTLE_R, 25, 30, battle or {})],
+        "decisions": {"T1.rei.reroll": {"choice": "pass"}, "T1.battle.reroll": {"choice": "pass"}, **decisions},
+        "rolls": {**INIT, **rolls},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")["decisions_needed"]
+
+
+def _points(out: dict[str, Any], fid: str) -> list[int]:
+    return [e["amount"] for e in out["events"] if e["kind"] == "action_points" and e["fighter"] == fid]
+
+
+def test_a_counter_answers_a_special_move_for_an_action_point_in_place_of_his_action() -> None:
+    # 000 L7126: against a Special Move every defensive option is open. Gale 1 + 3 = 4 misses Battle's block of 7;
+    # his Counter Response (000 L5870) uses Riposte, a Special Move, so it costs an Action Point (000 L7128, L7209)
+    # and gets +2 Accuracy: 0 + 2 = 2; a die of 2 makes 4 against Rei's halved Defense 1: a hit. Damage: a Special
+    # Move's 1d6 a die size up (000 L7211) = 1d8, Strength 0 against Stamina 0, + Battle's Damage Bonus 1: 4 + 1 = 5
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    said = _steps(out, "F.3", "battle")
+    assert [s["ref"] for s in said] == ["000 L5850–L5864, L7128"]
+    assert said[0]["inputs"] == {"response": "counter", "moves": ["riposte"]}
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]  # granted at Initiative (000 L7082), spent on Riposte
+    battle = _state(out, "battle")["dramatic"]
+    assert battle["action_points"] == 0
+    assert battle["special_moves_used"] == ["riposte"]
+    assert battle["no_point_next_turn"] is True  # Riposte defeated no one (000 L7213)
+    assert _glory(out, "battle") == 2  # Riposte's level, its first hit (000 L5749)
+    # the Response took the place of his action (000 L5856): nothing more of his this turn
+    assert _steps(out, "C", "battle") == []
+
+
+def test_a_special_move_used_before_responds_for_twice_its_level() -> None:
+    # 000 L7213: Riposte used already this fight costs 2 × 2 = 4 points: 3 banked + 1 granted pays it
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            battle={"action_points": 3, "special_moves_used": ["riposte"]},
+            sheets=SHEETS,
+        )
+    )
+    assert _points(out, "battle") == [1, -4]
+    assert _state(out, "rei")["life_bar"] == 20
+    # 2 banked + 1 granted = 3 is short of 4: the Response is refused, not played for free (000 L7128)
+    short = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": COUNTER},
+        {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        battle={"action_points": 2, "special_moves_used": ["riposte"]},
+        sheets=SHEETS,
+    )
+    assert _refused(short) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_jinking_declared_with_tactics_steps_out_of_reach() -> None:
+    # At Range 2 Gale has 3 − 1 = 2 Accuracy (no Reach, 000 L2367–L2373); Battle declares Jinking with Tactics:
+    # 2 + 1 + 3 FS = 6 (000 L5876); a die of 1 makes 3: a miss, and he steps 1 Range away, out of Gale's Range 0–2
+    # reach, to Range 3. Jinking is no attack: no Action Point, and his action is still his
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "jinking"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.attack": 1},
+            at=2,
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 6}
+    assert [s["ref"] for s in _steps(out, "F.3", "battle")] == ["000 L5876–L5878, L2181"]
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _points(out, "battle") == [1]
+    assert len(_steps(out, "C", "battle")) == 1  # he takes his own action (none) after
+
+
+def test_a_basic_move_opens_the_basic_response_only_among_the_strikes() -> None:
+    # 000 L7126: against a Basic Move the Basic and Jinking Responses stay open. Rei's Basic Move 0 + 1 = 1 and a
+    # die of 1 miss Battle's Tactics 6; his Basic Response (000 L5868) is a Basic Move: no point; 0 Accuracy and a
+    # die of 2 against Rei's 1 hit; 1d4 + 1 Damage Bonus: 3 + 1 = 4
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": BASIC,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "basic", "moves": ["basic_move"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 3},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 0, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 21
+    assert _points(out, "battle") == [1]
+    # a Counter needs a Special Move on the attack (000 L7126): after a block it is not open, and one sent anyway
+    # is refused, not dropped
+    block = _turn(
+        {
+            "T1.rei.action": BASIC,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.action": {"action": "none"},
+            "T1.battle.defensive_response": COUNTER,
+        },
+        {"T1.rei.attack": 1},
+        sheets=SHEETS,
+    )
+    assert _refused(block) == ["RESPONSE_SKILL_MISMATCH"]
+
+
+def test_the_attacker_meets_a_response_with_half_his_defense_only() -> None:
+    # 000 L5850: against the Response Rei may not Evade (Gale is not Aerial)
+    out = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.defensive_response": COUNTER,
+            "T1.rei.defense": {"defense": "evasion", "fs": 0},
+        },
+        {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        sheets=SHEETS,
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_no_tactics_against_property_damage() -> None:
+    # 000 L7197: Tactics cannot meet Property Damage, so no Response is open against it
+    out = _turn(
+        {
+            "T1.rei.action": {"action": "attack", "option": "property_damage", "target": "battle"},
+            "T1.battle.defense": {"defense": "tactics", "fs": 0},
+        },
+        {"T1.rei.attack": 1},
+        rei={"action_points": 1},
+        sheets=SHEETS,
+    )
+    assert _refused(out) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_tactics_responses_with_a_special_move_cost_its_action_point() -> None:
+    # An Interrupt Response (000 L5874) after Tactics 2 + 1 + 3 FS = 6 beat Gale's 4: Cut In, L1, a point
+    # (000 L7128) and 0 + 2 Accuracy; a die of 2 makes 4 against Rei's 1; 1d8 + 1: 4 + 1 = 5
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["cut_in"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "interrupt", "moves": ["cut_in"]}
+    assert _points(out, "battle") == [1, -1]
+    assert _state(out, "rei")["life_bar"] == 20
+    # Priority is declared with the Defense Total and stands on half Tactics: 2 // 2 + 1 + 3 = 5 (000 L5882);
+    # declared, it is carried out when the caller says nothing more
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "priority"}},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=SHEETS,
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 5}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "priority", "moves": ["snap"]}
+    assert _points(out, "battle") == [1, -1]
+
+
+def test_the_defender_is_asked_and_offered_what_he_can_pay_for() -> None:
+    # Against Gale Tactics is offered with the Defense Total (000 L7126); no Ranged Response, Gale being no Ranged
+    # Special Move (000 L5884)
+    asked = _asked({"T1.rei.action": GALE}, {"T1.rei.attack": 1})
+    defence = next(p for p in asked if p["key"] == "T1.battle.defense")
+    values = [c["value"] for c in defence["choices"]]
+    assert {"defense": "tactics", "fs": 3} in values
+    assert {"defense": "tactics", "fs": 0, "response": "priority"} in values
+    assert not any(v.get("response") == "ranged" for v in values)
+    # after the block: pass by default, or the Counter with Riposte
+    asked = _asked({"T1.rei.action": GALE, "T1.battle.defense": BLOCK}, {"T1.rei.attack": 1})
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    assert response["default"] == {"choice": "pass"}
+    assert [c["value"] for c in response["choices"]] == [{"choice": "pass"}, COUNTER]
+    # with no point this turn (000 L7213) and none banked he cannot pay for Riposte: only pass
+    asked = _asked(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK}, {"T1.rei.attack": 1}, battle={"no_point_next_turn": True}
+    )
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    assert [c["value"] for c in response["choices"]] == [{"choice": "pass"}]
+
+
+KEN_E = copy.deepcopy(REI_E)
+KEN_E["id"], KEN_E["name"] = "ken", "Ken"
+
+
+def test_hit_stun_not_paid_off_leaves_jinking_only() -> None:
+    # Ruling (000 L5858, L7130): Rei's Basic Move (1 + a die of 3 = 4 against Battle's Defense 3 + 1 = 4) hits Battle
+    # before he acts; Ken's Gale (Range 2 after the Knock Back: 3 − 1 = 2, a die of 1: 3) then misses his block of 7.
+    # Battle has not paid to ignore the Hit Stun, so his Counter is refused; passing, he loses his action
+    def three(more: dict[str, Any]) -> dict[str, Any]:
+        body = {
+            "options": {"subsystem": "dramatic"},
+            "fight": {
+                "turn": 1,
+                "time_count": 99,
+                "positioning": {"mode": "range", "range": 1},
+                "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+            },
+            "fighters": [
+                _fighter("rei", REI_E, 25, 30, {}),
+                _fighter("ken", KEN_E, 25, 30, {}),
+                _fighter("battle", BATTLE_R, 25, 30, {}),
+            ],
+            "decisions": {
+                "T1.rei.action": BASIC,
+                "T1.ken.action": GALE,
+                "T1.battle.defense.2": BLOCK,
+                "T1.battle.ignore_hit_stun": {"choice": "pass"},
+                **more,
+            },
+            "rolls": {
+                "T1.rei.init": 8,
+                "T1.ken.init": 5,
+                "T1.battle.init": 1,
+                "T1.rei.attack": 3,
+                "T1.rei.damage": 1,
+                "T1.ken.attack": 1,
+            },
+            "seed": 3,
+        }
+        return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+    assert _refused(three({"T1.battle.defensive_response": COUNTER})) == ["RESPONSE_AFTER_HIT_STUN"]
+    out = _ok(three({}))
+    assert _steps(out, "D.6", "ken")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 7}
+    assert _steps(out, "F.3", "battle") == []
+    assert [s["ref"] for s in _steps(out, "B", "battle")] == ["000 L7130"]
+
+
+def test_one_caught_in_an_area_answers_with_his_own_response() -> None:
+    # Battle's Quake (L2, Area Effect, 000 L2831–L2835) at Rei catches Ken too: Accuracy 0 + 2 (000 L7211), a die of 1
+    # makes 3 against Ken's Defense 3 + 3 FS = 6, a miss; Ken counters with Riposte as in the main turn, "Responses
+    # settled as they come": 1 point (000 L7128). Rei's hit (3 + 2 against 3) has pushed the one Range to 2 (the
+    # ruling in test_move_elements_hit.py), so Accuracy 0 + 1 (Accuracy Bonus) + 2 − 1 (Range 2, 000 L2367–L2373)
+    # = 2, a die of 1 makes 3 against Battle's halved Defense 0 + 1 = 1 (000 L5850): a hit. 1d6 a size up (1d8),
+    # two more for Strength 1 against Stamina −1 (000 L5924): 1d12, a 5: 25 → 20
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "quake", "name": "Quake", "level": 2, "elements": [{"id": "area_effect"}]})
+    ken = copy.deepcopy(KEN_E)
+    ken["moves"].append({"id": "riposte", "name": "Riposte", "level": 2, "elements": [{"id": "counter"}]})
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            _fighter("ken", ken, 25, 30, {}),
+            _fighter("battle", battle, 25, 30, {}),
+        ],
+        "decisions": {
+            "T1.battle.action": {"action": "attack", "moves": ["quake"], "target": "rei"},
+            "T1.ken.defense": BLOCK,
+            "T1.ken.defensive_response": COUNTER,
+        },
+        "rolls": {
+            "T1.battle.init": 9,
+            "T1.rei.init": 1,
+            "T1.ken.init": 2,
+            "T1.battle.attack": 3,
+            "T1.battle.damage": 4,
+            "T1.battle.attack.2": 1,
+            "T1.ken.attack": 1,
+            "T1.ken.damage": 5,
+        },
+        "seed": 7,
+    }
+    out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+    assert _steps(out, "D.6", "ken")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "battle")["life_bar"] == 20
+    assert _points(out, "ken") == [1, -1]
+    assert _steps(out, "C", "ken") == []  # the Response was his action (000 L5856)
+
+
+def _downed(more: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "chase", "name": "Chase", "level": 1, "elements": [{"id": "pursuit"}]})
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append({"id": "rise", "name": "Rise", "level": 1, "elements": [{"id": "reversal"}]})
+    down = {"life_bar": 25, "fighting_spirit": 30, "knocked_down": True}
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            {"id": "rei", "sheet": rei, "state": {"life_bar": 25, "fighting_spirit": 30}},
+            {"id": "battle", "sheet": battle, "state": down},
+        ],
+        "decisions": {
+            "T1.rei.action": {"action": "attack", "moves": ["chase"], "target": "battle"},
+            "T1.battle.defense": {"defense": "tactics", "fs": 3},
+            "T1.battle.defensive_response": {"choice": "act", "response": "reversal", "moves": ["rise"]},
+            **more,
+        },
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": 1, **rolls},
+        "seed": 7,
+    }
+    return _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+
+
+def test_a_downed_fighter_reverses_a_pursuit_special_move() -> None:
+    # 000 L5888, L5894: down, Battle is struck by Chase, an L1 Pursuit Special Move (1 + 3 = 4), and meets it with
+    # Tactics 2 + 1 + 3 FS = 6: a miss; his Reversal Rise (a point, 000 L7128; 0 + 2 Accuracy) and a die of 2 make 4
+    # against Rei's 1: 1d8 + 1 = 4 + 1 = 5, and he is up
+    out = _downed({}, {"T1.battle.attack": 2, "T1.battle.damage": 4})
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _state(out, "battle")["knocked_down"] is False
+    assert _points(out, "battle") == [1, -1]
+    # Rei puts 3 FS on his halved Defense: 1 + 3 = 4 against 1 + 2 = 3, the Reversal misses: two Initiative die
+    # sizes less next turn (000 L5888)
+    missed = _downed({"T1.rei.defense": {"defense": "defense", "fs": 3}}, {"T1.battle.attack": 1})
+    assert _state(missed, "rei")["life_bar"] == 25
+    assert _state(missed, "battle")["dramatic"]["initiative_steps"] == -2
+
+
+def test_what_a_declared_response_adds_to_the_defense_total() -> None:
+    # At Range 2 Gale has 3 − 1 = 2 (000 L2367–L2373) and a die of 1 makes 3. An Interrupt declared with Tactics
+    # for an Invincible Interrupt move: 2 + 1 + 2 = 5 (000 L3587), a miss, answered with that move (Zap, a point,
+    # 0 + 2 − 1 = 1 Accuracy, a die of 2 against Rei's 1); a plain Interrupt move is refused for it
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append(
+        {
+            "id": "zap",
+            "name": "Zap",
+            "level": 2,
+            "elements": [{"id": "interrupt"}, {"id": "interrupt.invincible_interrupt"}],
+        }
+    )
+    battle["defensive_response_bonuses"] = [{"response": "jinking", "bonus": 1}]
+    declared = {"defense": "tactics", "fs": 0, "response": "interrupt"}
+    rolls = {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4}
+    out = _ok(_turn({"T1.rei.action": GALE, "T1.battle.defense": declared}, rolls, at=2, sheets=(REI_E, battle)))
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 5}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "interrupt", "moves": ["zap"]}
+    assert _points(out, "battle") == [1, -1]
+    cut_in = {"choice": "act", "response": "interrupt", "moves": ["cut_in"]}
+    refused = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": declared, "T1.battle.defensive_response": cut_in},
+        rolls,
+        at=2,
+        sheets=(REI_E, battle),
+    )
+    assert _refused(refused) == ["RESPONSE_NO_ELEMENT"]
+    # his +1 on the Jinking Response (000 L669) goes on its Defense Total: 2 + 1 + 1 = 4
+    jinking = {"defense": "tactics", "fs": 0, "response": "jinking"}
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": jinking, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.attack": 1},
+            at=2,
+            sheets=(REI_E, battle),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 4}
+
+
+def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
+    # Battle's Mirror is an Interrupt with Reflection (000 L4087): after his Tactics 6 beat Gale's 4 it is not offered
+    # (only pass), and it is named under dramatic_move_elements rather than left out
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append(
+        {"id": "mirror", "name": "Mirror", "level": 2, "elements": [{"id": "interrupt"}, {"id": "reflection"}]}
+    )
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.attack": 1},
+            sheets=(REI_E, battle),
+        )
+    )
+    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert len(named) == 1 and "Mirror" in named[0]
+    assert _steps(out, "F.3", "battle") == []
+
+
+def test_no_response_while_stunned() -> None:
+    # 000 L5980: Stunned, Battle has half his Defense and no Tactics: with Defense 10, 5 + 1 = 6 against Gale's
+    # 1 + 3 = 4, a miss; his Counter is not open (it goes with Tactics, 000 L5870), so one sent is refused
+    battle = copy.deepcopy(BATTLE_R)
+    battle["combat_skills"]["defense"] = 10
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            {"id": "battle", "sheet": battle, "state": {"life_bar": 25, "fighting_spirit": 30, "stunned": {}}},
+        ],
+        "decisions": {"T1.rei.action": GALE, "T1.battle.defensive_response": COUNTER},
+        "rolls": {**INIT, "T1.rei.attack": 1},
+        "seed": 7,
+    }
+    out = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 6}
+    assert _refused(out) == ["DECISION_KEY_UNKNOWN"]
+
+
+def test_a_ranged_response_stands_on_ki() -> None:
+    # Rei's Zap, an L1 Ranged Special Move: 0 + 1 + 2 = 3, a die of 1: 4. Battle declares the Ranged Response: his
+    # Ki 4 + 1 + 3 FS = 8 (000 L5884), a miss; Mystic Shot answers for a point (000 L7128), 0 + 2 and a die of 2
+    # against Rei's 1: a hit; its die by Ki 4 is 1d6, a size up as a Special Move (000 L3979, L7211): 1d8 + 1 = 5
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    zap = {"action": "attack", "moves": ["zap"], "target": "battle"}
+    out = _ok(
+        _turn(
+            {"T1.rei.action": zap, "T1.battle.defense": {"defense": "tactics", "fs": 3, "response": "ranged"}},
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(rei, BATTLE_R),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 8}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "ranged", "moves": ["mystic_shot"]}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]
