@@ -105,10 +105,12 @@ def test_limited_move_narrowing_one_element_takes_only_that_element() -> None:
     assert "no increased_stun this time" in _text(out)
 
 
-def test_slow_startup_is_named_not_passed_over() -> None:
-    # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
-    out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+def test_slow_startup_is_readied_not_named() -> None:
+    # 000 L4842: its first use readies it against Battle, like a Utility move: no attack roll, Battle keeps 25, and
+    # the entry is applied, not named (the release: test_throws_and_startup.py)
+    out = _run("slow", {}, {"T1.battle.action": NONE})
+    assert _gaps(out) == [] and _state(out, "battle")["life_bar"] == 25
+    assert [(e["id"], e["target"]) for e in _state(out, "rei")["ongoing_effects"]] == [("slow_startup", "battle")]
 
 
 def test_sidestep_setup_kept_with_thugs_is_still_named_here() -> None:

@@ -5,9 +5,10 @@ die once the hit lands, before its effects (000 L4745–L4753); Suppression's ho
 the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
-``dramatic_move_elements``), never passed over: Slow Startup (000 L4838–L4848), Multi-Part
-Throw (000 L4672–L4682). Power Dash follows the Dash (``move_elements.dash``); an Opening Move's window for its Move
-Sub-Set or Multi-Part Move follow-ups is kept as in the main turn (``follow_up``, ``opened``, ``window_closed``)."""
+``dramatic_move_elements``), never passed over: Multi-Part Throw (000 L4672–L4682). Slow Startup is readied and
+released as in the main turn (``move_elements.readied``, ``kept_states``). Power Dash follows the Dash
+(``move_elements.dash``); an Opening Move's window for its Move Sub-Set or Multi-Part Move follow-ups is kept as in
+the main turn (``follow_up``, ``opened``, ``window_closed``)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ APPLIED = (
     | suppression.Suppression.entries
     | charge.CHARGES.ids
 )
-# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Slow
-# Startup, the Throw chain, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
+# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (the
+# Throw chain, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
 STILL_NAMED = (
     frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
     | sidestep_setup.SidestepSetup.entries
@@ -43,7 +44,6 @@ STILL_NAMED = (
         for r in found
         if isinstance(r, Traits)
         and {
-            MoveTrait.slow_startup,
             MoveTrait.movement_exception,
             MoveTrait.prop,
             MoveTrait.prop_recovery,

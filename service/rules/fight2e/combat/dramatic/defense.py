@@ -12,6 +12,7 @@ from ..state.turn import Turn
 from . import face_off
 from .attack_options import push_self
 from .base import Dram, option_name, pay, skill, spendable
+from .kept_states import waiting
 from .pauses import yell_defense
 from .spirit import penalty as spirit_penalty
 
@@ -107,7 +108,8 @@ def defense(
         return dt, "half Defense (as if Stunned)"
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
     plain_defense, plain_evasion = _skills(ctx, t, None)
-    only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
+    # a non-attack action leaves the Defense skill only (000 L6037), as does a Slow Startup move readied (000 L4844)
+    only_defense = simultaneous or t.non_attack or waiting(f)
     best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
     only = (DefenseOption.defense,) if only_defense else _ALL
     cap = min(f.fs, f.pl)
@@ -133,8 +135,8 @@ def defense(
         ctx.fail(
             "DRAMATIC_OPTION_NOT_ALLOWED",
             f"{key}.defense",
-            f"{key}: only Defense serves against a simultaneous attack, after a non-attack action or when down "
-            "(000 L5573, L6037, L3918).",
+            f"{key}: only Defense serves against a simultaneous attack, after a non-attack action, when down or "
+            "waiting on a Slow Startup move (000 L5573, L6037, L3918, L4844).",
             key=key,
         )
     if option is not None:

@@ -115,6 +115,8 @@ _HIT_TRAITS = frozenset(
         MoveTrait.wind_up,
         MoveTrait.behind_opponent,  # ``behind``
         MoveTrait.modifies_super_energy,  # ``modify_super_energy``
+        MoveTrait.cancels,  # Cancel Throw (``attack._cancel_throw``)
+        MoveTrait.sustained_hold,  # ``attack.hold_again``, ``attack.let_go``, ``kept_states.settle_holds``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -493,10 +495,11 @@ def vulnerable(guard: MoveProfile | None) -> bool:
 
 
 def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -> tuple[str, MoveProfile, int]:
-    """Set Up and Wind Up as the main turn reads them (000 L4123–L4141, L4443–L4451): ("set_up" or "wind_up" when
-    this use only readies the move, the move as used (a held Wind Up strikes as an L1 move), the damage the readied
-    use adds: Powerless's, or a Wind Up's +1 for each full 3 Time Count held). Slow Startup is left named."""
-    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)) or m.trait(MoveTrait.slow_startup):
+    """Set Up, Wind Up and Slow Startup as the main turn reads them (000 L4123–L4141, L4443–L4451, L4838–L4848):
+    ("set_up", "wind_up" or "slow_startup" when this use only readies the move, the move as used (a held Wind Up
+    strikes as an L1 move), the damage the readied use adds: Powerless's, or a Wind Up's +1 for each full 3 Time
+    Count held)."""
+    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up) or m.trait(MoveTrait.slow_startup)):
         return "", m, 0
     moves = [m]
     prepare, extra, _ = extended(ctx, f, moves, key, together)
@@ -505,9 +508,10 @@ def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -
     return prepare, moves[0], extra
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
-    """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447)."""
-    utility.ready(ctx, f, m, prepare, None)
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str) -> None:
+    """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447), a Slow Startup move's
+    against ``target`` (000 L4842)."""
+    utility.ready(ctx, f, m, prepare, target)
 
 
 def behind(ctx: Turn, d: Dram, t: Combatant, m: MoveProfile | None, key: str) -> bool:

@@ -35,7 +35,7 @@ from . import attack_options as dramatic_attack_options
 from . import bands, conditions, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
-from .attack import attack
+from .attack import attack, hold_again, let_go
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
 from .climactic import fire as climactic_fire
@@ -188,7 +188,16 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
     if d.entangled:  # lost whatever he spends (000 L3306)
         ctx.note("B", f.id, f"{f.id} is Entangled: his action is lost.", "000 L3306")
         return None
+    if (holder := kept_states.held(ctx, f)) is not None:  # whatever he may spend (000 L4385)
+        ctx.note("B", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
+        return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
+        return None
+    if kept_states.waiting(f):  # his Slow Startup move goes off, his action (000 L4846–L4848)
+        _release(ctx, ds, d)
+        return None
+    if (due := kept_states.hold_due(ctx, f)) is not None:  # Initiative won outright: the hold again (000 L4387)
+        hold_again(ctx, d, ds[due[1].id], due[0])
         return None
     foes = {o.id for o in ctx.opponents(f)}
     standing = [s for s in (d.standing, *d.stand_also) if s in foes]  # his opponents still in it (000 L7273)
@@ -206,6 +215,24 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         lambda: _action_choices(ctx, ds, d),
     )
     return key, v
+
+
+def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+    """His Slow Startup move readied last turn strikes the one it was readied against, in range or not
+    (000 L4846–L4848), as with Thugs."""
+    found = kept_states.release(ctx, d.f, [o.id for o in ctx.opponents(d.f) if o.active])
+    if found is None:
+        return
+    m, tid = found
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=tid)
+    attack(ctx, d, ds[tid], v, ctx.key(d.f.id, "action"), ds=ds, released=True)
+
+
+def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """A Sustained Hold's second turn, before anyone acts: a holder without Initiative won outright lets go
+    (000 L4389; ruling as the main turn: before any action)."""
+    for a, m, t in kept_states.settle_holds(ctx):
+        let_go(ctx, ds[a.id], ds[t.id], m)
 
 
 # what a fighter knocked out of the fight may do while he rests away from it (000 L7195, L7152)
@@ -614,6 +641,7 @@ def run(ctx: Turn) -> None:
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
     settle_face_offs(ctx, ds)
+    _holds(ctx, ds)
     tied_flourishes(ctx, order)
     mark_simultaneous(order)
     for d in order:

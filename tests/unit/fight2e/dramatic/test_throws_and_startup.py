@@ -1,0 +1,192 @@
+"""Slow Startup, Sustained Hold and Cancel Throw in a Fighters' Dramatic turn (000 L7080: the main system's procedure
+unless Chapter 5 says otherwise), each worked by hand from the text.
+
+Rei and Battle are test_kept_states.py's, at Range 1 (Range 0 for a Throw, 000 L4339: Throw Range) with Dramatic
+Life Bars of 25: Rei (PL 3, Speed 1: a 1d8 Initiative die, 000 L7088) acts first (8 + 1 against Battle's 1 + 0).
+Rei's Special Moves here roll 1d12 for damage against Battle (no flat bonus), the figures the other Dramatic tests
+show; a Special Move that hits earns its level in Glory the first time (000 L5749). Battle's Stun Threshold is 7
+(PL 3, 000 L5974); Increased Stun adds 2 against it (000 L3561–L3565). A second turn is played from the first's
+answer."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.unit.fight2e.combat.effects.build import el, move
+from tests.unit.fight2e.dramatic.test_kept_states import _next, _ok, _play, _req, _state
+
+NONE = {"action": "none"}
+SLOW = move("slow", "increased_stun", level=1, liabilities=(el("slow_startup"),))
+HUG = move("hug", "throw", "throw.sustained_hold", level=2)
+JAB = move("jab", "cancel_throw", level=1)
+TOSS = move("toss", "throw", level=2)
+
+
+def _attack(m: str) -> dict[str, Any]:
+    return {"action": "attack", "moves": [m], "target": "battle"}
+
+
+def _gaps(out: dict[str, Any]) -> list[str]:
+    return [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def _text(out: dict[str, Any]) -> str:
+    return " ".join(str(e.get("text", "")) for e in out["log"])
+
+
+def _effects(out: dict[str, Any], fid: str = "rei") -> list[tuple[str, str | None, str | None]]:
+    return [(e["id"], e.get("move"), e.get("target")) for e in _state(out, fid)["ongoing_effects"]]
+
+
+def _keys(out: dict[str, Any]) -> list[str]:
+    return [r["key"] for r in out["rolls"]]
+
+
+def _die(out: dict[str, Any], key: str) -> str:
+    return next(r["die"] for r in out["rolls"] if r["key"] == key)
+
+
+def _glory(out: dict[str, Any], fid: str = "rei") -> int:
+    return sum(g["points"] for g in out["glory"] if g["fighter"] == fid)
+
+
+def _at(req: dict, r: int) -> dict:
+    req["fight"]["positioning"]["range"] = r
+    return req
+
+
+# ── Slow Startup (000 L4838–L4848) ─────────────────────────────────────────────────────────────────
+
+
+def _readied() -> tuple[dict, dict[str, Any]]:
+    req = _req([SLOW])
+    return req, _ok(_play(req, {"T1.rei.action": _attack("slow"), "T1.battle.action": NONE}, {}))
+
+
+def test_slow_startup_first_use_only_readies_it_against_its_target() -> None:
+    # 000 L4842: the first use is like a Utility move, the target named then: no attack roll, Battle keeps 25; the
+    # move's price is paid by that use (a Special Move's first use: 1 point of the 1 granted, 000 L7209)
+    _, out = _readied()
+    assert "T1.rei.attack" not in _keys(out) and _state(out, "battle")["life_bar"] == 25
+    assert _effects(out) == [("slow_startup", "slow", "battle")]
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0
+    assert _gaps(out) == []
+
+
+def test_slow_startup_goes_off_next_turn_with_two_larger_initiative_dice_out_of_range() -> None:
+    # 000 L4846: next turn Rei's Initiative die is two sizes larger (1d8 → 1d12) and the move strikes Battle even
+    # from Range 3 (its reach is 0–2), with no second price (ruling: paid when readied; 0 points granted after a
+    # Special Move that defeated no one, ruling C11, and none spent). Hit: 3 + 3 = 6 against Evasion 3; damage 6:
+    # 25 → 19, and 6 + 2 = 8 above 7 Stuns him (000 L3561–L3565)
+    req, out = _readied()
+    nxt = _at(_next(req, out), 3)
+    after = _ok(_play(nxt, {}, {"T1.rei.attack": 3, "T1.rei.damage": 6}))
+    assert _die(after, "T2.rei.init") == "1d12"
+    assert _state(after, "battle")["life_bar"] == 19 and bool(_state(after, "battle")["stunned"])
+    assert _state(after, "rei")["dramatic"]["action_points"] == 0
+    assert _effects(after) == []
+
+
+def test_waiting_on_slow_startup_he_defends_with_defense_only_and_a_hit_cancels_it() -> None:
+    # 000 L4844: Battle attacks Rei while the move waits: Evasion is refused, the Defense skill stands (3); Battle's
+    # 6 + 0 = 6 against 3 hits, and the hit cancels the move
+    req = _req([SLOW])
+    asked = {"T1.rei.action": _attack("slow"), "T1.battle.action": {**_attack("basic_move"), "target": "rei"}}
+    evading = _play(req, {**asked, "T1.rei.defense": {"defense": "evasion", "fs": 0}}, {"T1.battle.attack": 6})
+    assert [v["code"] for v in evading["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    hit = _ok(_play(req, {**asked, "T1.rei.defense": {"defense": "defense", "fs": 0}}, {"T1.battle.attack": 6}))
+    assert _effects(hit) == []
+    assert "Slow Startup move is cancelled" in _text(hit)
+
+
+# ── Sustained Hold (000 L4377–L4395) ───────────────────────────────────────────────────────────────
+
+
+def _held() -> tuple[dict, dict[str, Any]]:
+    req = _at(_req([HUG]), 0)
+    return req, _ok(_play(req, {"T1.rei.action": _attack("hug")}, {"T1.rei.attack": 3, "T1.rei.damage": 6}))
+
+
+def test_sustained_hold_first_part_damages_without_knock_back_or_down_and_he_cannot_act() -> None:
+    # 000 L4385: damage (6: 25 → 19) and Hit Stun only: no Knock Back (Range stays 0), no Knock Down; Battle has
+    # no action this turn, not even for a point (no `T1.battle.action` asked); the hold is kept into next turn
+    _, out = _held()
+    battle = _state(out, "battle")
+    assert (battle["life_bar"], bool(battle["knocked_down"]), out["fight"]["positioning"]["range"]) == (19, False, 0)
+    assert not [p for p in out["decisions_needed"] if p["fighter"] == "battle"]
+    assert "T1.battle.ignore_hit_stun" not in str(out["log"])
+    assert _effects(out) == [("sustained_hold", "hug", "battle")]
+    assert _glory(out) == 2  # its level, with the first damage (000 L4397, L5749)
+    assert _gaps(out) == []
+
+
+def test_sustained_hold_second_part_on_initiative_won_halves_the_damage_then_throws() -> None:
+    # 000 L4387: Rei's die two sizes larger (1d8 → 1d12), 9 against 1: at his action the hold hits again with no
+    # roll, damage 7 halved (rounded down) to 3: 19 → 16, then the Throw's Knock Down (000 L4339); his action is
+    # spent on it (000 L4391) and the hold is finished; no Glory again for the same move (000 L5749)
+    req, out = _held()
+    nxt = _at(_next(req, out), 0)
+    after = _ok(_play(nxt, {}, {"T1.rei.damage": 7}))
+    assert _die(after, "T2.rei.init") == "1d12"
+    assert "T2.rei.attack" not in _keys(after)
+    battle = _state(after, "battle")
+    assert battle["life_bar"] == 16 and "battle spends their action standing up" in _text(after)
+    assert _effects(after) == [] and _glory(after) == 0
+
+
+def test_sustained_hold_second_part_without_initiative_lets_go_with_no_damage() -> None:
+    # 000 L4389–L4391: Rei 1 + 1 = 2 against Battle's 9: before anyone acts the hold ends, no damage (Battle stays
+    # at 19), the Knock Down lands (his action then goes on standing up, 000 L5958) and Rei's action is spent
+    req, out = _held()
+    nxt = _at(_next(req, out), 0)
+    after = _ok(_play(nxt, {}, {"T1.rei.init": 1, "T1.battle.init": 9}))
+    assert _state(after, "battle")["life_bar"] == 19
+    assert "T2.rei.damage" not in _keys(after)
+    assert not after["decisions_needed"] and "battle spends their action standing up" in _text(after)
+    assert _effects(after) == []
+
+
+def test_no_one_else_reaches_either_fighter_of_a_sustained_hold() -> None:
+    # 000 L4393–L4395: a third fighter's attack on the one held is refused until the hold is completed
+    req, out = _held()
+    nxt = _at(_next(req, out), 0)
+    kai = copy.deepcopy(nxt["fighters"][0])
+    kai["id"] = "kai"  # his own side (no `fight.sides`)
+    kai["state"]["ongoing_effects"] = []
+    nxt["fighters"].append(kai)
+    refused = _play(nxt, {"T2.kai.action": {**_attack("basic_move"), "target": "rei"}},
+                    {"T2.kai.init": 8, "T2.rei.init": 5, "T2.battle.init": 1})  # fmt: skip
+    assert "TARGET_UNAVAILABLE" in [v["code"] for v in refused["violations"]]
+
+
+# ── Cancel Throw (000 L3077–L3083) ────────────────────────────────────────────────────────────────
+
+
+def _cancel(tactics: int, decision: dict[str, Any] | None, points: int = 1) -> dict[str, Any]:
+    req = _req([JAB, TOSS], rei={"dramatic": {"action_points": points}})
+    asked = {"T1.rei.action": _attack("jab"), **({"T1.rei.cancel_throw": decision} if decision else {})}
+    return _ok(_play(req, asked, {"T1.rei.attack": 3, "T1.rei.damage": 6, "T1.rei.tactics_check": tactics}))
+
+
+def test_cancel_throw_on_a_tactics_check_of_8_resolves_a_throw_in_its_place() -> None:
+    # 000 L3083: a hit at Range 1, Tactics 0 + 8 = 8 against DL 8: Toss stands in before the hit's effects: its
+    # Knock Down (000 L4339) and its Glory, 2 (its level, 000 L5749), not Jab's 1; damage 6: 25 → 19
+    out = _cancel(8, {"moves": ["toss"]})
+    assert _keys(out).index("T1.rei.tactics_check") < _keys(out).index("T1.rei.damage")
+    assert _state(out, "battle")["life_bar"] == 19 and "battle spends their action standing up" in _text(out)
+    assert _glory(out) == 2
+    assert _gaps(out) == []
+
+
+def test_cancel_throw_failed_or_declined_leaves_the_move_as_it_was() -> None:
+    # 000 L3083: 7 < 8, or the Throw declined: Jab's own effects (Hit Stun, no Knock Down) and Glory 1
+    for out in (_cancel(7, None), _cancel(8, {"choice": "pass"})):
+        assert _glory(out) == 1 and "loses their action to Hit Stun" in _text(out)
+
+
+def test_cancel_throw_needs_a_throw_he_could_pay_for() -> None:
+    # ruling (no Control in a Dramatic turn, 000 L7084): with no point left for Toss's price (1 granted, 1 paid for
+    # Jab, 000 L7209) no Throw is open to him: no Tactics check is rolled
+    out = _cancel(8, None, points=0)
+    assert "T1.rei.tactics_check" not in _keys(out) and _glory(out) == 1
