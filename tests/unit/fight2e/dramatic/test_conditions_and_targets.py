@@ -359,12 +359,13 @@ def test_prop_kept_with_thugs_is_still_named_here() -> None:
     assert _gaps(out) == ["not applied in a Dramatic turn yet: prop"]
 
 
-def test_opening_throw_kept_with_thugs_is_still_named_here() -> None:
-    # 000 L3757–L3780: the turns with Thugs keep the Throw chain; a plain Dramatic turn has no step for its lockdown
-    # yet, so the entry is named with the move (a Throw: Range 0)
+def test_opening_throw_with_no_link_on_the_sheet_is_an_ordinary_throw() -> None:
+    # 000 L3759: with no Multi-Part Throw move to follow it, Opening Throw has no effect: no lock, the Throw's Knock
+    # Down lands at once (000 L4339), and the entry is applied, not named (the chain: test_throws_and_startup.py)
     sheets = copy.deepcopy(SHEETS)
     sheets[0]["moves"].append({"id": "grip", "name": "Grip", "level": 1,
                                "elements": [{"id": "throw"}, {"id": "opening_throw"}]})  # fmt: skip
     asked = {"T1.rei.action": {"action": "attack", "moves": ["grip"], "target": "battle"}}
     out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets, at=0))
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: opening_throw"]
+    assert _gaps(out) == [] and _state(out, "rei")["ongoing_effects"] == []
+    assert "battle spends their action standing up" in _text(out)

@@ -190,3 +190,80 @@ def test_cancel_throw_needs_a_throw_he_could_pay_for() -> None:
     # Jab, 000 L7209) no Throw is open to him: no Tactics check is rolled
     out = _cancel(8, None, points=0)
     assert "T1.rei.tactics_check" not in _keys(out) and _glory(out) == 1
+
+
+# ── Opening Throw and Multi-Part Throw (000 L3757–L3780, L4672–L4682) ───────────────────────────────
+
+TOSS_OPENS = move("toss", "throw", "opening_throw", level=1)
+TWIST = move("twist", "throw", level=1, liabilities=(el("multi_part_throw", opening_throw="Toss"),))
+TWIST_AT = {"action": "attack", "moves": ["twist"], "target": "battle"}
+
+
+def _locked(points: int = 1) -> tuple[dict, dict[str, Any]]:
+    # Toss hits at Range 0: 3 + 5 (the Special Move's +3, 000 L7211; the Throw's +1, 000 L4345; Range 0's +1,
+    # 000 L5613) = 8 against Evasion 3; damage 6: 25 → 19
+    req = _at(_req([TOSS_OPENS, TWIST], rei={"dramatic": {"action_points": points}}), 0)
+    return req, _ok(_play(req, {"T1.rei.action": _attack("toss")}, {"T1.rei.attack": 3, "T1.rei.damage": 6}))
+
+
+def _turn_two(req: dict, out: dict[str, Any]) -> dict:
+    return _at(_next(req, out), 0)
+
+
+def test_opening_throw_locks_him_its_knock_down_and_back_waiting() -> None:
+    # 000 L3765–L3767: Twist follows Toss on the sheet: the hit locks Battle; Toss's Knock Down and Knock Back wait
+    # (Range stays 0, he is not down) and he cannot act (no decision asked of him)
+    _, out = _locked()
+    battle = _state(out, "battle")
+    assert (battle["life_bar"], bool(battle["knocked_down"]), out["fight"]["positioning"]["range"]) == (19, False, 0)
+    assert _effects(out) == [("multi_part_throw", "toss", "battle")]
+    assert not [p for p in out["decisions_needed"] if p["fighter"] == "battle"]
+    assert "locked in rei's Multi-Part Throw" in _text(out)
+    assert _gaps(out) == []
+
+
+def test_the_last_link_next_turn_ends_the_sequence_with_its_own_effects() -> None:
+    # 000 L3767, L3778: Rei wins Initiative (9 against 1) and uses Twist as his next action: 3 + 5 = 8 hits; damage
+    # 5: 19 → 14; the last Throw lands as usual: Knocked Down (000 L4339), the lock is over
+    req, out = _locked()
+    after = _ok(_play(_turn_two(req, out), {"T1.rei.action": TWIST_AT}, {"T1.rei.attack": 3, "T1.rei.damage": 5}))
+    assert _state(after, "battle")["life_bar"] == 14 and "battle spends their action standing up" in _text(after)
+    assert _effects(after) == []
+
+
+def test_the_victim_winning_or_tying_initiative_ends_it_before_anyone_acts() -> None:
+    # 000 L3773: Battle 9 against Rei's 8 + 1 = 9, a tie: the sequence ends before anyone acts, Toss's waiting Knock
+    # Down lands (no damage: 19 stays) and Rei loses his action (none asked of him)
+    req, out = _locked()
+    after = _ok(_play(_turn_two(req, out), {}, {"T1.rei.init": 8, "T1.battle.init": 9}))
+    assert _state(after, "battle")["life_bar"] == 19 and "battle spends their action standing up" in _text(after)
+    assert "T2.rei.attack" not in _keys(after) and _effects(after) == []
+
+
+def test_any_other_action_declares_the_end_and_loses_it() -> None:
+    # 000 L3775: Rei declares his Basic Move instead of Twist: the sequence ends, Toss's Knock Down lands and Rei's
+    # action is lost (no attack roll)
+    req, out = _locked()
+    after = _ok(_play(_turn_two(req, out), {"T1.rei.action": _attack("basic_move")}, {}))
+    assert "T2.rei.attack" not in _keys(after) and "battle spends their action standing up" in _text(after)
+    assert _effects(after) == []
+
+
+def test_a_missed_link_ends_the_sequence_with_the_waiting_knock_down() -> None:
+    # 000 L3767, L3775: Battle's Evasion raised to 6: Defense Total 6 + 1 = 7; Twist 1 + 5 = 6 misses: the sequence
+    # ends, Toss's Knock Down lands, no damage (19 stays)
+    req, out = _locked()
+    nxt = _turn_two(req, out)
+    nxt["fighters"][1]["sheet"]["combat_skills"]["evasion"] = 6
+    after = _ok(_play(nxt, {"T1.rei.action": TWIST_AT}, {"T1.rei.attack": 1}))
+    assert _state(after, "battle")["life_bar"] == 19 and "battle spends their action standing up" in _text(after)
+    assert "defends against the next Throw" in _text(after) and _effects(after) == []
+
+
+def test_no_point_for_the_next_link_ends_the_sequence() -> None:
+    # ruling (000 L3775, L7084): no Control is rolled, so lacking the next Throw's price (1 point: the one granted
+    # paid for Toss, none granted after a Special Move that defeated no one, ruling C11) ends it: Rei's action is lost
+    req, out = _locked(points=0)
+    after = _ok(_play(_turn_two(req, out), {}, {}))
+    assert "T2.rei.attack" not in _keys(after) and "battle spends their action standing up" in _text(after)
+    assert "no point left for the next Throw" in _text(after) and _effects(after) == []

@@ -15,7 +15,7 @@ from ..elements import limited_use
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
-from ..elements.throws import sustained_hold
+from ..elements.throws import multi_part_throw, sustained_hold
 from ..registry import points as records
 from ..state.action import Attack
 from ..state.combatant import Combatant
@@ -357,6 +357,8 @@ def attack(
         land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
     else:
         _through_block(ctx, d, t, plan)
+        if plan.move is not None and multi_part_throw.link_missed(ctx, d.f, t.f, [plan.move]):  # 000 L3767, L3775
+            chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
@@ -546,10 +548,55 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
     _scores(ctx, d, plan, r.partial)
-    holds = plan.move is not None and plan.move.trait(MoveTrait.sustained_hold) and not r.hold
-    hit_effects(ctx, d, t, ko, plan.move, r.push, moves_him=not holds)  # a hold: its Hit Stun alone (000 L4385)
-    if holds and plan.move is not None and not t.f.defeated:
-        sustained_hold.start_hold(ctx, Attack(f, t.f, [plan.move], "action", plan.name, 0))  # into next turn
+    _throw_effects(ctx, d, t, ko, plan.move, r)
+
+
+def _throw_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None, m: MoveProfile | None, r: Ready) -> None:
+    """The hit's effects, as a Throw that holds or chains has them: a Sustained Hold's first part has its Hit Stun
+    alone and holds him into next turn (000 L4385); an Opening Throw with a link to follow keeps him locked, its
+    Knock Back and Knock Down waiting for the sequence's end and its Hit Stun standing for none (he cannot act
+    anyway, 000 L3767); the last link ends the sequence with its effects (000 L3778)."""
+    if m is None:
+        hit_effects(ctx, d, t, ko, m, r.push)
+        return
+    atk = Attack(d.f, t.f, [m], "action", m.name, 0)
+    holds = bool(m.trait(MoveTrait.sustained_hold)) and not r.hold
+    chain = not holds and bool(m.trait(MoveTrait.opening_throw)) and multi_part_throw.links_on(ctx, atk)
+    hit_effects(ctx, d, t, ko, m, r.push, moves_him=not (holds or chain), stuns=not chain)
+    if holds and not t.f.defeated:
+        sustained_hold.start_hold(ctx, atk)  # into next turn (000 L4387)
+    elif not chain:
+        multi_part_throw.finish(ctx, atk)
+
+
+def chain_ends(ctx: Turn, d: Dram, ds: dict[str, Dram], why: str) -> None:
+    """His Multi-Part Throw ends early: the last link's waiting Knock Back and Knock Down land now, with no Hit Stun
+    (000 L3767, L3773–L3775)."""
+    found = multi_part_throw.end(ctx, d.f, why)
+    if found is not None and found[0].id in ds:
+        hit_effects(ctx, d, ds[found[0].id], None, found[1], stuns=False)
+
+
+def chain_action(ctx: Turn, d: Dram, ds: dict[str, Dram], v: DecisionValue | None) -> bool:
+    """His action with a Multi-Part Throw in progress, as in the main turn (000 L3767, L3775): the next link, without
+    movement, at the one he holds goes on; anything else (``v``) declares its end, and so does having no link he
+    could pay for (``v`` None: before he declares; ruling: no Control is rolled, 000 L7084, so a link's price stands
+    for its Control, as for Cancel Throw). True when the sequence ended and his action with it."""
+    links = multi_part_throw.next_links(d.f)
+    if not links:
+        return False
+    if v is None:
+        if any(price(d, m) <= spendable(d, DramaticOption.special_move) for m in links):
+            return False
+        why = "no point left for the next Throw (no Control is rolled)"
+    elif multi_part_throw.goes_on(d.f, v):
+        return False
+    else:
+        why = "he declares the end of the sequence"
+    chain_ends(ctx, d, ds, why)
+    d.acted = d.f.acted = True
+    ctx.note("B.1", d.f.id, f"{d.f.id} loses his action this turn.", "000 L3775, L7084")
+    return True
 
 
 def _cancel_throw(ctx: Turn, d: Dram, t: Dram, r: Ready) -> Ready:
@@ -613,7 +660,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         stun_check(ctx, t, dmg, stun)
     conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)
     _scores(ctx, d, plan, r.partial)
-    hit_effects(ctx, d, t, None, plan.move, r.push)
+    _throw_effects(ctx, d, t, None, plan.move, r)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:

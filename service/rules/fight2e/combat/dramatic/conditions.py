@@ -5,10 +5,11 @@ die once the hit lands, before its effects (000 L4745–L4753); Suppression's ho
 the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
-``dramatic_move_elements``), never passed over: Multi-Part Throw (000 L4672–L4682). Slow Startup is readied and
-released as in the main turn (``move_elements.readied``, ``kept_states``). Power Dash follows the Dash
-(``move_elements.dash``); an Opening Move's window for its Move Sub-Set or Multi-Part Move follow-ups is kept as in
-the main turn (``follow_up``, ``opened``, ``window_closed``)."""
+``dramatic_move_elements``), never passed over. Slow Startup is readied and released as in the main turn
+(``move_elements.readied``, ``kept_states``), and the Throw chain (Opening Throw, Multi-Part Throw, 000 L3757–L3780,
+L4672–L4682) locks the two fighters from one turn's action to the next (``attack.chain_action``). Power Dash follows
+the Dash (``move_elements.dash``); an Opening Move's window for its Move Sub-Set or Multi-Part Move follow-ups is kept
+as in the main turn (``follow_up``, ``opened``, ``window_closed``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from ...catalogue.records import Healing, Heals, Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, sidestep_setup, suppression
 from ..elements.sequences import sequences
-from ..elements.sequences.sequences import FOLLOW_UPS
 from ..registry.reprice import with_entries
 from ..state.action import Attack
 from ..state.combatant import Combatant
@@ -33,24 +33,19 @@ APPLIED = (
     | suppression.Suppression.entries
     | charge.CHARGES.ids
 )
-# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (the
-# Throw chain, Sidestep Setup, a Movement Exception, Prop and Prop Recovery)
-STILL_NAMED = (
-    frozenset(e for e in FOLLOW_UPS.ids if FOLLOW_UPS[e] not in sequences.OPENERS)  # the Throw chains
-    | sidestep_setup.SidestepSetup.entries
-    | frozenset(
-        e
-        for e, found in catalog().records.items()
-        for r in found
-        if isinstance(r, Traits)
-        and {
-            MoveTrait.movement_exception,
-            MoveTrait.prop,
-            MoveTrait.prop_recovery,
-            MoveTrait.opening_throw,
-        }
-        & set(r.traits)
-    )
+# Kept on the user in the turns with Thugs, with no plain Dramatic step yet: named where the move is used (Sidestep
+# Setup, a Movement Exception, Prop and Prop Recovery)
+STILL_NAMED = sidestep_setup.SidestepSetup.entries | frozenset(
+    e
+    for e, found in catalog().records.items()
+    for r in found
+    if isinstance(r, Traits)
+    and {
+        MoveTrait.movement_exception,
+        MoveTrait.prop,
+        MoveTrait.prop_recovery,
+    }
+    & set(r.traits)
 )
 # A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it
 _OTHERS_ONLY = frozenset(

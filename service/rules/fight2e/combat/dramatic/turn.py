@@ -25,6 +25,7 @@ from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
+from ..elements.throws import multi_part_throw
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -35,7 +36,7 @@ from . import attack_options as dramatic_attack_options
 from . import bands, conditions, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
-from .attack import attack, hold_again, let_go
+from .attack import attack, chain_action, chain_ends, hold_again, let_go
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
 from .climactic import fire as climactic_fire
@@ -191,6 +192,8 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
     if (holder := kept_states.held(ctx, f)) is not None:  # whatever he may spend (000 L4385)
         ctx.note("B", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
         return None
+    if multi_part_throw.held_down(ctx, f):  # locked in a Multi-Part Throw until it ends (000 L3767)
+        return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
         return None
     if kept_states.waiting(f):  # his Slow Startup move goes off, his action (000 L4846–L4848)
@@ -198,6 +201,8 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return None
     if (due := kept_states.hold_due(ctx, f)) is not None:  # Initiative won outright: the hold again (000 L4387)
         hold_again(ctx, d, ds[due[1].id], due[0])
+        return None
+    if chain_action(ctx, d, ds, None):  # no link of his Multi-Part Throw he could pay for (000 L3775, L7084)
         return None
     foes = {o.id for o in ctx.opponents(f)}
     standing = [s for s in (d.standing, *d.stand_also) if s in foes]  # his opponents still in it (000 L7273)
@@ -229,10 +234,15 @@ def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
 
 
 def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
-    """A Sustained Hold's second turn, before anyone acts: a holder without Initiative won outright lets go
-    (000 L4389; ruling as the main turn: before any action)."""
+    """Before anyone acts: on a Sustained Hold's second turn a holder without Initiative won outright lets go
+    (000 L4389); a Multi-Part Throw whose victim wins or ties Initiative ends, and the thrower loses his action
+    (000 L3773); ruling as the main turn: before any action."""
     for a, m, t in kept_states.settle_holds(ctx):
         let_go(ctx, ds[a.id], ds[t.id], m)
+    for a in multi_part_throw.outdone(ctx):
+        chain_ends(ctx, ds[a.id], ds, "the one he holds wins or ties Initiative")
+        ds[a.id].acted = a.acted = True
+        ctx.note("B", a.id, f"{a.id} loses his action this turn.", "000 L3773")
 
 
 # what a fighter knocked out of the fight may do while he rests away from it (000 L7195, L7152)
@@ -339,6 +349,8 @@ def _reachable(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[Dram]:
 
 def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
+    if chain_action(ctx, d, ds, v):  # not the next link of his Multi-Part Throw: its end (000 L3775)
+        return
     kept_states.check_action(ctx, f, key, v)  # a Buff's limits, Free Movement's (000 L3027–L3045, L3380)
     option = v.option
     if (
@@ -659,6 +671,8 @@ def run(ctx: Turn) -> None:
         tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
+    for a in multi_part_throw.lapsed(ctx):  # the next Throw not used this turn or the next (000 L3765)
+        chain_ends(ctx, ds[a.id], ds, "the next Throw was not used in time")
     _healed(ctx, ds)
     end_of_turn(ctx, ds)
     tag.beast_energy(ctx, ds)  # after Super Energy, as in the main turn (000 L5311–L5319)
