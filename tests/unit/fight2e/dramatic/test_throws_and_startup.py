@@ -145,6 +145,10 @@ def test_sustained_hold_second_part_without_initiative_lets_go_with_no_damage() 
     assert "T2.rei.damage" not in _keys(after)
     assert not after["decisions_needed"] and "battle spends their action standing up" in _text(after)
     assert _effects(after) == []
+    # its 1 Glory less without the second damage (000 L4397) is not applied yet: named, not passed over
+    assert _gaps(after) == [
+        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet"
+    ]
 
 
 def test_no_one_else_reaches_either_fighter_of_a_sustained_hold() -> None:
@@ -158,6 +162,9 @@ def test_no_one_else_reaches_either_fighter_of_a_sustained_hold() -> None:
     refused = _play(nxt, {"T2.kai.action": {**_attack("basic_move"), "target": "rei"}},
                     {"T2.kai.init": 8, "T2.rei.init": 5, "T2.battle.init": 1})  # fmt: skip
     assert "TARGET_UNAVAILABLE" in [v["code"] for v in refused["violations"]]
+    asked = _play(nxt, {}, {"T2.kai.init": 8, "T2.rei.init": 5, "T2.battle.init": 1})
+    point = next(p for p in asked["decisions_needed"] if p["key"] == "T2.kai.action")
+    assert not [c for c in point["choices"] if c["value"].get("action") == "attack"]  # none offered at either
 
 
 # ── Cancel Throw (000 L3077–L3083) ────────────────────────────────────────────────────────────────

@@ -629,6 +629,11 @@ def let_go(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> None:
     hit_effects(ctx, d, t, None, m, stuns=False)
     d.acted = d.f.acted = True
     ctx.note("B", d.f.id, f"{d.f.id}'s action is spent letting go.", "000 L4391")
+    ctx.unsupported_rule(
+        "dramatic_move_elements",
+        f"fighters.{d.f.id}.ongoing_effects",
+        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet",
+    )
 
 
 def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:

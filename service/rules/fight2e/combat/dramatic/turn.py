@@ -570,6 +570,8 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
+    if kept_states.locked(ctx, f, t.f):  # in another's Sustained Hold or Multi-Part Throw (000 L4393, L3769)
+        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
