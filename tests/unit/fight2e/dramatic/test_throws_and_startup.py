@@ -274,3 +274,11 @@ def test_no_point_for_the_next_link_ends_the_sequence() -> None:
     after = _ok(_play(_turn_two(req, out), {}, {}))
     assert "T2.rei.attack" not in _keys(after) and "battle spends their action standing up" in _text(after)
     assert "no point left for the next Throw" in _text(after) and _effects(after) == []
+
+
+def test_a_utility_moves_slow_startup_is_still_named() -> None:
+    # 000 L4842: a Utility move's use has no readying step in a Dramatic turn yet: the entry is named with the move
+    prep = move("prep", "increased_glory", level=1, liabilities=(el("utility"), el("slow_startup")))
+    out = _ok(_play(_req([prep]), {"T1.rei.action": {"action": "utility", "moves": ["prep"]}, "T1.battle.action": NONE},
+                    {}))  # fmt: skip
+    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]

@@ -5,11 +5,12 @@ die once the hit lands, before its effects (000 L4745–L4753); Suppression's ho
 the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
 The conditions and chains a plain Dramatic turn has no step for yet are named with the move (``STILL_NAMED``, under
-``dramatic_move_elements``), never passed over. Slow Startup is readied and released as in the main turn
-(``move_elements.readied``, ``kept_states``), and the Throw chain (Opening Throw, Multi-Part Throw, 000 L3757–L3780,
-L4672–L4682) locks the two fighters from one turn's action to the next (``attack.chain_action``). Power Dash follows
-the Dash (``move_elements.dash``); an Opening Move's window for its Move Sub-Set or Multi-Part Move follow-ups is kept
-as in the main turn (``follow_up``, ``opened``, ``window_closed``)."""
+``dramatic_move_elements``), never passed over. An attack's Slow Startup is readied and released as in the main
+turn (``move_elements.readied``, ``kept_states``; a Utility move's is still named), and the Throw chain (Opening
+Throw, Multi-Part Throw, 000 L3757–L3780, L4672–L4682) locks the two fighters from one turn's action to the next
+(``attack.chain_action``). Power Dash follows the Dash (``move_elements.dash``); an Opening Move's window for its
+Move Sub-Set or Multi-Part Move follow-ups is kept as in the main turn (``follow_up``, ``opened``,
+``window_closed``)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ STILL_NAMED = sidestep_setup.SidestepSetup.entries | frozenset(
     }
     & set(r.traits)
 )
+# Slow Startup readies an attack (``move_elements.readied``); a Utility move's use has no readying step for it yet
+_ATTACK_ONLY = frozenset(
+    e
+    for e, found in catalog().records.items()
+    for r in found
+    if isinstance(r, Traits) and MoveTrait.slow_startup in r.traits
+)
 # A heal for others only: a Utility move's use heals the one it names (``actions``); an attack has no step for it
 _OTHERS_ONLY = frozenset(
     e for e, found in catalog().records.items() for r in found if isinstance(r, Healing) and Heals.not_self in r.who
@@ -55,7 +63,9 @@ _OTHERS_ONLY = frozenset(
 
 def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains."""
-    return [e for e in m.entries if e in STILL_NAMED or (attack and e in _OTHERS_ONLY)]
+    return [
+        e for e in m.entries if e in STILL_NAMED or (attack and e in _OTHERS_ONLY) or (not attack and e in _ATTACK_ONLY)
+    ]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:
