@@ -88,6 +88,17 @@ def test_slow_startup_goes_off_next_turn_with_two_larger_initiative_dice_out_of_
     assert _effects(after) == []
 
 
+def test_slow_startup_going_off_at_a_fighter_who_is_down_spends_the_action() -> None:
+    # ruling (000 L4846, L5968): Battle is down at the start of turn 2 and the move has no Pursuit: it cannot
+    # strike him, the action is spent (no attack roll, Battle keeps 25) and nothing stays readied
+    req, out = _readied()
+    nxt = _next(req, out)
+    nxt["fighters"][1]["state"]["knocked_down"] = True
+    after = _ok(_play(nxt, {}, {}))
+    assert "T2.rei.attack" not in _keys(after) and _state(after, "battle")["life_bar"] == 25
+    assert "cannot reach battle now" in _text(after) and _effects(after) == []
+
+
 def test_waiting_on_slow_startup_he_defends_with_defense_only_and_a_hit_cancels_it() -> None:
     # 000 L4844: Battle attacks Rei while the move waits: Evasion is refused, the Defense skill stands (3); Battle's
     # 6 + 0 = 6 against 3 hits, and the hit cancels the move

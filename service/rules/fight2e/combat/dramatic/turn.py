@@ -229,8 +229,16 @@ def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     if found is None:
         return
     m, tid = found
+    t = ds[tid]
+    if (
+        kept_states.unreachable(t.f)
+        or kept_states.locked(ctx, d.f, t.f)
+        or (t.f.knocked_down and not move_elements.pursues(m))
+    ):  # ruling: out of every attack's reach now (000 L3380, L4393, L3769, L5968), it spends his action
+        ctx.note("B.1", d.f.id, f"{m.name} cannot reach {tid} now: the action is spent.", "000 L4846, L5968")
+        return
     v = DecisionValue(action=ActionType.attack, moves=[m.id], target=tid)
-    attack(ctx, d, ds[tid], v, ctx.key(d.f.id, "action"), ds=ds, released=True)
+    attack(ctx, d, t, v, ctx.key(d.f.id, "action"), ds=ds, released=True)
 
 
 def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
