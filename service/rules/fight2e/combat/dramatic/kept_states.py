@@ -10,7 +10,7 @@ Temporary Technique (``ongoing.start``, 000 L4329–L4333), a Power Enhancer's b
 his later move (000 L3820–L3850, L4291–L4301), Infinite Supers, Super Move Enhancer and Extended Duration
 (000 L4922–L4934, L4233–L4237), a Buff's Gauge, Life Bar Drain, Movement Only, No Movement, Stun and Technique Buff
 (000 L2975–L3075), End Style (000 L3286–L3290), Fake (ruling: no Tactics defence in a Dramatic turn,
-000 L5716, L7124), a Slow Startup move readied against its target (``ready``, ``waiting``, ``release``,
+000 L5716, L7124), a Slow Startup move readied against its target (``waiting``, ``release``,
 000 L4838–L4848) and a Sustained Hold's second turn (``hold_due``, ``settle_holds``, 000 L4377–L4395)."""
 
 from __future__ import annotations

@@ -14,9 +14,10 @@ Breakthrough's partial hit, Temporary Invulnerability, Breaker and Vulnerability
 Effect and Explosive (``attack._area``), Draw Closer and Knockback Advance, Cross-Up, Modify Super Energy; Pursuit on
 a downed fighter and Only When Prone from the ground; Behind Opponent's condition (``behind``) and Pass Through; the
 movement Mobile, Teleportation and Full Screen grant (``movement``, ``long_advance``), Limited Movement's and Limited
-Mobile's limits; End Only's condition and Powerless's lock (``usable``); Set Up and Wind Up readied and released
-(``readied``); a Buff's, End Buff's and Flight's states, kept as in the main turn (``start_states``, run down by the
-Time Roll); a Utility move's Healing and charges (``actions``).
+Mobile's limits; End Only's condition and Powerless's lock (``usable``); Set Up, Wind Up and Slow Startup readied
+and released (``readied``); Cancel Throw and Sustained Hold on the hit (``attack``); a Buff's, End Buff's and
+Flight's states, kept as in the main turn (``start_states``, run down by the Time Roll); a Utility move's Healing
+and charges (``actions``).
 
 Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log where the move is used): those that
 work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
