@@ -105,10 +105,12 @@ def test_limited_move_narrowing_one_element_takes_only_that_element() -> None:
     assert "no increased_stun this time" in _text(out)
 
 
-def test_slow_startup_is_named_not_passed_over() -> None:
-    # 000 L4838–L4848: no plain Dramatic step readies it yet: the entry is named with the move
-    out = _run("slow", {"T1.rei.attack": 3, "T1.rei.damage": 6})
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+def test_slow_startup_is_readied_not_named() -> None:
+    # 000 L4842: its first use readies it against Battle, like a Utility move: no attack roll, Battle keeps 25, and
+    # the entry is applied, not named (the release: test_throws_and_startup.py)
+    out = _run("slow", {}, {"T1.battle.action": NONE})
+    assert _gaps(out) == [] and _state(out, "battle")["life_bar"] == 25
+    assert [(e["id"], e["target"]) for e in _state(out, "rei")["ongoing_effects"]] == [("slow_startup", "battle")]
 
 
 SIDESTEP = {"id": "sidestep_setup", "since": 1}  # a Sidestep on turn 1: its chance lasts through turn 2 (000 L4823)
@@ -388,15 +390,16 @@ def test_prop_kept_with_thugs_is_kept_here_too() -> None:
     assert _gaps(out) == []
 
 
-def test_opening_throw_kept_with_thugs_is_still_named_here() -> None:
-    # 000 L3757–L3780: the turns with Thugs keep the Throw chain; a plain Dramatic turn has no step for its lockdown
-    # yet, so the entry is named with the move (a Throw: Range 0)
+def test_opening_throw_with_no_link_on_the_sheet_is_an_ordinary_throw() -> None:
+    # 000 L3759: with no Multi-Part Throw move to follow it, Opening Throw has no effect: no lock, the Throw's Knock
+    # Down lands at once (000 L4339), and the entry is applied, not named (the chain: test_throws_and_startup.py)
     sheets = copy.deepcopy(SHEETS)
     sheets[0]["moves"].append({"id": "grip", "name": "Grip", "level": 1,
                                "elements": [{"id": "throw"}, {"id": "opening_throw"}]})  # fmt: skip
     asked = {"T1.rei.action": {"action": "attack", "moves": ["grip"], "target": "battle"}}
     out = _ok(_turn(asked, {"T1.rei.attack": 3, "T1.rei.damage": 6}, sheets=sheets, at=0))
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: opening_throw"]
+    assert _gaps(out) == [] and _state(out, "rei")["ongoing_effects"] == []
+    assert "battle spends their action standing up" in _text(out)
 
 
 def test_a_heal_for_others_only_is_never_an_attack() -> None:
@@ -412,7 +415,7 @@ def test_a_heal_for_others_only_is_never_an_attack() -> None:
 
 def test_defending_loses_the_sidestep_setup_chance() -> None:
     # 000 L4826: Rei takes no action (no non-attack action, ruling as for an Opening Move's window, 000 L3750) and
-    # keeps the chance until he defends against Battle's attack; no Defensive Response is offered here (000 L7126)
+    # keeps the chance until he defends against Battle's attack (a Basic Move: no Sidestep Setup Response, 000 L7126)
     asked = {
         "T2.rei.action": NONE,
         "T2.battle.action": {"action": "attack", "target": "rei"},

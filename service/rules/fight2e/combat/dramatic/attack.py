@@ -15,16 +15,33 @@ from ..elements import limited_use
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
+from ..elements.throws import multi_part_throw, sustained_hold
 from ..registry import points as records
+from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing import fighter_on_thugs
 from ..turn.d_accuracy import range_ok
+from ..turn.d_attack_elements import cancel_into
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
 from . import bands, conditions, kept_states, move_elements, responses
-from .base import D6, Dram, choice, earn, hurt, knock_back, lose_points, norm, pay, shift_range, skill, stun_check
+from .base import (
+    D6,
+    Dram,
+    choice,
+    earn,
+    hurt,
+    knock_back,
+    lose_points,
+    norm,
+    pay,
+    shift_range,
+    skill,
+    spendable,
+    stun_check,
+)
 from .defense import Answering, defense
 from .face_off import opening
 from .interpose import take_a_hit
@@ -51,7 +68,9 @@ class Plan:
     void: bool = False  # Limited Move's drawback applies to the whole move: it does nothing (000 L4579–L4591)
 
 
-def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool) -> Plan:
+def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool, released: bool) -> Plan:
+    """``released``: a Slow Startup move readied last turn goes off, in range or not, its price, charges and Super
+    Energy paid when it was readied (ruling, as with Thugs: readying is its use, 000 L4846, L7209–L7215)."""
     f = d.f
     if property_damage:
         # Call Forth Wisdom is Property Damage rolled with its own skill, at a spirit (000 L7311, L7319)
@@ -76,9 +95,10 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     m, unusable = conditions.rolled(ctx, f, m, dist, range_ok)  # Random Effect's combination (000 L3956–L3958)
     lo, hi = m.range or (0, 2)
     # Specific Range: only at its one Range (000 L4858), as every turn reads it
-    if not unusable and not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)):
+    reach = lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)
+    if not unusable and not released and not reach:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
-    empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
+    empty = None if released else limited_use.check_charges(f, [m])  # Limited Use's charges (000 L4600–L4614)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
@@ -87,7 +107,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
         ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
     records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
-    limited_use.spend_charges(ctx, f, [m])
+    if not released:
+        limited_use.spend_charges(ctx, f, [m])
     if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)):  # a readied move strikes as it was readied
         m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
     conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
@@ -114,21 +135,18 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     acc += 1 if d.crossing and dist == 0 else 0  # a Cross-Up: +2 in place of it (000 L5634–L5636)
     if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
         acc -= 1  # Range 2: −1 for a move without the Reach or Long Range keyword (000 L2367–L2373)
-    # a Ki-based move ignores Strength (000 L3976); an unbroken yell doubles Ki for its damage (000 L7281)
-    step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
-    step += move_elements.damage_steps(m)  # Explosive: a size less against a Fighter (000 L3326)
-    if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
-        step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
+    step = _step(ctx, d, t, m)
     if m.is_special or m.is_super:
-        readying, m, held = move_elements.readied(ctx, f, m, key, d.together(t))  # Set Up, Wind Up (000 L4123, L4443)
+        # Set Up, Wind Up, Slow Startup (000 L4123, L4443, L4838)
+        readying, m, held = ("", m, 0) if released else move_elements.readied(ctx, f, m, key, d.together(t))
         more = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar")  # before the roll (000 L3852)
         more += held
         traded, extra = move_elements.accuracy_for_damage(ctx, f, m, dist)  # 000 L3991–L3999
         acc, more = acc + traded, more + extra
-        plan = _special(ctx, d, m.id, m.name, m.level, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key)
-        if m.is_super:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
+        plan = _special(ctx, d, m, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key, not released)
+        if m.is_super and not released:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
-        else:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
+        elif not released:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
             cheap_use(ctx, f, [m])
         plan.ranged = bool(m.has("ranged"))
         plan.move = m
@@ -145,16 +163,40 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     )
 
 
-def _special(ctx: Turn, d: Dram, mid: str, name: str, level: int, acc: int, step: int, flat: int, key: str) -> Plan:
-    """A Special or Super Move: a point the first time, twice its level after (000 L7209–L7215, ruling C10)."""
-    o = tables().option("special_move")
-    price = costs.ap_cost(o, used_before=mid in d.used, level=level)
-    pay(ctx, d, DramaticOption.special_move, price, key)
-    if mid not in d.used:
-        d.used.append(mid)
+def _step(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> int:
+    """The move's damage die sizes against ``t``: a Ki-based move ignores Strength (000 L3976), an unbroken yell
+    doubles Ki for its damage (000 L7281), Explosive is a size less against a Fighter (000 L3326)."""
+    f = d.f
+    step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    step += move_elements.damage_steps(m)
+    if m.ki_based and f.dramatic is not None and f.dramatic.yelled == YellSkill.ki:
+        step += tables().ranged_damage_steps(skill(ctx, d, "ki")) - tables().ranged_damage_steps(f.prof.ki)
+    return step
+
+
+def price(d: Dram, m: MoveProfile) -> int:
+    """A Special or Super Move's price: a point the first time, twice its level after (000 L7209–L7215, ruling C10)."""
+    return costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
+
+
+def _special(ctx: Turn, d: Dram, m: MoveProfile, acc: int, step: int, flat: int, key: str, paying: bool = True) -> Plan:
+    """A Special or Super Move at its price (``paying``), with the Special Move's bonus (000 L7209–L7215)."""
+    if paying:
+        pay(ctx, d, DramaticOption.special_move, price(d, m), key)
+    if m.id not in d.used:
+        d.used.append(m.id)
     d.specials += 1
-    plus_acc, plus_die = attacks.special_move_bonus(signature=mid in d.signature)  # +3 with one (000 L7211)
-    return Plan(name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, level, mid)
+    plus_acc, plus_die = attacks.special_move_bonus(signature=m.id in d.signature)  # +3 with one (000 L7211)
+    return Plan(m.name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, m.level, m.id)
+
+
+def _struck(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> Plan:
+    """The Special Move ``m`` landing with no roll of its own and no price (a Cancel Throw's Throw, a Sustained Hold's
+    second part): its damage die, flat bonus and Special Move bonus as for any use."""
+    plus_die = attacks.special_move_bonus(signature=m.id in d.signature)[1]
+    die = Die(max(0, 3 + _step(ctx, d, t, m) + plus_die))
+    flat = m.flat_bonus + d.f.prof.dmg_bonus
+    return Plan(m.name, 0, die, flat, True, m.level, m.id, move=m)
 
 
 def _attack_fs(ctx: Turn, d: Dram, v: DecisionValue, key: str) -> int:
@@ -178,16 +220,22 @@ class Ready:
     property_damage: bool
     push: bool = True  # its hit moves the Range (not an Area's further targets without a map, ``_area``)
     partial: bool = False  # a Breakthrough partial hit: half damage, 1 Glory less (000 L4910)
+    hold: bool = False  # a Sustained Hold's second part: half damage, then its Knock Back and Knock Down (000 L4387)
 
 
-def ready(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False) -> Ready:
+def ready(
+    ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False, released: bool = False
+) -> Ready:
     """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
     f = d.f
     t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
     if kept_states.unreachable(t.f):  # Free Movement: no attack reaches him (000 L3380)
         why = f"{key}: {t.f.id} is in Free Movement: no attack reaches him (000 L3380)."
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", why, key=key)
-    plan = _plan(ctx, d, t, v, key, property_damage)
+    if kept_states.locked(ctx, f, t.f):  # held in another's Sustained Hold or Multi-Part Throw (000 L4393, L3769)
+        why = f"{key}: {t.f.id} is locked in a Sustained Hold or a Multi-Part Throw: no one else reaches him."
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", why, key=key)
+    plan = _plan(ctx, d, t, v, key, property_damage, released)
     if t.f.knocked_down and not move_elements.pursues(plan.move):  # only a Pursuit move (000 L5968, L3916)
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
@@ -239,11 +287,13 @@ def attack(
     property_damage: bool = False,
     ds: dict[str, Dram] | None = None,
     answering: Answering | None = None,
+    released: bool = False,
 ) -> None:
-    """``d``'s attack on ``t``; ``answering``: it is a Defensive Response to ``t``'s attack (``responses``)."""
+    """``d``'s attack on ``t``; ``answering``: it is a Defensive Response to ``t``'s attack (``responses``);
+    ``released``: his Slow Startup move readied last turn goes off (000 L4846)."""
     if not move_elements.behind(ctx, d, t.f, d.f.move(v.moves[0]) if v.moves else None, key):
         return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
-    r = ready(ctx, d, t, v, key, property_damage)
+    r = ready(ctx, d, t, v, key, property_damage, released)
     plan = r.plan
     conditions.opened(ctx, d.f, plan.move)  # hit or miss, an Opening Move's window opens (000 L3746–L3748)
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
@@ -253,8 +303,8 @@ def attack(
         # (000 L4579–L4591); a Special Move defeated no one (ruling C11)
         d.no_point_next = d.no_point_next or plan.special
         return
-    if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447)
-        move_elements.ready(ctx, d.f, plan.move, plan.readying)
+    if plan.readying and plan.move is not None:  # readied, not used: like a Utility move (000 L4127, L4447, L4842)
+        move_elements.ready(ctx, d.f, plan.move, plan.readying, t.f.id)
         d.no_point_next = True  # ruling C11: a Special Move that defeated no one
         return
     if move_elements.misses_outright(ctx, d.f, plan.move, d.crossing):  # Cross-Up outside one (000 L4543)
@@ -302,6 +352,8 @@ def attack(
     else:
         _through_block(ctx, d, t, plan)
         kept_states.evaded(ctx, d.f, t.f, plan.move, t.guarded)  # a Ranged Prop is lost (000 L4757)
+        if plan.move is not None and multi_part_throw.link_missed(ctx, d.f, t.f, [plan.move]):  # 000 L3767, L3775
+            chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
@@ -429,6 +481,9 @@ def _damage(ctx: Turn, d: Dram, t: Dram, r: Ready) -> tuple[int, bool, int]:
     if r.partial:
         dmg //= 2
         ctx.note("E.1", d.f.id, f"Partial hit: half damage, {dmg}.", "000 L4910")
+    if r.hold:
+        dmg //= 2
+        ctx.note("E.1", d.f.id, f"The Sustained Hold's second part: half damage, {dmg}.", "000 L4387")
     if pulled:
         dmg = attacks.pulled(dmg, top)
         ctx.note("E.1", d.f.id, f"Pulled punch: {dmg} damage" + (" (top roll: full)." if top else "."), "000 L7205")
@@ -471,6 +526,7 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
                  "000 L4323–L4327")  # fmt: skip
         return
     r = _perfect(ctx, f, r)  # Perfect Hit's dice, before the hit's effects (000 L4745–L4753)
+    r = _cancel_throw(ctx, d, t, r)  # a Throw in its place, before the hit's effects (000 L3077–L3083)
     plan = r.plan
     if move_elements.vulnerable(guard) or kept_states.lingering(t.f):  # a die size more (000 L4892, L4898)
         ctx.note("E", t.f.id, f"{t.f.id} is hit while Vulnerable: a die size more.", "000 L4892, L4898")
@@ -521,7 +577,92 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
     _scores(ctx, d, plan, r.partial)
-    hit_effects(ctx, d, t, ko, plan.move, r.push)
+    _throw_effects(ctx, d, t, ko, plan.move, r)
+
+
+def _throw_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None, m: MoveProfile | None, r: Ready) -> None:
+    """The hit's effects, as a Throw that holds or chains has them: a Sustained Hold's first part has its Hit Stun
+    alone and holds him into next turn (000 L4385); an Opening Throw with a link to follow keeps him locked, its
+    Knock Back and Knock Down waiting for the sequence's end and its Hit Stun standing for none (he cannot act
+    anyway, 000 L3767); the last link ends the sequence with its effects (000 L3778)."""
+    if m is None:
+        hit_effects(ctx, d, t, ko, m, r.push)
+        return
+    atk = Attack(d.f, t.f, [m], "action", m.name, 0)
+    holds = bool(m.trait(MoveTrait.sustained_hold)) and not r.hold
+    chain = not holds and bool(m.trait(MoveTrait.opening_throw)) and multi_part_throw.links_on(ctx, atk)
+    hit_effects(ctx, d, t, ko, m, r.push, moves_him=not (holds or chain), stuns=not chain)
+    if holds and not t.f.defeated:
+        sustained_hold.start_hold(ctx, atk)  # into next turn (000 L4387)
+    elif not chain:
+        multi_part_throw.finish(ctx, atk)
+
+
+def chain_ends(ctx: Turn, d: Dram, ds: dict[str, Dram], why: str) -> None:
+    """His Multi-Part Throw ends early: the last link's waiting Knock Back and Knock Down land now, with no Hit Stun
+    (000 L3767, L3773–L3775)."""
+    found = multi_part_throw.end(ctx, d.f, why)
+    if found is not None and found[0].id in ds:
+        hit_effects(ctx, d, ds[found[0].id], None, found[1], stuns=False)
+
+
+def chain_action(ctx: Turn, d: Dram, ds: dict[str, Dram], v: DecisionValue | None) -> bool:
+    """His action with a Multi-Part Throw in progress, as in the main turn (000 L3767, L3775): the next link, without
+    movement, at the one he holds goes on; anything else (``v``) declares its end, and so does having no link he
+    could pay for (``v`` None: before he declares; ruling: no Control is rolled, 000 L7084, so a link's price stands
+    for its Control, as for Cancel Throw). True when the sequence ended and his action with it."""
+    links = multi_part_throw.next_links(d.f)
+    if not links:
+        return False
+    if v is None:
+        if any(price(d, m) <= spendable(d, DramaticOption.special_move) for m in links):
+            return False
+        why = "no point left for the next Throw (no Control is rolled)"
+    elif multi_part_throw.goes_on(d.f, v):
+        return False
+    else:
+        why = "he declares the end of the sequence"
+    chain_ends(ctx, d, ds, why)
+    d.acted = d.f.acted = True
+    ctx.note("B.1", d.f.id, f"{d.f.id} loses his action this turn.", "000 L3775, L7084")
+    return True
+
+
+def _cancel_throw(ctx: Turn, d: Dram, t: Dram, r: Ready) -> Ready:
+    """Cancel Throw as the main turn reads it (000 L3077–L3083): a hit at Range 1, a DL 8 Tactics check, then one
+    of his Throw Special Moves resolved in its place. Ruling: no Control is rolled (000 L7084), so a Throw whose
+    Action Point price he could pay now stands for one he has the Control for; nothing more is paid, as no Control
+    is spent in the main turn."""
+    m = r.plan.move
+    if m is None or r.hold or not m.trait(MoveTrait.cancels) or ctx.distance(d.f, t.f) != 1:
+        return r
+    can = spendable(d, DramaticOption.special_move)
+    throws = [x for x in d.f.prof.moves.values() if x.throw and x.is_special and price(d, x) <= can]
+    if not throws:
+        why = f"Cancel Throw: no Throw Special Move {d.f.id} could pay for (no Control is rolled): no check."
+        ctx.note("E", d.f.id, why, "000 L3083, L7084")
+    x = cancel_into(ctx, d.f, t.f, m, throws)
+    return r if x is None else replace(r, plan=_struck(ctx, d, t, x))
+
+
+def hold_again(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> None:
+    """His Sustained Hold's second turn, Initiative won outright: at his action it hits again with no roll, half the
+    damage, then its Knock Back, Knock Down and On-Hit effects; his action is spent (000 L4387, L4391)."""
+    ctx.note("B.1", d.f.id, f"{d.f.id}'s Sustained Hold on {t.f.id} strikes again (half damage).", "000 L4387")
+    _on_hit(ctx, d, t, Ready(_struck(ctx, d, t, m), options.Mods(), 0, False, False, hold=True), 0, None)
+
+
+def let_go(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> None:
+    """His Sustained Hold's second turn, Initiative not won outright: before anyone acts the one held takes its Knock
+    Back, Knock Down and On-Hit effects with no damage, and the holder's action is spent (000 L4389–L4391)."""
+    hit_effects(ctx, d, t, None, m, stuns=False)
+    d.acted = d.f.acted = True
+    ctx.note("B", d.f.id, f"{d.f.id}'s action is spent letting go.", "000 L4391")
+    ctx.unsupported_rule(
+        "dramatic_move_elements",
+        f"fighters.{d.f.id}.ongoing_effects",
+        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet",
+    )
 
 
 def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:
@@ -553,7 +694,7 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         stun_check(ctx, t, dmg, stun)
     conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)
     _scores(ctx, d, plan, r.partial)
-    hit_effects(ctx, d, t, None, plan.move, r.push)
+    _throw_effects(ctx, d, t, None, plan.move, r)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:
@@ -604,18 +745,26 @@ def narrative_skills(ctx: Turn, t: Dram) -> list[str]:
 
 
 def hit_effects(
-    ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None = None, move: MoveProfile | None = None, push: bool = True
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    ko: KnockedOut | None = None,
+    move: MoveProfile | None = None,
+    push: bool = True,
+    moves_him: bool = True,
+    stuns: bool = True,
 ) -> None:
     """What every hit does besides its damage: Knock Back as the move's records set it, Knock Down with the
-    keyword, and Hit Stun (000 L5950–L5970, L7130)."""
+    keyword, and Hit Stun (000 L5950–L5970, L7130). A Sustained Hold's first part leaves out the Knock Back, Knock
+    Down and On-Hit effects (``moves_him``, 000 L4385); its letting go, the Hit Stun (``stuns``, 000 L4389)."""
     d.hit_opponent = True
     d.f.hit_someone = True
     t.was_hit = True
     move_elements.lose_next_dice(t.f)  # a hit on him loses his waiting Fast or Slow Recovery (000 L3358, L4836)
     t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
     t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
-    kept_states.hit(ctx, t.f)  # and ends his Invisibility (000 L3591)
-    if ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated:
+    kept_states.hit(ctx, t.f)  # and ends his Invisibility, cancels his Slow Startup move (000 L3591, L4844)
+    if moves_him and (ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated):
         n = move_elements.knock_back(move, d.f) if push else 0
         mode = move_elements.draw(ctx, d.f, t.f, move) if n else "push"
         if mode != "push":  # Draw Closer: in by as much, not past Range 0 (000 L4007, L4019–L4027)
@@ -623,14 +772,15 @@ def hit_effects(
         elif n:  # none without the Knockback keyword (Does No Knockback, 000 L3222–L3230)
             knock_back(ctx, t, n, d)
             _advance(ctx, d, t, n, move)
-    else:
+    elif moves_him and ko is not None:
         _knocked_out(ctx, t, ko, d)
-    if move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
+    if moves_him and move_elements.knocks_down(move) and not t.f.knocked_down and not t.f.defeated:
         _knock_down(ctx, d, t)
-    elif not t.acted and not t.f.defeated:
+    elif stuns and not t.acted and not t.f.defeated:
         t.hit_stunned = True  # a hit always costs an unacted target his action (000 L7130)
         conditions.window_closed(ctx, t.f, "Hit Stun")  # 000 L3752
-    t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
+    if moves_him:
+        t.entangled = move_elements.entangle(ctx, t.f, move, t.acted) or t.entangled
 
 
 def _advance(ctx: Turn, d: Dram, t: Dram, kb: int, move: MoveProfile | None) -> None:

@@ -19,6 +19,7 @@ from ..turn.f_responses import eligible_moves
 from . import face_off
 from .attack_options import push_self
 from .base import Dram, option_name, pay, skill, spendable
+from .kept_states import waiting
 from .pauses import yell_defense
 from .spirit import penalty as spirit_penalty
 
@@ -187,7 +188,8 @@ def defense(
         return dt, "half Defense (as if Stunned)"
     # the default: the higher of Defense and Evasion with no FS (the combined defence costs 1 FS, 000 L5838)
     plain_defense, plain_evasion = _skills(ctx, t, None)
-    only_defense = simultaneous or t.non_attack  # a non-attack action leaves the Defense skill only (000 L6037)
+    # a non-attack action leaves the Defense skill only (000 L6037), as does a Slow Startup move readied (000 L4844)
+    only_defense = simultaneous or t.non_attack or waiting(f)
     best = DefenseOption.defense if plain_defense >= plain_evasion or only_defense else DefenseOption.evasion
     only: tuple[DefenseOption, ...] = (DefenseOption.defense,) if only_defense else _EVERY if kinds else _ALL
     if f.knocked_down and kinds:  # down: Defense, or Tactics for the Reversal (000 L5888, L5894, L3918)
@@ -221,8 +223,8 @@ def defense(
             "Tactics serves the Defensive Responses open here: all against a Special Move, the Basic and Jinking "
             "Responses against a Basic Move, none against Property Damage (000 L7124–L7126, L7197)"
             if opt is DefenseOption.tactics
-            else "only Defense serves against a simultaneous attack, after a non-attack action or when down "
-            "(000 L5573, L6037, L3918)"
+            else "only Defense serves against a simultaneous attack, after a non-attack action, when down or "
+            "waiting on a Slow Startup move (000 L5573, L6037, L3918, L4844)"
             if answering is None
             else "against a Defensive Response only Defense, halved, or Evasion after an Aerial attack (000 L5850)"
         )

@@ -12,7 +12,7 @@ from ..state.turn import Turn
 from ..turn.a_initiative import declaration_order
 from .actions import cash_in as await_cash_in
 from .base import D10, Dram, pay, skill, spendable
-from .kept_states import hindrance
+from .kept_states import hindrance, initiative_steps
 
 _FR = DramaticOption.fast_reflexes
 _EGH = DramaticOption.endure_great_hardship
@@ -48,6 +48,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
                 ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
         steps += await_cash_in(ctx, d, steps)
         steps -= hindrance(ctx, d.f, ctx.opponents(d.f))  # an invisible opponent's (000 L3591)
+        steps += initiative_steps(d.f)  # Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
         roll_initiative(ctx, d, steps)
     for d in (ds[f.id] for f in declaration_order(ctx)):
         rerolls(ctx, d)

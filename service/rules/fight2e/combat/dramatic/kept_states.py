@@ -12,14 +12,17 @@ his later move (000 L3820–L3850, L4291–L4301), Infinite Supers, Super Move E
 (000 L2975–L3075), End Style and Movement Exception (his style's movement limits, ``styled_movement``,
 000 L3286–L3298, L5094–L5138), Prop and Prop Recovery (dropped by a Knock Down or a clean Evasion, locking its
 moves until Recover Prop or a Prop Recovery move picks it up, 000 L4755–L4785, L3902–L3908), Sidestep Setup's
-chance (checked at his action, spent or lost as in the main turn, 000 L4817–L4829) and Fake (ruling: no Tactics
-defence in a Dramatic turn, 000 L5716, L7124)."""
+chance (checked at his action, spent or lost as in the main turn, 000 L4817–L4829), Fake (ruling: no Tactics
+defence in a Dramatic turn, 000 L5716, L7124), a Slow Startup move readied against its target (``waiting``,
+``release``, 000 L4838–L4848) and a Sustained Hold's second turn (``hold_due``, ``settle_holds``,
+000 L4377–L4395)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
 from ...catalogue.records import AgainstThugs, Traits
 from ...catalogue.sheet_records import SHEET_KINDS
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     access,
@@ -35,7 +38,8 @@ from ..elements import (
     vulnerability,
 )
 from ..elements.buffs import buff_modifiers
-from ..state.combatant import Combatant
+from ..elements.throws.multi_part_throw import sealed
+from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing import move_elements as thug_moves
@@ -182,10 +186,83 @@ def hindrance(ctx: Turn, f: Combatant, foes: list[Combatant]) -> int:
 
 def hit(ctx: Turn, t: Combatant) -> None:
     """A hit on him ends his Invisibility (000 L3591, L3597) and his Sidestep Setup chance, every Dramatic hit being
-    Hit Stun or a Knock Down (000 L4828, L7130)."""
+    Hit Stun or a Knock Down (000 L4828, L7130), and cancels his readied Slow Startup move (000 L4844)."""
     invisibility.hit(ctx, t)
     if t.ongoing:
         sidestep_setup.hit(ctx, t, "hit")
+    thug_moves.cancelled(ctx, t)
+
+
+def waiting(f: Combatant) -> bool:
+    """A Slow Startup move readied: he defends with the Defense skill only, and a hit cancels it (000 L4844)."""
+    return thug_moves.waiting(f)
+
+
+def release(ctx: Turn, f: Combatant, live: list[str]) -> tuple[MoveProfile, str] | None:
+    """His Slow Startup move readied last turn goes off at his action, at the one it was readied against, in range or
+    not (000 L4846–L4848): (the move, the target), or None with no target left. Ruling: its 1 Control is no cost,
+    no Control being rolled (000 L4848, L7084), as with Thugs."""
+    found = thug_moves.released(ctx, f, live, 1)
+    if found is not None:
+        ctx.note("B.1", f.id, "No Control is rolled: the release costs nothing more.", "000 L4848, L7084")
+    return found
+
+
+def _hold(f: Combatant) -> Effect | None:
+    return next((e for e in f.ongoing if e.id == OngoingEffectId.sustained_hold), None) if f.ongoing else None
+
+
+def initiative_steps(f: Combatant) -> int:
+    """Two Initiative die sizes more for his Slow Startup move going off or his Sustained Hold's second turn, as in
+    the main turn (000 L4846, L4387)."""
+    due = waiting(f) or (_hold(f) is not None)
+    return 2 if due else 0
+
+
+def held(ctx: Turn, f: Combatant) -> str | None:
+    """The one who holds him in a Sustained Hold begun this turn: he cannot act this turn (000 L4385)."""
+    for o in ctx.opponents(f):
+        e = _hold(o)
+        if e is not None and e.target == f.id and e.since == ctx.turn:
+            return o.id
+    return None
+
+
+def hold_due(ctx: Turn, f: Combatant) -> tuple[MoveProfile, Combatant] | None:
+    """His Sustained Hold from last turn, whose second part he strikes at his action, having won Initiative outright
+    (000 L4387): (the move, the one held), the hold then finished. None when he holds no one from last turn."""
+    e = _hold(f)
+    if e is None or e.since == ctx.turn:
+        return None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    m, t = f.move(e.move or ""), ctx.fighters.get(e.target or "")
+    return None if m is None or t is None or t.defeated else (m, t)
+
+
+def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant]]:
+    """Before anyone acts on a Sustained Hold's second turn: a holder who did not win Initiative outright over the
+    one he holds lets go, the hold finished with no damage (000 L4389; ruling as the main turn: before any action).
+    Returns (holder, move, held) for each, whose Knock Back, Knock Down and On-Hit effects then land."""
+    out = []
+    for fid in ctx.order:
+        a = ctx.fighters[fid]
+        e = _hold(a)
+        if e is None or e.since == ctx.turn:
+            continue
+        m, t = a.move(e.move or ""), ctx.fighters.get(e.target or "")
+        if m is not None and t is not None and not t.defeated and not a.defeated and a.init > t.init:
+            continue  # he strikes again at his place in the order
+        a.ongoing = [x for x in a.ongoing if x is not e]
+        if m is not None and t is not None and not t.defeated and not a.defeated:
+            ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {t.id} ends without damage.", "000 L4389")
+            out.append((a, m, t))
+    return out
+
+
+def locked(ctx: Turn, f: Combatant, t: Combatant) -> bool:
+    """No one else reaches either fighter of a Sustained Hold or a Multi-Part Throw until it is over
+    (000 L4393–L4395, L3769), as in the main turn."""
+    return sealed(ctx, f, t)
 
 
 def lingering(t: Combatant) -> bool:

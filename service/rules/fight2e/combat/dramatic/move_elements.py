@@ -14,10 +14,11 @@ Breakthrough's partial hit, Temporary Invulnerability, Breaker and Vulnerability
 Effect and Explosive (``attack._area``), Draw Closer and Knockback Advance, Cross-Up, Modify Super Energy; Pursuit on
 a downed fighter and Only When Prone from the ground; Behind Opponent's condition (``behind``) and Pass Through; the
 movement Mobile, Teleportation and Full Screen grant (``movement``, ``long_advance``), Limited Movement's and Limited
-Mobile's limits; End Only's condition and Powerless's lock (``usable``); Set Up and Wind Up readied and released
-(``readied``); a Buff's, End Buff's and Flight's states, kept as in the main turn (``start_states``, run down by the
-Time Roll); a Utility move's Healing and charges (``actions``); Gradual Effect's installments and Delayed Onset
-(``gradual_share``, ``gradual_rest``, ``installments``, ``triggered``) and Copies Moves (``copied``) on the hit.
+Mobile's limits; End Only's condition and Powerless's lock (``usable``); Set Up, Wind Up and Slow Startup readied
+and released (``readied``); Cancel Throw and Sustained Hold on the hit (``attack``); a Buff's, End Buff's and
+Flight's states, kept as in the main turn (``start_states``, run down by the Time Roll); a Utility move's Healing
+and charges (``actions``); Gradual Effect's installments and Delayed Onset (``gradual_share``, ``gradual_rest``,
+``installments``, ``triggered``) and Copies Moves (``copied``) on the hit.
 
 Two kinds of entries have nothing to act on (``IDLE``, ruling, noted in the log where the move is used): those that
 work only inside a Combo (Combos are not used, 000 L7108) or through Control (000 L7084), and the Knock Down options
@@ -116,6 +117,8 @@ _HIT_TRAITS = frozenset(
         MoveTrait.wind_up,
         MoveTrait.behind_opponent,  # ``behind``
         MoveTrait.modifies_super_energy,  # ``modify_super_energy``
+        MoveTrait.cancels,  # Cancel Throw (``attack._cancel_throw``)
+        MoveTrait.sustained_hold,  # ``attack.hold_again``, ``attack.let_go``, ``kept_states.settle_holds``
     }
 )
 # the keywords a Dramatic hit reads (000 L2345–L2365): Normal (Life Bar), Stun (the Stun Threshold), Knockback, No
@@ -273,7 +276,7 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
 def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
     sorted."""
-    named = conditions.still_named(m)  # conditions and chains with no Dramatic step yet (``conditions``)
+    named = conditions.still_named(m, attack)  # conditions and chains with no Dramatic step yet (``conditions``)
     done = conditions.APPLIED if attack else frozenset()  # applied by a Dramatic attack (``conditions``), not a use
     return sorted(e for e in m.entries if (_open(m, e, attack) and e not in done) or e in named)
 
@@ -495,10 +498,11 @@ def vulnerable(guard: MoveProfile | None) -> bool:
 
 
 def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -> tuple[str, MoveProfile, int]:
-    """Set Up and Wind Up as the main turn reads them (000 L4123–L4141, L4443–L4451): ("set_up" or "wind_up" when
-    this use only readies the move, the move as used (a held Wind Up strikes as an L1 move), the damage the readied
-    use adds: Powerless's, or a Wind Up's +1 for each full 3 Time Count held). Slow Startup is left named."""
-    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)) or m.trait(MoveTrait.slow_startup):
+    """Set Up, Wind Up and Slow Startup as the main turn reads them (000 L4123–L4141, L4443–L4451, L4838–L4848):
+    ("set_up", "wind_up" or "slow_startup" when this use only readies the move, the move as used (a held Wind Up
+    strikes as an L1 move), the damage the readied use adds: Powerless's, or a Wind Up's +1 for each full 3 Time
+    Count held)."""
+    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up) or m.trait(MoveTrait.slow_startup)):
         return "", m, 0
     moves = [m]
     prepare, extra, _ = extended(ctx, f, moves, key, together)
@@ -507,9 +511,10 @@ def readied(ctx: Turn, f: Combatant, m: MoveProfile, key: str, together: bool) -
     return prepare, moves[0], extra
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str) -> None:
-    """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447)."""
-    utility.ready(ctx, f, m, prepare, None)
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str) -> None:
+    """The move is readied: its state kept on him as in the main turn (000 L4127–L4129, L4447), a Slow Startup move's
+    against ``target`` (000 L4842)."""
+    utility.ready(ctx, f, m, prepare, target)
 
 
 def behind(ctx: Turn, d: Dram, t: Combatant, m: MoveProfile | None, key: str) -> bool:

@@ -25,6 +25,7 @@ from ...dramatic.catalogue import tables
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
+from ..elements.throws import multi_part_throw
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -35,7 +36,7 @@ from . import attack_options as dramatic_attack_options
 from . import bands, conditions, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
-from .attack import attack
+from .attack import attack, chain_action, chain_ends, hold_again, let_go
 from .base import Dram, choice, ignore_hit_stun, load, shift_range, spendable, store
 from .climactic import announce
 from .climactic import fire as climactic_fire
@@ -188,7 +189,20 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
     if d.entangled:  # lost whatever he spends (000 L3306)
         ctx.note("B", f.id, f"{f.id} is Entangled: his action is lost.", "000 L3306")
         return None
+    if (holder := kept_states.held(ctx, f)) is not None:  # whatever he may spend (000 L4385)
+        ctx.note("B", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
+        return None
+    if multi_part_throw.held_down(ctx, f):  # locked in a Multi-Part Throw until it ends (000 L3767)
+        return None
     if d.hit_stunned and not ignore_hit_stun(ctx, d):
+        return None
+    if kept_states.waiting(f):  # his Slow Startup move goes off, his action (000 L4846–L4848)
+        _release(ctx, ds, d)
+        return None
+    if (due := kept_states.hold_due(ctx, f)) is not None:  # Initiative won outright: the hold again (000 L4387)
+        hold_again(ctx, d, ds[due[1].id], due[0])
+        return None
+    if chain_action(ctx, d, ds, None):  # no link of his Multi-Part Throw he could pay for (000 L3775, L7084)
         return None
     foes = {o.id for o in ctx.opponents(f)}
     standing = [s for s in (d.standing, *d.stand_also) if s in foes]  # his opponents still in it (000 L7273)
@@ -206,6 +220,37 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         lambda: _action_choices(ctx, ds, d),
     )
     return key, v
+
+
+def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
+    """His Slow Startup move readied last turn strikes the one it was readied against, in range or not
+    (000 L4846–L4848), as with Thugs."""
+    found = kept_states.release(ctx, d.f, [o.id for o in ctx.opponents(d.f) if o.active])
+    if found is None:
+        return
+    m, tid = found
+    t = ds[tid]
+    if (
+        kept_states.unreachable(t.f)
+        or kept_states.locked(ctx, d.f, t.f)
+        or (t.f.knocked_down and not move_elements.pursues(m))
+    ):  # ruling: out of every attack's reach now (000 L3380, L4393, L3769, L5968), it spends his action
+        ctx.note("B.1", d.f.id, f"{m.name} cannot reach {tid} now: the action is spent.", "000 L4846, L5968")
+        return
+    v = DecisionValue(action=ActionType.attack, moves=[m.id], target=tid)
+    attack(ctx, d, t, v, ctx.key(d.f.id, "action"), ds=ds, released=True)
+
+
+def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
+    """Before anyone acts: on a Sustained Hold's second turn a holder without Initiative won outright lets go
+    (000 L4389); a Multi-Part Throw whose victim wins or ties Initiative ends, and the thrower loses his action
+    (000 L3773); ruling as the main turn: before any action."""
+    for a, m, t in kept_states.settle_holds(ctx):
+        let_go(ctx, ds[a.id], ds[t.id], m)
+    for a in multi_part_throw.outdone(ctx):
+        chain_ends(ctx, ds[a.id], ds, "the one he holds wins or ties Initiative")
+        ds[a.id].acted = a.acted = True
+        ctx.note("B", a.id, f"{a.id} loses his action this turn.", "000 L3773")
 
 
 # what a fighter knocked out of the fight may do while he rests away from it (000 L7195, L7152)
@@ -312,6 +357,8 @@ def _reachable(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[Dram]:
 
 def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
     f = d.f
+    if chain_action(ctx, d, ds, v):  # not the next link of his Multi-Part Throw: its end (000 L3775)
+        return
     kept_states.check_action(ctx, f, key, v)  # a Buff's limits, Free Movement's (000 L3027–L3045, L3380)
     option = v.option
     if (
@@ -536,6 +583,8 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
     """Each move that reaches ``t``, plain, with a Basic Move's bought bonus or with an option declared with it."""
     f = d.f
     out: list[ChoiceOption] = []
+    if kept_states.locked(ctx, f, t.f):  # in another's Sustained Hold or Multi-Part Throw (000 L4393, L3769)
+        return out
     dist = ctx.distance(f, t.f)
     can = spendable(d, DramaticOption.special_move)
     for m in f.prof.moves.values():
@@ -621,6 +670,7 @@ def run(ctx: Turn) -> None:
     initiative(ctx, ds)
     order = turn_order(ctx, ds)
     settle_face_offs(ctx, ds)
+    _holds(ctx, ds)
     tied_flourishes(ctx, order)
     mark_simultaneous(order)
     for d in order:
@@ -638,6 +688,8 @@ def run(ctx: Turn) -> None:
         tag_team.enter_due(ctx, None)
         lapse_team_ups(ctx, ds)
         ctx.round_over = len(ctx.sides_left()) <= 1
+    for a in multi_part_throw.lapsed(ctx):  # the next Throw not used this turn or the next (000 L3765)
+        chain_ends(ctx, ds[a.id], ds, "the next Throw was not used in time")
     move_elements.installments(ctx)  # Gradual Effect's, before H.1 (000 L3390)
     _healed(ctx, ds)
     end_of_turn(ctx, ds)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....dice import Die
 from ..contract.models import Choice, DecisionValue
 from ..state.action import Attack
+from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
 
@@ -61,9 +62,17 @@ def cancelled_throw(ctx: Turn, atk: Attack) -> None:
     if idx is None or ctx.distance(a, d) != 1:
         return
     throws = [m for m in a.prof.moves.values() if m.throw and m.is_special and m.level <= a.control]
+    t = cancel_into(ctx, a, d, atk.moves[idx], throws)
+    if t is not None:
+        atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1 :]]
+
+
+def cancel_into(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, throws: list[MoveProfile]) -> MoveProfile | None:
+    """Cancel Throw's check and choice, in every turn that applies it: with ``throws`` open to him (those within
+    his Control), the DL 8 Tactics check, then the Throw he names in place of ``m``, or None (000 L3083)."""
     if not throws:
-        return
-    roll = ctx.roll(a.id, "tactics_check", Die(5), f"Cancel Throw from {atk.moves[idx].name}", "E")
+        return None
+    roll = ctx.roll(a.id, "tactics_check", Die(5), f"Cancel Throw from {m.name}", "E")
     ok = roll + a.prof.tactics >= 8
     ctx.note(
         "E",
@@ -74,16 +83,16 @@ def cancelled_throw(ctx: Turn, atk: Attack) -> None:
         {"success": ok},
     )
     if not ok:
-        return
+        return None
     key, dv = ctx.decide(
         a.id,
         "cancel_throw",
         "E",
-        f"{a.id} may throw instead: " + ", ".join(m.name for m in throws) + ", or pass.",
+        f"{a.id} may throw instead: " + ", ".join(x.name for x in throws) + ", or pass.",
         DecisionValue(choice=Choice.pass_),
     )
     if dv.choice in (None, Choice.pass_) and not dv.moves:
-        return
+        return None
     t = a.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
     if t is None or t not in throws:
         ctx.fail(
@@ -93,8 +102,8 @@ def cancelled_throw(ctx: Turn, atk: Attack) -> None:
             key=key,
         )
     assert t is not None
-    atk.moves = [*atk.moves[:idx], t, *atk.moves[idx + 1 :]]
     ctx.note("E", a.id, f"{a.id} turns {d.id}'s hit into the Throw {t.name}.", "000 L3083", {"move": t.id})
+    return t
 
 
 def combo_tactics(ctx: Turn, atk: Attack) -> int:

@@ -84,18 +84,26 @@ def finish(ctx: Turn, atk: Attack) -> None:
         ctx.note("E.5", a.id, "The last Throw of the Multi-Part Throw lands: the sequence is complete.", "000 L3778")
 
 
-def release(ctx: Turn, a: Combatant, why: str) -> None:
-    """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
-
+def end(ctx: Turn, a: Combatant, why: str) -> tuple[Combatant, MoveProfile] | None:
+    """The sequence ends early, in every turn that plays it: (the victim, the last link that hit), whose waiting
+    Knock Back and Knock Down the turn then applies its own way; None when nothing is left to land."""
     e = _lock(a)
     if e is None:
-        return
+        return None
     a.ongoing = [x for x in a.ongoing if x is not e]
     d = ctx.fighters.get(e.target or "")
     m = a.move(e.move or "")
     ctx.note("B", a.id, f"{a.id}'s Multi-Part Throw ends ({why}).", _REF, {}, {"multi_part_throw": None})
-    if d is None or m is None or d.defeated:
+    return None if d is None or m is None or d.defeated else (d, m)
+
+
+def release(ctx: Turn, a: Combatant, why: str) -> None:
+    """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
+
+    found = end(ctx, a, why)
+    if found is None:
         return
+    d, m = found
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0)
     knockdown.knock_back(ctx, atk, 2)
     if knockdown.knocks_down(atk) and not d.knocked_down:
@@ -106,6 +114,18 @@ def release(ctx: Turn, a: Combatant, why: str) -> None:
 def initiative(ctx: Turn) -> None:
     """After Initiative: a victim who wins or ties it ends the sequence; the thrower loses his action (000 L3773).
     Ruling: settled before anyone acts, as the Sustained Hold's second turn is."""
+    for a in outdone(ctx):
+        e = _lock(a)
+        release(ctx, a, f"{e.target if e is not None else ''} wins or ties Initiative")
+        a.action_lost = True
+        a.holding = False
+        ctx.note("B", a.id, f"{a.id} loses his action this turn.", "000 L3773")
+
+
+def outdone(ctx: Turn) -> list[Combatant]:
+    """The throwers whose victim won or tied this turn's Initiative over them (000 L3773); a lock whose victim or
+    thrower is gone is dropped."""
+    out = []
     for fid in ctx.order:
         a = ctx.fighters[fid]
         e = _lock(a)
@@ -114,12 +134,21 @@ def initiative(ctx: Turn) -> None:
         d = ctx.fighters.get(e.target or "")
         if d is None or d.defeated or a.defeated:
             a.ongoing = [x for x in a.ongoing if x is not e]
-            continue
-        if d.init >= a.init:
-            release(ctx, a, f"{d.id} wins or ties Initiative")
-            a.action_lost = True
-            a.holding = False
-            ctx.note("B", a.id, f"{a.id} loses his action this turn.", "000 L3773")
+        elif d.init >= a.init:
+            out.append(a)
+    return out
+
+
+def next_links(f: Combatant) -> list[MoveProfile]:
+    """The Throws that may come next in his Multi-Part Throw in progress (none without one)."""
+    e = _lock(f)
+    return [] if e is None else _next_links(f, e)
+
+
+def held_by(ctx: Turn, f: Combatant) -> str | None:
+    """Who holds him in a Multi-Part Throw, if anyone."""
+    found = _holder_of(ctx, f)
+    return None if found is None else found[0].id
 
 
 def held_down(ctx: Turn, f: Combatant) -> bool:
@@ -150,18 +179,7 @@ def stalled(ctx: Turn, f: Combatant) -> bool:
 def declared(ctx: Turn, f: Combatant, d: DecisionValue) -> bool:
     """The thrower's declaration: the next link, without movement, at the victim goes on; anything else declares
     the end of the sequence and the action is lost (000 L3767, L3775)."""
-    e = _lock(f)
-    if e is None:
-        return True
-    links = {m.id for m in _next_links(f, e)}
-    ok = (
-        d.action is ActionType.attack
-        and bool(d.moves)
-        and (d.moves or [""])[0] in links
-        and not d.movement
-        and d.target in (None, e.target)
-    )
-    if ok:
+    if goes_on(f, d):
         return True
     release(ctx, f, "he declares the end of the sequence")
     f.acted = True
@@ -169,15 +187,36 @@ def declared(ctx: Turn, f: Combatant, d: DecisionValue) -> bool:
     return False
 
 
+def goes_on(f: Combatant, d: DecisionValue) -> bool:
+    """His declaration goes on with the sequence (or he has none in progress): the next link, without movement, at
+    the one he holds (000 L3767, L3775)."""
+    e = _lock(f)
+    if e is None:
+        return True
+    links = {m.id for m in _next_links(f, e)}
+    return (
+        d.action is ActionType.attack
+        and bool(d.moves)
+        and (d.moves or [""])[0] in links
+        and not d.movement
+        and d.target in (None, e.target)
+    )
+
+
+def link_missed(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> bool:
+    """A link of his sequence on ``d`` missed (the victim defended): the sequence ends (000 L3767, L3775)."""
+    e = _lock(a)
+    return (
+        e is not None
+        and e.target == d.id
+        and (e.since or 0) <= ctx.turn
+        and any(sequences.gated(m) == STATE for m in moves)
+    )
+
+
 def missed(ctx: Turn, atk: Attack) -> None:
     """A link that misses (the victim defended): the sequence ends at F.1 (000 L3767, L3775)."""
-    e = _lock(atk.attacker)
-    if (
-        e is not None
-        and e.target == atk.defender.id
-        and (e.since or 0) <= ctx.turn
-        and any(sequences.gated(m) == STATE for m in atk.moves)
-    ):
+    if link_missed(ctx, atk.attacker, atk.defender, atk.moves):
         release(ctx, atk.attacker, f"{atk.defender.id} defends against the next Throw")
 
 
@@ -221,6 +260,14 @@ def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
 def end_of_turn(ctx: Turn) -> None:
     """A window of this turn and the next: unused by the end of the next turn, the sequence ends (000 L3765).
     Ruling: nothing of it outlasts the round."""
+    for a in lapsed(ctx):
+        release(ctx, a, "the next Throw was not used in time")
+
+
+def lapsed(ctx: Turn) -> list[Combatant]:
+    """End of the turn: the throwers whose window of that turn and the next has passed unused (000 L3765); a lock
+    at the round's end is dropped (ruling: nothing of it outlasts the round)."""
+    out = []
     for fid in ctx.order:
         a = ctx.fighters[fid]
         e = _lock(a)
@@ -229,7 +276,8 @@ def end_of_turn(ctx: Turn) -> None:
         if ctx.round_over:
             a.ongoing = [x for x in a.ongoing if x is not e]
         elif (e.since or 0) < ctx.turn:
-            release(ctx, a, "the next Throw was not used in time")
+            out.append(a)
+    return out
 
 
 @register
