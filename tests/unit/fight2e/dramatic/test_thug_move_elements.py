@@ -105,17 +105,19 @@ def test_self_damage_costs_her_power_level() -> None:
     assert ava(out)["life_bar"] == 18
 
 
-def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Summon acts on its user alone (000 L4183–L4213; its record user_only): nothing on the group, named under
-    # thug_user_states where it is used. No thug_move_elements is reported any more.
+def test_summon_calls_her_ally_and_nothing_is_named() -> None:
+    # Summon in a Dramatic turn with Thugs: its Ally appears 1 Range ahead of her for a 5-count (000 L4191, L4209),
+    # kept as in the main turn (000 L6646, L7080); the Time Roll of 3 leaves 2 of it. Nothing is named for it, and
+    # no thug_move_elements is reported any more.
     out = turn(
         _req(move("charge", el("summon", ally_elements=["knocks_down"]), level=4)),
         {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **STAY},
         FIRST,
     )
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "summon" in found[0]["reason"]
-    assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
+    assert [(e["id"], e.get("charges"), e.get("time_left")) for e in ava(out)["ongoing_effects"]] == [
+        ("summon", 1, 2)
+    ]
+    assert not {"thug_user_states", "thug_move_elements"} & {u["id"] for u in out["unsupported"]}
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
     out = turn(

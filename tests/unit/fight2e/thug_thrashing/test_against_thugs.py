@@ -36,7 +36,7 @@ def test_the_records_say_what_the_text_says_for_a_few() -> None:
     assert acts["buff"] is ThugAct.kept  # a state on its user for a Time Count (000 L2953–L2973), kept (000 L6646)
     assert acts["wind_up"] is ThugAct.kept  # his held move (000 L4443–L4451), kept (test_user_states)
     assert acts["power_dash"] is ThugAct.kept  # needs his Dash just before (000 L3812–L3818), kept (test_kept_states)
-    assert acts["summon"] is ThugAct.user_only  # his summoned ally (000 L4183–L4213): not kept yet
+    assert acts["summon"] is ThugAct.kept  # his summoned Ally (000 L4183–L4213), kept (test_summon)
 
 
 def _sheet(*moves: dict[str, Any]) -> dict[str, Any]:

@@ -126,20 +126,6 @@ def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
     assert _ava(miss)["life_bar"] == 38
 
 
-def test_an_element_on_its_user_alone_is_named() -> None:
-    # Summon acts on its user alone (his Ally for a Time Count, 000 L4183–L4213): nothing on the group, and a Thug
-    # turn does not keep that yet, so the move is used without it and named. (Prop is kept: test_kept_props;
-    # Wind Up: test_user_states; Power Dash, Random Effect: test_kept_states.)
-    req = _req(move("charge", el("summon", ally_elements=["knocks_down"]), level=4))
-    out = _ok(
-        req,
-        {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **_stay("g")},
-        ROLLS,
-    )
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "summon" in found[0]["reason"]
-
-
 def test_reach_strikes_at_range_3_at_minus_2() -> None:
     # Reach: −2 at Range 3 (000 L4083): 3 + 0 + 1 − 2 = 2 hits Defense 2; a 2 (1) misses.
     rolls = ROLLS | {"T1.g.life_save": 1}

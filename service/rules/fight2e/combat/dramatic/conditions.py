@@ -48,6 +48,7 @@ STILL_NAMED = (
             MoveTrait.prop,
             MoveTrait.prop_recovery,
             MoveTrait.opening_throw,
+            MoveTrait.summon,
         }
         & set(r.traits)
     )
