@@ -29,7 +29,7 @@ from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from ..thug_thrashing import ally, fighter_on_thugs, move_elements
+from ..thug_thrashing import after_move, ally, fighter_on_thugs, move_elements
 from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import evasion as thug_evasion
 from ..thug_thrashing import group as thug_group
@@ -360,6 +360,8 @@ def fighter_attack(
         records.die_shifts(ctx, f, None, a.m, Trigger.always)  # Fast and Slow Recovery (000 L3358, L4836)
         records.die_shifts(ctx, f, None, a.m, Trigger.on_hit if hit else Trigger.on_miss)
     settle_special(ctx, d, g, a, before, others)
+    if a.pd_option is None:
+        after_move.after(ctx, f, g, moves, groups or [g], False)  # After Mobile, Passing (000 L2387–L2389)
 
 
 def _ally_strike(ctx: Turn, d: Dram, g: Group, made: list[MoveProfile], dist: int, key: str) -> bool:
@@ -369,7 +371,7 @@ def _ally_strike(ctx: Turn, d: Dram, g: Group, made: list[MoveProfile], dist: in
     m = made[0]
     acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + _accuracy_range(m, dist, None)
     a = Aim(m, m.name, acc, 0, 0, None)
-    hit = fighter_on_thugs.connects(ctx, d.f, [m]) and roll_on_group(ctx, d, g, a)
+    hit = fighter_on_thugs.connects(ctx, d.f, [m]) and roll_on_group(ctx, d, g, a, dist)
     if hit:
         land_on_group(ctx, d, g, a, glory=False)
     return hit
@@ -408,7 +410,6 @@ def aim(
     fighter_on_thugs.suppressed(ctx, f, [m], key)  # a group's Suppression tier bars the move (000 L4251–L4254)
     readying, wound = "", False
     if not property_damage:
-        move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
         move_elements.recover_prop(ctx, f, [m])  # Recover Prop, a Prop Recovery move (000 L3902–L3908)
         move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
         # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
@@ -419,6 +420,7 @@ def aim(
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
+    after_move.check_before(ctx, m, n, key)  # After Mobile, Passing (000 L2387–L2389)
     start, dashed = g.ranges[f.id], 0
     if v.dash and not property_damage:  # a Dash and a Power Dash, as in Thug Thrashing (000 L2179, L3818)
         one = [m]
@@ -508,7 +510,8 @@ def group_defense(g: Group, a: Aim) -> int:
     return defense + pd_total  # thrown scenery: +1 (000 L7197)
 
 
-def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
+def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, at: int | None = None) -> bool:
+    """``at``: the Range the attack comes from when not his (his Ally's)."""
     f = d.f
     defense = group_defense(g, a)
     face = ctx.roll(f.id, "attack", D10 if a.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
@@ -516,7 +519,8 @@ def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id]}: {face} + {a.accuracy} = {face + a.accuracy} "
+        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id] if at is None else at}: {face} + {a.accuracy} = "
+        f"{face + a.accuracy} "
         f"against Defense {defense}: " + ("hit." if hit else "miss."),
         "000 L6714, L5708, L7110",
         inputs={"face": face, "accuracy": a.accuracy, "defense": defense},

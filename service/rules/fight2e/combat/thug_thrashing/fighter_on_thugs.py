@@ -34,7 +34,7 @@ from ..turn.d_accuracy import range_modifier, range_ok
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import power_up_version
 from ..turn.d_performing import ti_level
-from . import ally, lasting, move_elements
+from . import after_move, ally, lasting, move_elements
 from . import evasion as thug_evasion
 from . import group as thug_group
 from . import stances as thug_stances
@@ -107,7 +107,6 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
-    move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
     moves = move_elements.recover_prop(ctx, f, moves)  # Prop Recovery (000 L3902–L3908)
     move_elements.check_use(ctx, f, moves, key)  # Powerless, End Only, Flight's lock (000 L6646)
     return moves
@@ -170,6 +169,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
     movement gives."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
+    after_move.check_before(ctx, moves[0], n, key)  # After Mobile, Passing (000 L2387–L2389)
     if v.dash:
         fee, acc = move_elements.dash(ctx, f, moves, g.ranges[f.id], v, key)
         spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
@@ -311,6 +311,7 @@ def attack(
         records.die_shifts(ctx, f, None, m, Trigger.always)
         trigger = Trigger.on_hit if hit else Trigger.on_miss
         records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
+    after_move.after(ctx, f, g, moves, groups or [g], False)  # After Mobile, Passing (000 L2387–L2389)
 
 
 def _out_of_reach(

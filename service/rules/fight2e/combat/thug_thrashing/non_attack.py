@@ -25,7 +25,7 @@ from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
 from ..turn.c_utility_actions import heal
-from . import ally, move_elements
+from . import after_move, ally, move_elements
 from . import group as thug_group
 from .group import Group, award, choice, shift
 
@@ -173,8 +173,8 @@ def _utility(
     move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
     healed = _healed(ctx, f, m, v, key)
     pay(m, key)
+    after_move.check_before(ctx, m, v.movement or 0, key)  # After Mobile, Passing (000 L2387–L2389)
     _moved(ctx, f, groups, v, key, m.name, away=False)
-    move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
     kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
     if kept is None:
@@ -187,6 +187,7 @@ def _utility(
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")
+    after_move.after(ctx, f, _faced(ctx, f, groups, v), [m], groups, True)  # After Mobile: 0–3 (000 L2387)
 
 
 def _faced(ctx: Turn, f: Combatant, groups: list[Group], v: DecisionValue) -> Group | None:
