@@ -114,9 +114,7 @@ def test_summon_calls_her_ally_and_nothing_is_named() -> None:
         {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **STAY},
         FIRST,
     )
-    assert [(e["id"], e.get("charges"), e.get("time_left")) for e in ava(out)["ongoing_effects"]] == [
-        ("summon", 1, 2)
-    ]
+    assert [(e["id"], e.get("charges"), e.get("time_left")) for e in ava(out)["ongoing_effects"]] == [("summon", 1, 2)]
     assert not out["unsupported"]
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it

@@ -48,7 +48,6 @@ STILL_NAMED = (
             MoveTrait.prop,
             MoveTrait.prop_recovery,
             MoveTrait.opening_throw,
-            MoveTrait.summon,
         }
         & set(r.traits)
     )

@@ -24,6 +24,7 @@ from ..elements import (
     free_movement,
     invisibility,
     styles,
+    summon,
     super_only,
     taunts,
     vulnerability,
@@ -106,8 +107,9 @@ def hindrance(ctx: Turn, f: Combatant, foes: list[Combatant]) -> int:
 
 
 def hit(ctx: Turn, t: Combatant) -> None:
-    """A hit on him ends his Invisibility (000 L3591, L3597)."""
+    """A hit on him ends his Invisibility (000 L3591, L3597) and his Ally's stay (000 L4209)."""
     invisibility.hit(ctx, t)
+    summon.struck(ctx, t)
 
 
 def lingering(t: Combatant) -> bool:

@@ -186,6 +186,26 @@ def follow(ctx: Turn, f: Combatant, ranges: int, step: int) -> None:
             e.charges = (e.charges or 0) + step * (go - ranges)  # it gains (or loses) a Range on him
 
 
+def followed(ctx: Turn, f: Combatant, n: int, toward: bool, band: int | None, square: tuple[int, int] | None) -> None:
+    """He moved ``n`` Ranges toward (or away from) someone, from band ``band`` or square ``square`` (his place
+    before): his Allies go the same way (``follow``), for a turn that moves him by its own steps (the turns with
+    Thugs, Dramatic Combat)."""
+    if not f.ongoing or not allies(f):
+        return
+    if ctx.grid_mode:
+        now = ctx.squares.get(f.id)
+        if square is None or now is None or now == square:
+            return
+        ctx.grid_step[f.id] = grid.line(square, now)
+        follow(ctx, f, n, 1)
+    elif ctx.band_mode:
+        moved = ctx.bands[f.id] - (band if band is not None else ctx.bands[f.id])
+        if moved:
+            follow(ctx, f, n, 1 if moved > 0 else -1)
+    else:
+        follow(ctx, f, n, 1 if toward else -1)
+
+
 # ── its attacks ────────────────────────────────────────────────────────────────────────────────────────
 
 

@@ -26,7 +26,6 @@ from ..contract.models import (
     ThugGroupState,
 )
 from ..elements import grid, invisibility, summon
-from ..elements.hazards.ally_checks import allies
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting
@@ -323,7 +322,7 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
     sign = 1 if direction is Direction.away else -1
     band, square = ctx.bands.get(f.id), ctx.squares.get(f.id)
     fighter_range(ctx, g, f, min(max(before + sign * n, 0), FARTHEST))
-    _ally_follows(ctx, f, n, sign < 0, band, square)
+    summon.followed(ctx, f, n, sign < 0, band, square)  # his Ally goes along (000 L4193)
     ctx.note(
         "C",
         f.id,
@@ -331,27 +330,6 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
         "000 L5615, L6662",
         inputs={"movement": n},
     )
-
-
-def _ally_follows(
-    ctx: Turn, f: Combatant, n: int, toward: bool, band: int | None, square: tuple[int, int] | None
-) -> None:
-    """He moved ``n`` Ranges toward (or away from) a group, from band ``band`` or square ``square``: his Allies go
-    the same way, two Ranges for one (000 L4193)."""
-    if not f.ongoing or not allies(f):
-        return
-    if ctx.grid_mode:
-        now = ctx.squares.get(f.id)
-        if square is None or now is None or now == square:
-            return
-        ctx.grid_step[f.id] = grid.line(square, now)
-        summon.follow(ctx, f, n, 1)
-    elif ctx.band_mode:
-        moved = ctx.bands[f.id] - (band if band is not None else ctx.bands[f.id])
-        if moved:
-            summon.follow(ctx, f, n, 1 if moved > 0 else -1)
-    else:
-        summon.follow(ctx, f, n, 1 if toward else -1)
 
 
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
