@@ -172,3 +172,24 @@ def test_a_groups_hit_on_her_ends_the_ally() -> None:
     )
     ids = [e[0] for e in _summons(out)]
     assert "summon" not in ids and "summon_rest" in ids
+
+
+def test_on_a_band_map_the_ally_takes_the_band_toward_the_group() -> None:
+    # Band Map: Ava in band 2, g in band 4 (Range 2). Her Summon puts the Ally one band toward g, in band 3
+    # (000 L4195). Her second action (Control 4 / 2 = 2) is a Basic Move on g: hers at Range 2 is 1 + 0 − 1 + 1
+    # (spare Control) = 1, a miss against Defense 2; the Ally's at Range 1 is 1 + 0 + 1 = 2, a hit; the Thug's save
+    # of 3 against a 4: out (000 L6570).
+    req = _req({"g": 2})
+    req["fight"]["positioning"] = {"mode": "band", "bands": {"ava": 2}}
+    req["fight"]["thugs"][0] = {"id": "g", "thug": THUG, "members": 5, "band": 4}
+    out = _ok(
+        req,
+        {
+            "T1.ava.action": {"action": "utility", "moves": ["call"], "target": "g"},
+            "T1.ava.action.2": {"action": "attack", "moves": ["basic_move"], "target": "g"},
+        }
+        | _stay("g"),
+        ROLLS | {"T1.ava.attack": 1, "T1.ava.attack.2": 1, "T1.g.life_save": 4},
+    )
+    assert [(e["id"], e.get("band")) for e in _ava(out)["ongoing_effects"]] == [("summon", 3)]
+    assert _members(out) == {"g": 4}
