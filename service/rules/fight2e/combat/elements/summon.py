@@ -12,6 +12,10 @@ The Ally's moves are ``ally:basic_move`` and ``ally:<element>`` for each Element
 ``ally_elements`` (one Element per Basic Move), chosen with the decision ``ally_attack``. It strikes with his Basic
 Defensive Response and his Basic Reaction Attack too, and a Tactics Response against the pair must meet both
 (``response_ok``). Checking by or of it on a Band Map is in ``ally_checks`` (mark ``ally_checked``).
+
+The turns with Thugs and Dramatic Combat keep the same Ally (000 L6646, L7080): they call it with ``place``, measure
+its Range with ``ally_range``, move it with ``followed`` and ask its moves with ``choose``, striking by their own
+steps (``thug_thrashing.ally``, ``dramatic.attack.ally``).
 """
 
 from __future__ import annotations
