@@ -574,10 +574,6 @@ class ThugAct(StrEnum):
     target_only = "target_only"  # an effect on the target beyond its Life Save: none on a group (ruling, 000 L6568)
     response = "response"  # acts when the move defends; an attack on a group meets none (000 L6654, L6684)
     director = "director"  # through Hazards, the Director's call with Thugs (000 L6672): none in a Thug turn
-    # on its user alone, through what the main turn keeps for him (a Time Count effect, a condition on when he may
-    # use the move, a later move, 000 L6646): nothing on the group; a turn with Thugs does not keep these yet and
-    # names them under ``thug_user_states`` where the move is used
-    user_only = "user_only"
     # on its user alone through a state a turn with Thugs keeps as the main turn does (000 L6646): started when the
     # move is used, checked when he names his moves, run down by the Time Roll (a Buff folded into his profile,
     # Flight, a readied Set Up or Wind Up, a banked Power Enhancer)

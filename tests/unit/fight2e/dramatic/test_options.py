@@ -35,8 +35,10 @@ BATTLE_D["moves"].append({"id": "mystic_shot", "name": "Mystic Shot", "level": 3
 INIT = {"T1.rei.init": 8, "T1.battle.init": 1}  # Rei 8 + 1 = 9 against Battle 1 + 0
 
 
-def _fighter(fid: str, sheet: dict, life: int, fs: int, dramatic: dict) -> dict[str, Any]:
+def _fighter(fid: str, sheet: dict, life: int, fs: int, dramatic: dict, ongoing: list | None = None) -> dict[str, Any]:
     state = {"life_bar": life, "fighting_spirit": fs, "fs_start": 30, "dramatic": dramatic}
+    if ongoing:
+        state["ongoing_effects"] = ongoing
     return {"id": fid, "sheet": sheet, "state": state}
 
 
@@ -51,12 +53,13 @@ def _turn(
     rei_fs: int = 30,
     at: int = 1,
     sheets: tuple[dict, dict] = (REI_D, BATTLE_D),
+    rei_ongoing: list | None = None,
 ) -> dict[str, Any]:
     body = {
         "options": {"subsystem": "dramatic"},
         "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": at}},
         "fighters": [
-            _fighter("rei", sheets[0], rei_life, rei_fs, rei or {}),
+            _fighter("rei", sheets[0], rei_life, rei_fs, rei or {}, rei_ongoing),
             _fighter("battle", sheets[1], battle_life, 30, battle or {}),
         ],
         "decisions": decisions,

@@ -105,17 +105,17 @@ def test_self_damage_costs_her_power_level() -> None:
     assert ava(out)["life_bar"] == 18
 
 
-def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
-    # Summon acts on its user alone (000 L4183–L4213; its record user_only): nothing on the group, named under
-    # thug_user_states where it is used. No thug_move_elements is reported any more.
+def test_summon_calls_her_ally_and_nothing_is_named() -> None:
+    # Summon in a Dramatic turn with Thugs: its Ally appears 1 Range ahead of her for a 5-count (000 L4191, L4209),
+    # kept as in the main turn (000 L6646, L7080); the Time Roll of 3 leaves 2 of it. Nothing is named for it, and
+    # no thug_move_elements is reported any more.
     out = turn(
         _req(move("charge", el("summon", ally_elements=["knocks_down"]), level=4)),
         {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **STAY},
         FIRST,
     )
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "summon" in found[0]["reason"]
-    assert "thug_move_elements" not in {u["id"] for u in out["unsupported"]}
+    assert [(e["id"], e.get("charges"), e.get("time_left")) for e in ava(out)["ongoing_effects"]] == [("summon", 1, 2)]
+    assert not out["unsupported"]
     # Skips Knock Down acts only on a target who can be Knocked Down, which a group never is (000 L4163–L4173,
     # L6718; target_only): nothing is named for it
     out = turn(
@@ -123,7 +123,7 @@ def test_an_element_on_her_alone_is_named_and_the_old_gap_is_gone() -> None:
         {"T1.ava.action": _hit("catch"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1},
     )
-    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert not out["unsupported"]
     assert DEFENSE
 
 
@@ -163,7 +163,7 @@ def test_a_wind_up_is_held_and_then_strikes_with_added_damage() -> None:
     )
     assert [(e["id"], e["move"], e["since"]) for e in ava(held)["ongoing_effects"]] == [("wind_up", "charge", 99)]
     assert "T1.ava.attack" not in {r["key"] for r in held["rolls"]} and _members(held) == {"g": 5}
-    assert "thug_user_states" not in {u["id"] for u in held["unsupported"]}
+    assert not held["unsupported"]
 
 
 def test_drain_life_heals_no_further_than_her_dramatic_life_bar() -> None:
@@ -193,7 +193,7 @@ def test_states_kept_on_her_flight_lock_and_a_power_enhancers_die() -> None:
     )
     assert life_saves(out) == [0] and _members(out) == {"g": 4}
     assert ava(out)["ongoing_effects"] == []  # the bank is spent on the use
-    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert not out["unsupported"]
 
 
 def test_a_charge_back_move_needs_her_step_away_with_no_control_to_spare() -> None:
@@ -206,7 +206,7 @@ def test_a_charge_back_move_needs_her_step_away_with_no_control_to_spare() -> No
         req, {"T1.ava.action": back, "T1.ava.action.2": IDLE, **STAY}, FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
     )
     assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
-    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert not out["unsupported"]
 
 
 def test_power_dash_after_her_dash_is_one_more_die_size() -> None:
@@ -250,7 +250,7 @@ def test_behind_opponent_on_a_group_needs_her_step_in_and_a_won_maneuver_check()
     rolls = FIRST | {"T1.ava.maneuver": 5, "T1.g.maneuver": 2, "T1.ava.attack": 1, "T1.g.life_save": 6}
     out = resolved(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
     assert _members(out) == {"g": 4}
-    assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert not out["unsupported"]
     # lost (her 3 against 4): the move is not used, no attack roll asked, the Thugs all stay (000 L4457)
     rolls = FIRST | {"T1.ava.maneuver": 3, "T1.g.maneuver": 2}
     lost = turn(_req(back), {"T1.ava.action": step, "T1.ava.action.2": IDLE, **STAY}, rolls)
@@ -294,7 +294,7 @@ def test_end_style_on_a_group_brings_her_back_to_her_base_style() -> None:
         rolls = FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1}
         out = resolved(req, {"T1.ava.action": _hit(mid), "T1.ava.action.2": IDLE, **STAY}, rolls)
         assert [e.get("move") for e in ava(out)["ongoing_effects"] if e["id"] == "style"] == left, mid
-        assert "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+        assert not out["unsupported"]
 
 
 def test_random_effect_on_a_group_rolls_its_combination_and_an_unusable_one_misses() -> None:
@@ -308,7 +308,7 @@ def test_random_effect_on_a_group_rolls_its_combination_and_an_unusable_one_miss
         _req(trunk, groups={"g": 4}), dec, FIRST | {"T1.ava.random_effect": 2, "T1.ava.attack": 6, "T1.g.life_save": 6}
     )
     assert (_members(near), _members(far)) == ({"g": 5}, {"g": 4})
-    assert "thug_user_states" not in {u["id"] for u in far["unsupported"]}
+    assert not far["unsupported"]
 
 
 def test_prop_kept_with_thugs_a_dropped_prop_locks_its_move_and_recover_prop_picks_it_up() -> None:
@@ -323,7 +323,7 @@ def test_prop_kept_with_thugs_a_dropped_prop_locks_its_move_and_recover_prop_pic
         {"T1.ava.action": _hit("club"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6},
     )
-    assert held["violations"] == [] and "thug_user_states" not in {u["id"] for u in held["unsupported"]}
+    assert held["violations"] == [] and not held["unsupported"]
 
 
 def test_throw_chain_kept_with_thugs_an_opening_throw_is_not_named_a_link_alone_is_refused() -> None:
@@ -336,8 +336,28 @@ def test_throw_chain_kept_with_thugs_an_opening_throw_is_not_named_a_link_alone_
         {"T1.ava.action": _hit("toss"), "T1.ava.action.2": IDLE, **STAY},
         FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 6, "T1.g.life_save.2": 6},
     )
-    assert out["violations"] == [] and "thug_user_states" not in {u["id"] for u in out["unsupported"]}
+    assert out["violations"] == [] and not out["unsupported"]
     alone = turn(
         _req(toss, twist, groups={"g": 0}), {"T1.ava.action": _hit("twist"), "T1.ava.action.2": IDLE, **STAY}, FIRST
     )
     assert [v["code"] for v in alone["violations"]] == ["SEQUENCE_NOT_OPEN"]
+
+
+def test_after_mobile_moves_her_after_the_attack() -> None:
+    # After Mobile in a Dramatic turn with Thugs, as in the main turn: none before the move, up to 2 Ranges after it
+    # (000 L2387, L5442, L7080); 1 Range is free (ruling A15). She hits g at Range 1 (1 + 0 + 2 = 3) and steps 1 away.
+    req = _req(move("lunge", el("mobile", movement="after_mobile")))
+    out = resolved(
+        req,
+        {
+            "T1.ava.action": _hit("lunge"),
+            "T1.ava.post_move": {"movement": 1, "direction": "away"},
+            "T1.ava.action.2": IDLE,
+            **STAY,
+        },
+        FIRST | {"T1.ava.attack": 1, "T1.g.life_save": 1},
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 2
+    assert not out["unsupported"]
+    before = turn(req, {"T1.ava.action": {**_hit("lunge"), "movement": 1}, **STAY}, FIRST | {"T1.ava.attack": 1})
+    assert [v["code"] for v in before["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]

@@ -41,7 +41,7 @@ def _effects(out: dict[str, Any]) -> list[tuple[str, str | None, int | None]]:
 
 
 def _named(out: dict[str, Any]) -> bool:
-    return "thug_user_states" in {u["id"] for u in out["unsupported"]}
+    return bool(out["unsupported"])
 
 
 def _thug_roll(out: dict[str, Any]) -> dict[str, Any]:

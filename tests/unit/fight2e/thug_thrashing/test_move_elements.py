@@ -66,7 +66,7 @@ def test_explosive_reaches_range_2_with_its_full_die() -> None:
     rolls |= {"T1.h.life_save": 2}
     out = _ok(req, {"T1.ava.action": _hit("burst"), "T1.ava.action.2": IDLE, **_stay("g", "h")}, rolls)
     assert _members(out) == {"g": 4, "h": 5}  # 3 > 2: out; 2 ≤ 2: stays
-    assert not [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
+    assert not out["unsupported"]
 
 
 def test_drain_life_heals_one_against_a_group() -> None:
@@ -124,20 +124,6 @@ def test_self_damage_costs_her_power_level_hit_or_miss() -> None:
         ROLLS | {"T1.ava.attack": 1},
     )
     assert _ava(miss)["life_bar"] == 38
-
-
-def test_an_element_on_its_user_alone_is_named() -> None:
-    # Summon acts on its user alone (his Ally for a Time Count, 000 L4183–L4213): nothing on the group, and a Thug
-    # turn does not keep that yet, so the move is used without it and named. (Prop is kept: test_kept_props;
-    # Wind Up: test_user_states; Power Dash, Random Effect: test_kept_states.)
-    req = _req(move("charge", el("summon", ally_elements=["knocks_down"]), level=4))
-    out = _ok(
-        req,
-        {"T1.ava.action": {"action": "utility", "moves": ["charge"]}, "T1.ava.action.2": IDLE, **_stay("g")},
-        ROLLS,
-    )
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "summon" in found[0]["reason"]
 
 
 def test_reach_strikes_at_range_3_at_minus_2() -> None:

@@ -88,17 +88,40 @@ def test_the_record_is_typed_and_validated() -> None:
             RECORDS.validate_python([bad])
 
 
-def test_mobile_counts_only_with_its_movement_before_the_attack() -> None:
-    # Mobile with After Mobile moves after the attack, which a Thug turn does not offer (000 L3665–L3675, L6662):
-    # the record names the keywords it needs, and such a move is reported where it is used.
+def test_after_mobile_and_passing_move_after_the_attack() -> None:
+    # After Mobile: no movement before the move, then 0–2 Ranges after it (000 L2387), toward or away from a group
+    # (000 L6662); 2 Ranges cost 1 FS, as in the main turn's G.1 (000 L5632, ruling A15). She hits g at Range 1
+    # (1 + 0 + 1 = 2 against Defense 2; the Thug stays on a 1) and steps 2 away: Range 3, FS 10 → 9.
     (rec,) = [r for r in catalog().records["mobile"] if isinstance(r, AgainstThugs)]
-    assert rec.with_keywords == ("mobile", "long_mobile")
+    assert rec.with_keywords == ("mobile", "long_mobile")  # read by a plain Dramatic turn, which names the others
     req = _req(move("lunge", el("mobile", movement="after_mobile")))
     act = {"action": "attack", "moves": ["lunge"], "target": "g"}
     rolls = ROLLS | {"T1.ava.attack": 1, "T1.g.life_save": 1}
-    out = _ok(req, {"T1.ava.action": act, "T1.ava.action.2": IDLE, **STAY}, rolls)
-    found = [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
-    assert found and "mobile" in found[0]["reason"]
+    after = {"T1.ava.post_move": {"movement": 2, "direction": "away"}}
+    out = _ok(req, {"T1.ava.action": act, **after, "T1.ava.action.2": IDLE, **STAY}, rolls)
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 3
+    assert out["fighters"][0]["state"]["fighting_spirit"] == 9
+    assert not out["unsupported"]
+    # none before it (000 L2387)
+    before = _turn(req, {"T1.ava.action": {**act, "movement": 1}, **STAY}, rolls)
+    assert [v["code"] for v in before["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
+    # 3 is too far after an Offensive move
+    far = _turn(req, {"T1.ava.action": act, "T1.ava.post_move": {"movement": 3}, **STAY}, rolls)
+    assert [v["code"] for v in far["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
+    # Passing: 1 Range before (Range 2 → 1) and 1 after (toward: Range 0), free (000 L2389)
+    passing = _req(move("pass", el("mobile", movement="passing")), rng=2)
+    out = _ok(
+        passing,
+        {
+            "T1.ava.action": {**act, "moves": ["pass"], "movement": 1},
+            "T1.ava.post_move": {"movement": 1},
+            "T1.ava.action.2": IDLE,
+            **STAY,
+        },
+        rolls,
+    )
+    assert out["fight"]["thugs"][0]["ranges"]["ava"] == 0
+    assert out["fighters"][0]["state"]["fighting_spirit"] == 10
 
 
 def _attack(req: dict[str, Any], moves: list[str], rolls: dict[str, int], **decisions: Any) -> dict[str, Any]:
@@ -125,7 +148,7 @@ def test_a_cross_up_move_misses_a_group() -> None:
     )
     assert out["fight"]["thugs"][0]["members"] == 5
     assert any("automatic miss" in s["text"] for s in out["log"])
-    assert not [u for u in out["unsupported"] if u["id"] == "thug_user_states"]
+    assert not out["unsupported"]
 
 
 def test_self_stun_stuns_her_next_turn_unless_a_thug_hits_her() -> None:

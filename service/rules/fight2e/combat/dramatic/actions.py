@@ -17,7 +17,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
-from ..elements import limited_move, limited_use
+from ..elements import limited_move, limited_use, summon
 from ..elements.super_energy import pay_supers
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -106,7 +106,7 @@ def act(
     elif kind is ActionType.taunt:
         _taunt(ctx, d, key, target)
     else:
-        _utility(ctx, d, v, key, others or [])
+        _utility(ctx, d, v, key, others or [], foes)
 
 
 def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
@@ -124,7 +124,7 @@ def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
     ctx.award(f.id, r, f"Taunt against {t.f.id}", "000 L2141")
 
 
-def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram]) -> None:
+def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram]) -> None:
     f = d.f
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
@@ -134,6 +134,7 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
     move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
     kept_states.sidestep(ctx, f, m, key)  # Sidestep Setup's chance (000 L4823)
+    summon.check(ctx, f, [m], f"{key}.moves", key)  # no Ally while its last one rests (000 L4209)
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
     limited_use.spend_charges(ctx, f, [m])
     if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
@@ -157,6 +158,9 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram])
     move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
     move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
     kept_states.start(ctx, f, m)  # the states kept over turns (000 L7080)
+    # its Ally appears toward the opponent named, else the only one (000 L4191, L7080)
+    facing = next((o.f for o in foes if o.f.id == v.target), foes[0].f if len(foes) == 1 else None)
+    summon.call(ctx, f, m, facing)
     conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     move_elements.triggered(ctx, f, m)  # Trigger Gradual Effect (000 L3406–L3410)
     _heal(ctx, d, m, v, key, others)

@@ -11,7 +11,7 @@ from ...dramatic import attacks, costs
 from ...dramatic.attacks import KnockedOut
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, DecisionValue, Direction, DramaticBoost, DramaticOption, ResponseKind, YellSkill
-from ..elements import limited_use
+from ..elements import limited_use, summon
 from ..elements.glory import GloryRule, cheap_use, glory_rule
 from ..elements.super_energy import pay_supers
 from ..elements.taunts import taunt_glory
@@ -66,6 +66,7 @@ class Plan:
     move: MoveProfile | None = None  # the move, whose Elements act as in the main turn (dramatic.move_elements)
     readying: str = ""  # Set Up or Wind Up readied by this use: no attack (000 L4127, L4447)
     void: bool = False  # Limited Move's drawback applies to the whole move: it does nothing (000 L4579–L4591)
+    short: bool = False  # a Basic Move beyond his reach, launched for his Ally's sake: no effect (000 L4205)
 
 
 def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool, released: bool) -> Plan:
@@ -95,8 +96,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     m, unusable = conditions.rolled(ctx, f, m, dist, range_ok)  # Random Effect's combination (000 L3956–L3958)
     lo, hi = m.range or (0, 2)
     # Specific Range: only at its one Range (000 L4858), as every turn reads it
-    reach = lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist)
-    if not unusable and not released and not reach:
+    short = not unusable and not released and not (lo <= dist <= hi if m.kind == "basic" else range_ok(m, dist))
+    if short and not (m.kind == "basic" and any(summon.reaches(ctx, f, o) for o in ctx.opponents(f))):
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
     empty = None if released else limited_use.check_charges(f, [m])  # Limited Use's charges (000 L4600–L4614)
     if empty is not None:
@@ -159,7 +160,17 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         plus_acc, plus_die = attacks.basic_boost(attacks.Boost((v.boost or DramaticBoost.accuracy).value))
         acc, step = acc + plus_acc, step + plus_die
     return Plan(
-        m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m, void=void
+        m.name,
+        acc,
+        Die(max(0, 3 + step)),
+        m.flat_bonus + f.prof.dmg_bonus,
+        False,
+        0,
+        m.id,
+        True,
+        move=m,
+        void=void,
+        short=short,
     )
 
 
@@ -341,15 +352,11 @@ def attack(
         return
     centre = t.f if move_elements.around_target(plan.move) and plan.ranged else d.f
     caught = _caught(ctx, d, t, r, centre, ds)  # where they stand as it strikes
-    face, hit = roll_against(ctx, d, t, r, dt, how)
-    conditions.guarded(t.f, t.guarded, hit)  # for his Charge moves (000 L4485, L4521)
-    short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
-    if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
-        ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")
-        r, hit = replace(r, partial=True), True
+    face, hit, partial = _roll(ctx, d, t, r, dt, how)
+    r = replace(r, partial=True) if partial else r
     if hit:
         land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
-    else:
+    elif not plan.short:
         _through_block(ctx, d, t, plan)
         kept_states.evaded(ctx, d.f, t.f, plan.move, t.guarded)  # a Ranged Prop is lost (000 L4757)
         if plan.move is not None and multi_part_throw.link_missed(ctx, d.f, t.f, [plan.move]):  # 000 L3767, L3775
@@ -357,6 +364,8 @@ def attack(
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
+    if answering is None:  # a Response is no action of his: his Ally strikes along with his own attacks only
+        ally(ctx, d, t, plan, (dt, how), ds)  # his Ally's Basic Move along with his (000 L4201–L4207)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.move is not None:
@@ -377,6 +386,79 @@ def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
         return hit
 
     return strike
+
+
+def _roll(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int, bool, bool]:
+    """His attack roll: (the die, a hit, a Breakthrough's partial hit, 000 L4908–L4910); none for a Basic Move
+    beyond his reach launched for his Ally's sake (000 L4205)."""
+    plan = r.plan
+    if plan.short:
+        ctx.note("D.6", d.f.id, f"{d.f.id}'s {plan.name} cannot reach {t.f.id}: it has no effect.", "000 L4205")
+        return 0, False, False
+    face, hit = roll_against(ctx, d, t, r, dt, how)
+    conditions.guarded(t.f, t.guarded, hit)  # for his Charge moves (000 L4485, L4521)
+    short = dt - (face + r.accuracy + move_elements.accuracy_for(plan.move, t.guarded))
+    if not hit and move_elements.partial_hit(plan.move, short):  # Breakthrough (000 L4908–L4910)
+        ctx.note("D.6", d.f.id, f"{plan.name} misses by {short}: a partial hit.", "000 L4908–L4910")
+        return face, True, True
+    return face, hit, False
+
+
+def ally(ctx: Turn, d: Dram, t: Dram, plan: Plan, guard: tuple[int, str], ds: dict[str, Dram] | None) -> None:
+    """His Basic Move brings each of his Allies' as in the main turn (000 L4201–L4207, L7080): at ``t`` when it
+    reaches him, else at another opponent it reaches, who chooses his own defence (000 L4207); ``t`` meets it with
+    the defence he chose against the summoner's (ruling: the same Skill, its Defense Total and options standing for
+    both, 000 L4201). Its Basic Move has its own Range's Accuracy, his Strength and none of his Buffs or bought
+    bonuses (ruling, 000 L4201, L7110)."""
+    f = d.f
+    move = plan.move
+    if not f.ongoing or move is None or move.kind != "basic" or f.defeated or not summon.allies(f):
+        return
+    for e in list(summon.allies(f)):
+        sm = f.move(e.move or "")
+        if sm is None or e not in f.ongoing:
+            continue
+        _, made = summon.choose(ctx, f, sm, 1, "D.1")
+        m = made[0]
+        lo, hi = m.range or (0, 2)
+        opposed = {o.id for o in ctx.opponents(f)}
+        foes = [
+            x
+            for x in (ds.values() if ds else [t])
+            if x.f.id in opposed
+            if not x.f.defeated and not x.f.knocked_down and not kept_states.unreachable(x.f)
+            if lo <= summon.distance(ctx, f, e, x.f) <= hi
+        ]
+        v = t if t in foes else (foes[0] if foes else None)
+        if v is None or not summon.ally_checks.may_strike(ctx, f, e, v.f):
+            ctx.note("D.1", f.id, f"{f.id}'s Ally reaches no opponent: its attack has no effect.", "000 L4205")
+            continue
+        dist = summon.distance(ctx, f, e, v.f)
+        ctx.note("D.1", f.id, f"{f.id}'s Ally attacks {v.f.id} at Range {dist}.", "000 L4201, L4207")
+        keep = f.prof
+        f.prof = f.base_prof or f.prof  # his Strength, none of his Buffs (000 L4201)
+        try:
+            _ally_strike(ctx, d, v, m, dist, guard if v is t else None, ds)
+        finally:
+            f.prof = keep
+
+
+def _ally_strike(
+    ctx: Turn, d: Dram, t: Dram, m: MoveProfile, dist: int, guard: tuple[int, str] | None, ds: dict[str, Dram] | None
+) -> None:
+    f = d.f
+    acc = m.accuracy_vs("defense") + (1 if dist == 0 else 0) + f.prof.acc_bonus  # Range 0: +1 (000 L5613)
+    if dist == 2 and not (m.kw("reach_range") or m.kw("long_range")):
+        acc -= 1  # 000 L2367–L2373
+    step = (m.damage_step or 0) + (0 if m.ki_based else f.prof.strength) - t.f.prof.stamina
+    plan = Plan(m.name, acc, Die(max(0, 3 + step)), m.flat_bonus + f.prof.dmg_bonus, False, 0, m.id, True, move=m)
+    r = Ready(plan, options.Mods(), acc, False, False)
+    if guard is None:
+        simultaneous = d.together(t) or t.f.knocked_down
+        guard = defense(ctx, t, f.id, False, simultaneous=simultaneous, spirit=d.spiritual)
+    face, hit = roll_against(ctx, d, t, r, *guard)
+    if hit:
+        land(ctx, d, t, r, face, ds)
 
 
 def _perfect(ctx: Turn, f: Combatant, r: Ready) -> Ready:

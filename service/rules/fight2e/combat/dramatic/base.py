@@ -21,6 +21,7 @@ from ..contract.models import (
     ResponseKind,
     YellSkill,
 )
+from ..elements import summon
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -460,7 +461,14 @@ def knock_back(ctx: Turn, t: Dram, n: int, src: Dram | None = None) -> None:
 
 
 def shift_range(ctx: Turn, d: Dram, n: int, direction: Direction, ref: Combatant | None = None) -> None:
-    """``d`` moves ``n`` Ranges (on a Band Map toward or away from ``ref``, else his nearest opponent, ``bands``)."""
+    """``d`` moves ``n`` Ranges (on a Band Map toward or away from ``ref``, else his nearest opponent, ``bands``); his
+    Ally goes along (000 L4193)."""
+    band, square = ctx.bands.get(d.f.id), ctx.squares.get(d.f.id)
+    _shift(ctx, d, n, direction, ref)
+    summon.followed(ctx, d.f, n, direction is Direction.toward, band, square)
+
+
+def _shift(ctx: Turn, d: Dram, n: int, direction: Direction, ref: Combatant | None) -> None:
     if ctx.grid_mode:
         ref = ref if ref is not None else bands.nearest(ctx, d.f)
         before, after = bands.move(ctx, d.f, ref, n, direction is Direction.toward)

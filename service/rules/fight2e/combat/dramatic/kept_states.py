@@ -33,6 +33,7 @@ from ..elements import (
     props,
     sidestep_setup,
     styles,
+    summon,
     super_only,
     taunts,
     vulnerability,
@@ -185,9 +186,11 @@ def hindrance(ctx: Turn, f: Combatant, foes: list[Combatant]) -> int:
 
 
 def hit(ctx: Turn, t: Combatant) -> None:
-    """A hit on him ends his Invisibility (000 L3591, L3597) and his Sidestep Setup chance, every Dramatic hit being
-    Hit Stun or a Knock Down (000 L4828, L7130), and cancels his readied Slow Startup move (000 L4844)."""
+    """A hit on him ends his Invisibility (000 L3591, L3597), his Ally's stay (000 L4209) and his Sidestep Setup
+    chance, every Dramatic hit being Hit Stun or a Knock Down (000 L4828, L7130), and cancels his readied Slow
+    Startup move (000 L4844)."""
     invisibility.hit(ctx, t)
+    summon.struck(ctx, t)
     if t.ongoing:
         sidestep_setup.hit(ctx, t, "hit")
     thug_moves.cancelled(ctx, t)

@@ -8,6 +8,7 @@ the boost's larger die lowering them; a group's hit causes Hit Stun only with th
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ....dice import Die
 from ...catalogue.records import MoveTrait, Trigger
@@ -28,9 +29,9 @@ from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from ..thug_thrashing import after_move, ally, fighter_on_thugs, move_elements
 from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import evasion as thug_evasion
-from ..thug_thrashing import fighter_on_thugs, move_elements
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing import stances as thug_stances
 from ..thug_thrashing.group import Group
@@ -304,6 +305,7 @@ class Aim:
     added: bool = False  # an Element added damage: one less on the Life Save (000 L6572)
     readied: str = ""  # a Set Up or Wind Up only readied: no roll (000 L4127, L4447)
     behind: bool = True  # Behind Opponent met, or not needed (000 L4457–L4477)
+    reaches: bool = True  # False: a Basic Move launched out of his reach for his Ally's sake (000 L4205)
 
 
 def fighter_attack(
@@ -323,7 +325,7 @@ def fighter_attack(
     read from the same records (``move_elements``): Unreliable's failure, a Cross-Up's miss, a Taunt's Glory, an
     Area Effect or Explosive move on every other group in its area (000 L2839, L3328), what it does to him, and
     Fast and Slow Recovery (on the Initiative die, ``thugs._next_initiative``)."""
-    a = aim(ctx, d, g, key, v, property_damage, factor, released)
+    a = aim(ctx, d, g, key, v, property_damage, factor, released, groups)
     f, moves = d.f, [a.m]
     if a.readied:  # ruling: readying is paid for as the move's use (000 L7209–L7215), then strikes later
         move_elements.ready(ctx, f, a.m, a.readied, g.id)
@@ -339,10 +341,12 @@ def fighter_attack(
             settle_special(ctx, d, g, a, before)
             return
         a, moves = replace(a, m=kept[0]), kept
-    connects = a.pd_option is not None or fighter_on_thugs.connects(ctx, f, moves)
+    connects = a.pd_option is not None or (a.reaches and fighter_on_thugs.connects(ctx, f, moves))
     hit = connects and roll_on_group(ctx, d, g, a)
     if hit:
         land_on_group(ctx, d, g, a)
+    if a.pd_option is None:  # his Ally's Basic Move along with his (000 L4201–L4207)
+        ally.join(ctx, f, g, moves, groups or [g], partial(_ally_strike, ctx, d))
     others = 0
     for o in fighter_on_thugs.in_area(f, g, moves, groups or []) if connects and a.pd_option is None else []:
         was = o.members  # the same attack on a group in its area, with the Range modifier of its own Range
@@ -356,6 +360,21 @@ def fighter_attack(
         records.die_shifts(ctx, f, None, a.m, Trigger.always)  # Fast and Slow Recovery (000 L3358, L4836)
         records.die_shifts(ctx, f, None, a.m, Trigger.on_hit if hit else Trigger.on_miss)
     settle_special(ctx, d, g, a, before, others)
+    if a.pd_option is None:
+        after_move.after(ctx, f, g, moves, groups or [g], False)  # After Mobile, Passing (000 L2387–L2389)
+
+
+def _ally_strike(ctx: Turn, d: Dram, g: Group, made: list[MoveProfile], dist: int, key: str) -> bool:
+    """The Ally's Basic Move on a group, as a Fighter's (000 L6714–L6718): its Accuracy at its own Range; ruling:
+    what his points, FS and stances buy is his own attack's (000 L7110), so it strikes unboosted and earns no
+    Glory."""
+    m = made[0]
+    acc = m.accuracy_vs("defense") + d.f.prof.acc_bonus + _accuracy_range(m, dist, None)
+    a = Aim(m, m.name, acc, 0, 0, None)
+    hit = fighter_on_thugs.connects(ctx, d.f, [m]) and roll_on_group(ctx, d, g, a, dist)
+    if hit:
+        land_on_group(ctx, d, g, a, glory=False)
+    return hit
 
 
 def _by_range(a: Aim, dist: int) -> int:
@@ -381,16 +400,16 @@ def aim(
     property_damage: bool = False,
     factor: int = 1,
     released: bool = False,
+    groups: list[Group] | None = None,
 ) -> Aim:
     """His movement, the move's reach, what his points buy and his Accuracy; ``released``: a Slow Startup move
-    readied last turn goes off, in range or not (000 L4846)."""
+    readied last turn goes off, in range or not (000 L4846); ``groups``: those his Ally may strike."""
     f = d.f
     m = _move_named(ctx, d, key, v if not property_damage else v.model_copy(update={"moves": None}))
     arm = _weapon(ctx, m, key, v, property_damage)
     fighter_on_thugs.suppressed(ctx, f, [m], key)  # a group's Suppression tier bars the move (000 L4251–L4254)
     readying, wound = "", False
     if not property_damage:
-        move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
         move_elements.recover_prop(ctx, f, [m])  # Recover Prop, a Prop Recovery move (000 L3902–L3908)
         move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only, Flight's lock (000 L6646)
         # ruling: a held Wind Up's +2 Control (000 L4451) has no Control to raise here, none being rolled (000 L7084)
@@ -401,6 +420,7 @@ def aim(
     n = v.movement or 0
     if n > 1:
         ctx.fail("MOVEMENT_TOO_FAR", f"{key}.movement", f"{key}: 1 Range with an attack.", key=key)
+    after_move.check_before(ctx, m, n, key)  # After Mobile, Passing (000 L2387–L2389)
     start, dashed = g.ranges[f.id], 0
     if v.dash and not property_damage:  # a Dash and a Power Dash, as in Thug Thrashing (000 L2179, L3818)
         one = [m]
@@ -422,8 +442,12 @@ def aim(
     rolled = None if property_damage else move_elements.random_effect(ctx, f, [m], dist)  # 000 L3938–L3960
     placed = placed and (property_damage or rolled is not None)  # an unusable combination misses (000 L3958)
     m = rolled[0] if rolled else m
-    if not property_damage and not reach and not released and not randomised:
+    # a Basic Move beyond his reach may still be launched for his Ally's sake (000 L4205): it has no effect
+    sent = m.kind == "basic" and arm is None and ally.reaches_any(ctx, f, groups or [g])
+    if not property_damage and not reach and not released and not randomised and not sent:
         ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    if not reach and sent:
+        ctx.note("D.1", f.id, f"{f.id}'s {m.name} cannot reach Range {dist}: it has no effect.", "000 L4205")
     added = False if property_damage else _elements_before(ctx, f, m, dist, key)
     pd_option = DramaticOption.call_forth_wisdom if v.option is DramaticOption.call_forth_wisdom else None
     pd_option = (pd_option or DramaticOption.property_damage) if property_damage else None
@@ -451,7 +475,9 @@ def aim(
     plus_die += arm.die_steps if arm is not None else 0  # the weapon's larger die: a lower Life Save (000 L6798)
     traded = 0 if property_damage else _traded(ctx, f, m, dist)
     added = added or bool(traded) or wound
-    return Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying, placed)
+    aimed = Aim(m, name, acc + traded, plus_die, spirit_ls, pd_option, arm, sides, factor, added, readying, placed)
+    aimed.reaches = bool(reach or property_damage or released or randomised)
+    return aimed
 
 
 def _elements_before(ctx: Turn, f: Combatant, m: MoveProfile, dist: int, key: str) -> bool:
@@ -484,7 +510,8 @@ def group_defense(g: Group, a: Aim) -> int:
     return defense + pd_total  # thrown scenery: +1 (000 L7197)
 
 
-def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
+def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim, at: int | None = None) -> bool:
+    """``at``: the Range the attack comes from when not his (his Ally's)."""
     f = d.f
     defense = group_defense(g, a)
     face = ctx.roll(f.id, "attack", D10 if a.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
@@ -492,7 +519,8 @@ def roll_on_group(ctx: Turn, d: Dram, g: Group, a: Aim) -> bool:
     ctx.note(
         "D.6",
         f.id,
-        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id]}: {face} + {a.accuracy} = {face + a.accuracy} "
+        f"{f.id}'s {a.name} on {g.id} at Range {g.ranges[f.id] if at is None else at}: {face} + {a.accuracy} = "
+        f"{face + a.accuracy} "
         f"against Defense {defense}: " + ("hit." if hit else "miss."),
         "000 L6714, L5708, L7110",
         inputs={"face": face, "accuracy": a.accuracy, "defense": defense},

@@ -12,6 +12,10 @@ The Ally's moves are ``ally:basic_move`` and ``ally:<element>`` for each Element
 ``ally_elements`` (one Element per Basic Move), chosen with the decision ``ally_attack``. It strikes with his Basic
 Defensive Response and his Basic Reaction Attack too, and a Tactics Response against the pair must meet both
 (``response_ok``). Checking by or of it on a Band Map is in ``ally_checks`` (mark ``ally_checked``).
+
+The turns with Thugs and Dramatic Combat keep the same Ally (000 L6646, L7080): they call it with ``place``, measure
+its Range with ``ally_range``, move it with ``followed`` and ask its moves with ``choose``, striking by their own
+steps (``thug_thrashing.ally``, ``dramatic.attack.ally``).
 """
 
 from __future__ import annotations
@@ -61,6 +65,17 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
     come from different Super Moves (000 L4191, L4195, L4211)."""
     if not m.trait(MoveTrait.summon):
         return
+    there = facing.id if facing is not None else None
+    band = ctx.bands[facing.id] if facing is not None and ctx.band_mode else None
+    square = ctx.squares.get(facing.id) if facing is not None and ctx.grid_mode else None
+    place(ctx, f, m, there, band, square)
+
+
+def place(
+    ctx: Turn, f: Combatant, m: MoveProfile, there: str | None, aim: int | None, aim_square: tuple[int, int] | None
+) -> None:
+    """The Ally of ``m`` appears in front of him toward the opponent ``there`` (a Fighter or a Thug group), who stands
+    in band ``aim`` on a Band Map or square ``aim_square`` on a Battle Grid (000 L4191, L4195, L4211)."""
     gone = [
         e
         for e in allies(f)
@@ -70,15 +85,15 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
         leave(ctx, f, e, "a new Ally is summoned")
     band = target = None
     offset = None
-    square = _front_square(ctx, f, facing) if ctx.grid_mode else None
+    square = _front_square(ctx, f, aim_square) if ctx.grid_mode else None
     if square is not None:
-        target = facing.id if facing is not None else None
+        target = there
     elif ctx.band_mode:
         here = ctx.bands[f.id]
-        aim = ctx.bands[facing.id] if facing is not None else here + 1
+        aim = aim if aim is not None else here + 1
         band = min(max(here + (1 if aim > here else -1 if aim < here else 0), 1), 6)
     else:
-        target, offset = (facing.id if facing is not None else None), 1
+        target, offset = there, 1
     f.ongoing.append(Effect(OngoingEffectId.summon, m.id, COUNT, ctx.turn, target, offset, band=band, square=square))
     where = f"in band {band}" if band is not None else f"1 Range in front of him toward {target}"
     where = f"in square {square}" if square is not None else where
@@ -92,13 +107,12 @@ def call(ctx: Turn, f: Combatant, m: MoveProfile, facing: Combatant | None) -> N
     )
 
 
-def _front_square(ctx: Turn, f: Combatant, facing: Combatant | None) -> tuple[int, int] | None:
-    """Battle Grid: one square in front of him, along the line to ``facing`` (his own square at Range 0, as the
-    band; 000 L4191, L5680–L5682); None off the grid."""
+def _front_square(ctx: Turn, f: Combatant, aim: tuple[int, int] | None) -> tuple[int, int] | None:
+    """Battle Grid: one square in front of him, along the line to the square ``aim`` of the opponent he faces (his
+    own square at Range 0, as the band; 000 L4191, L5680–L5682); None off the grid."""
     here = ctx.squares.get(f.id)
     if here is None:
         return None
-    aim = ctx.squares.get(facing.id) if facing is not None else None
     step = grid.line(here, aim) if aim is not None else ctx.grid_step.get(f.id, grid.STEPS[0])
     nxt = (here[0] + step[0], here[1] + step[1])
     return nxt if grid.on_grid(nxt) else here
@@ -149,12 +163,18 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
 
 
 def distance(ctx: Turn, f: Combatant, e: Effect, o: Combatant) -> int:
+    band = ctx.bands[o.id] if ctx.band_mode else None
+    return ally_range(ctx, e, ctx.distance(f, o), band, ctx.squares.get(o.id))
+
+
+def ally_range(ctx: Turn, e: Effect, his: int, band: int | None, square: tuple[int, int] | None) -> int:
+    """The Ally's Range to an opponent (a Fighter or a Thug group) that stands at Range ``his`` from its summoner, in
+    band ``band`` on a Band Map or square ``square`` on a Battle Grid."""
     if ctx.grid_mode and e.square is not None:  # squares, diagonals counting 1; off the grid Range 5 (000 L5676, L5678)
-        there = ctx.squares.get(o.id)
-        return grid.dist(e.square, there) if there is not None else 5
-    if ctx.band_mode and e.band is not None:
-        return abs(e.band - ctx.bands[o.id])
-    return min(abs(ctx.distance(f, o) - (e.charges or 0)), 5)
+        return grid.dist(e.square, square) if square is not None else 5
+    if ctx.band_mode and e.band is not None and band is not None:
+        return abs(e.band - band)
+    return min(abs(his - (e.charges or 0)), 5)
 
 
 def follow(ctx: Turn, f: Combatant, ranges: int, step: int) -> None:
@@ -168,6 +188,26 @@ def follow(ctx: Turn, f: Combatant, ranges: int, step: int) -> None:
             e.band = min(max(e.band + step * go, 1), 6)
         else:
             e.charges = (e.charges or 0) + step * (go - ranges)  # it gains (or loses) a Range on him
+
+
+def followed(ctx: Turn, f: Combatant, n: int, toward: bool, band: int | None, square: tuple[int, int] | None) -> None:
+    """He moved ``n`` Ranges toward (or away from) someone, from band ``band`` or square ``square`` (his place
+    before): his Allies go the same way (``follow``), for a turn that moves him by its own steps (the turns with
+    Thugs, Dramatic Combat)."""
+    if not f.ongoing or not allies(f):
+        return
+    if ctx.grid_mode:
+        now = ctx.squares.get(f.id)
+        if square is None or now is None or now == square:
+            return
+        ctx.grid_step[f.id] = grid.line(square, now)
+        follow(ctx, f, n, 1)
+    elif ctx.band_mode:
+        moved = ctx.bands[f.id] - (band if band is not None else ctx.bands[f.id])
+        if moved:
+            follow(ctx, f, n, 1 if moved > 0 else -1)
+    else:
+        follow(ctx, f, n, 1 if toward else -1)
 
 
 # ── its attacks ────────────────────────────────────────────────────────────────────────────────────────
@@ -222,29 +262,7 @@ def join(
         sm = f.move(e.move or "")
         if sm is None or e not in f.ongoing:
             continue
-        key, d = ctx.decide(
-            f.id,
-            "ally_attack",
-            "D.1" if context == "action" else LABEL[context],
-            f"{f.id}'s Ally "
-            "strikes along with him: its Basic Move(s) ("
-            + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))])
-            + "), as many "
-            "as his.",
-            DecisionValue(moves=[PREFIX + "basic_move"] * len(moves)),
-        )
-        ids = d.moves or []
-        built = [ally_move(ctx, f, sm, i) for i in ids]
-        if len(ids) != len(moves) or any(b is None for b in built):
-            ctx.fail(
-                "DECISION_INVALID",
-                f"decisions.{key}.moves",
-                f"{key}: {len(moves)} of "
-                + ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))])
-                + ".",
-                key=key,
-            )
-        ally = [b for b in built if b is not None]
+        key, ally = choose(ctx, f, sm, len(moves), "D.1" if context == "action" else LABEL[context])
         reach = ally[0].range or (0, 2)
         foes = [o for o in ctx.opponents(f) if reach[0] <= distance(ctx, f, e, o) <= reach[1]]
         if context != "action":
@@ -274,6 +292,24 @@ def join(
 
 
 LABEL = {"response": "F.3", "reaction": "C.4", "interrupt": "D"}
+
+
+def choose(ctx: Turn, f: Combatant, sm: MoveProfile, n: int, step: str) -> tuple[str, list[MoveProfile]]:
+    """The decision ``ally_attack``: the ``n`` Basic Moves the Ally of ``sm`` launches, each plain or with one of
+    the Summon move's Elements (000 L4187, L4207). Returns its key and the moves."""
+    offered = ", ".join([PREFIX + "basic_move", *(PREFIX + x for x in _elements(sm))])
+    key, d = ctx.decide(
+        f.id,
+        "ally_attack",
+        step,
+        f"{f.id}'s Ally strikes along with him: its Basic Move(s) ({offered}), as many as his.",
+        DecisionValue(moves=[PREFIX + "basic_move"] * n),
+    )
+    ids = d.moves or []
+    built = [ally_move(ctx, f, sm, i) for i in ids]
+    if len(ids) != n or any(b is None for b in built):
+        ctx.fail("DECISION_INVALID", f"decisions.{key}.moves", f"{key}: {n} of {offered}.", key=key)
+    return key, [b for b in built if b is not None]
 
 
 def reaches(ctx: Turn, f: Combatant, o: Combatant) -> bool:

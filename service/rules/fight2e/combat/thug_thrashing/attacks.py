@@ -11,7 +11,7 @@ from ....dice import Die
 from ...thugs import attacks, defending
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
-from ..elements import charge, free_movement, invisibility
+from ..elements import charge, free_movement, invisibility, summon
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..elements.sequences import sequences
@@ -182,6 +182,7 @@ def attack(
     f.last_guard = "" if hit else charge.guard_of(opt.value)
     if hit:
         invisibility.hit(ctx, f)  # a hit ends his Invisibility (000 L3591, L3597)
+        summon.struck(ctx, f)  # and his Ally's stay (000 L4209)
         move_elements.cancelled(ctx, f)  # and his readied Slow Startup move (000 L4844)
     if not hit:
         if evading:

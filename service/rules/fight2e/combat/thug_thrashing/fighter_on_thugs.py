@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from ....dice import Die, die
 from ...catalogue.records import AccuracyForDamage, Misfire, Modifier, MoveTrait, Point, Trigger
@@ -33,9 +34,9 @@ from ..turn.d_accuracy import range_modifier, range_ok
 from ..turn.d_area_attacks import AREAS
 from ..turn.d_move_declaration import power_up_version
 from ..turn.d_performing import ti_level
+from . import after_move, ally, lasting, move_elements
 from . import evasion as thug_evasion
 from . import group as thug_group
-from . import lasting, move_elements
 from . import stances as thug_stances
 from .group import Group, award
 
@@ -106,7 +107,6 @@ def _named(ctx: Turn, f: Combatant, v: DecisionValue, key: str) -> list[MoveProf
         if m.withheld(Use.attack) or sidestep_only(m):  # as in the main turn (000 L3121–L3129, L3575–L3579)
             why = f"{key}: {m.name} works only as a Defensive Response."
             ctx.fail("COUNTER_MOVE_AS_ATTACK", f"{key}.moves", why, key=key)
-    move_elements.report_user_states(ctx, moves, f"{key}.moves")  # their against_thugs records (000 L6646)
     moves = move_elements.recover_prop(ctx, f, moves)  # Prop Recovery (000 L3902–L3908)
     move_elements.check_use(ctx, f, moves, key)  # Powerless, End Only, Flight's lock (000 L6646)
     return moves
@@ -169,6 +169,7 @@ def _approach(ctx: Turn, f: Combatant, g: Group, moves: list[MoveProfile], v: De
     movement gives."""
     n = v.movement or 0
     _movable(ctx, f, n, key)
+    after_move.check_before(ctx, moves[0], n, key)  # After Mobile, Passing (000 L2387–L2389)
     if v.dash:
         fee, acc = move_elements.dash(ctx, f, moves, g.ranges[f.id], v, key)
         spend_fs(ctx, f, fee, key, "the Dash")  # 000 L2177–L2179
@@ -262,12 +263,7 @@ def attack(
     fee = move_elements.charged(ctx, f, moves, key, budget >= level + 2, start, v)
     if fee:
         spend_fs(ctx, f, fee, key, "the Charge Forward step")  # 000 L4501
-    for m in moves if not released else ():
-        if m.has(move_elements.RANDOM_EFFECT):
-            continue  # its rolled combination's reach (000 L3958): ``move_elements.random_effect``
-        lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
-        if not (lo <= dist <= hi if arm is not None else range_ok(m, dist)):  # Specific Range: its one Range
-            ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    short = _out_of_reach(ctx, f, moves, dist, arm, released, groups or [g], key)
     rolled = move_elements.random_effect(ctx, f, moves, dist)  # its combination this use (000 L3938–L3960)
     if rolled is None:
         count_attack(ctx, f, moves, False)  # unusable here: the attack misses (000 L3958)
@@ -298,8 +294,10 @@ def attack(
     move_elements.under_way(f, moves)  # Vulnerability: a tied group's hit one die size up (000 L4894)
     if fails(ctx, f, moves):
         return
-    lands = connects(ctx, f, moves)
+    lands = not short and connects(ctx, f, moves)
     hit = lands and _strike(ctx, f, g, blow, acc, evasion, expert)
+    strike = partial(_ally_strike, ctx, f, budget, level, blow.mode)
+    ally.join(ctx, f, g, moves, groups or [g], strike)  # his Ally's Basic Moves, with their own hits (000 L4201–L4207)
     count_attack(ctx, f, moves, hit)
     for other in in_area(f, g, moves, groups or []) if lands else []:  # his FS and Evasion bonus: the named
         other_acc = _accuracy(f, moves, other.ranges[f.id], budget, level, arm)
@@ -313,6 +311,53 @@ def attack(
         records.die_shifts(ctx, f, None, m, Trigger.always)
         trigger = Trigger.on_hit if hit else Trigger.on_miss
         records.die_shifts(ctx, f, None, m, trigger, i == len(moves) - 1, None, len(moves) > 1)
+    after_move.after(ctx, f, g, moves, groups or [g], False)  # After Mobile, Passing (000 L2387–L2389)
+
+
+def _out_of_reach(
+    ctx: Turn,
+    f: Combatant,
+    moves: list[MoveProfile],
+    dist: int,
+    arm: WeaponRule | None,
+    released: bool,
+    groups: list[Group],
+    key: str,
+) -> bool:
+    """A move that cannot reach the group is refused, unless it is a Basic Move launched only so that his Ally
+    strikes a group it reaches (000 L4205): then his own attack has no effect (True)."""
+    for m in moves if not released else ():
+        if m.has(move_elements.RANDOM_EFFECT):
+            continue  # its rolled combination's reach (000 L3958): ``move_elements.random_effect``
+        lo, hi = (arm.reach if arm is not None else None) or m.range or (0, 2)
+        if lo <= dist <= hi if arm is not None else range_ok(m, dist):  # Specific Range: its one Range
+            continue
+        if arm is None and all(x.kind == "basic" for x in moves) and ally.reaches_any(ctx, f, groups):
+            ctx.note("D.1", f.id, f"{f.id}'s {m.name} cannot reach Range {dist}: it has no effect.", "000 L4205")
+            return True
+        ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.moves", f"{key}: {m.name} cannot reach Range {dist}.", key=key)
+    return False
+
+
+def _ally_strike(
+    ctx: Turn,
+    f: Combatant,
+    budget: int,
+    level: int,
+    mode: ThugComboMode,
+    g: Group,
+    moves: list[MoveProfile],
+    dist: int,
+    key: str,
+) -> bool:
+    """The Ally's attack on a group, as a Fighter's (000 L6714–L6718): its moves' Accuracy at its own Range, with
+    his Control (ruling: his Control and action pay for the pair, as in the main turn, 000 L4201) and none of the
+    bonuses that are his alone (FS spent, an Evasion's +2, a weapon, Full Offense's die)."""
+    acc = _accuracy(f, moves, dist, budget, level, None)
+    name = moves[0].name if len(moves) == 1 else f"Ally's {len(moves)}-hit Combo"
+    if fails(ctx, f, moves) or not connects(ctx, f, moves):
+        return False
+    return _strike(ctx, f, g, _Blow(moves, D6.sides, name, mode, None), acc, 0, 0, at=dist)
 
 
 def power_up(ctx: Turn, f: Combatant, moves: list[MoveProfile], budget: int, level: int) -> tuple[int, bool]:
@@ -435,10 +480,19 @@ def in_area(f: Combatant, g: Group, moves: list[MoveProfile], groups: list[Group
 
 
 def _strike(
-    ctx: Turn, f: Combatant, g: Group, blow: _Blow, acc: int, evasion: int, expert: int, named: bool = True
+    ctx: Turn,
+    f: Combatant,
+    g: Group,
+    blow: _Blow,
+    acc: int,
+    evasion: int,
+    expert: int,
+    named: bool = True,
+    at: int | None = None,
 ) -> bool:
-    """One attack roll on one group, and what its hit does (000 L6714–L6718)."""
-    dist = g.ranges[f.id]
+    """One attack roll on one group, and what its hit does (000 L6714–L6718); ``at``: the Range it comes from when
+    not his (his Ally's)."""
+    dist = g.ranges[f.id] if at is None else at
     defense = g.defense * g.now.defense_multiplier  # ruling: the doubling is of the Defense alone
     face = ctx.roll(f.id, "attack", D10 if blow.sides == D10.sides else D6, f"attack roll on {g.id}", "D.6")
     hit = face + acc >= defense

@@ -25,7 +25,7 @@ from ..contract.models import (
     Subsystem,
     ThugGroupState,
 )
-from ..elements import grid, invisibility
+from ..elements import grid, invisibility, summon
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import lasting
@@ -320,7 +320,9 @@ def shift(ctx: Turn, f: Combatant, g: Group, n: int, direction: Direction | None
     lasting.leave_wall(ctx, f)
     before = g.ranges[f.id]
     sign = 1 if direction is Direction.away else -1
+    band, square = ctx.bands.get(f.id), ctx.squares.get(f.id)
     fighter_range(ctx, g, f, min(max(before + sign * n, 0), FARTHEST))
+    summon.followed(ctx, f, n, sign < 0, band, square)  # his Ally goes along (000 L4193)
     ctx.note(
         "C",
         f.id,

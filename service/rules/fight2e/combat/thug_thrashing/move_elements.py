@@ -23,15 +23,14 @@ moves (``check_action``, ``check_use``, ``charged``, ``wind_up_control``, ``dash
 with Prop Recovery (``check_use``, ``knocked_down``, ``moved``, ``recover_prop``) and the Throw chain (its links
 straight after their Opening Throw in a Combo, ``check_use``); Behind Opponent, Only Heal
 Others and Extra Elements are applied where the move is used (``fighter_on_thugs.behind``,
-``non_attack``, ``fighter_on_thugs.power_up``). The rest (``ThugAct.user_only``: Summon) are
-named as ``thug_user_states``."""
+``non_attack``, ``fighter_on_thugs.power_up``); Summon's Ally (``ally``, ``group.shift``, ``attacks``) and the
+movement After Mobile and Passing allow after the move (``after_move``), as in the main turn."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...catalogue.catalog import catalog
-from ...catalogue.records import AgainstThugs, Knockback, MoveTrait, ThugAct
+from ...catalogue.records import Knockback, MoveTrait
 from ..contract.models import ActionType, Choice, DecisionValue, Direction
 from ..elements import (
     access,
@@ -65,41 +64,8 @@ from ..turn.d_accuracy import range_ok
 from ..turn.d_move_declaration import _extended as extended
 from ..turn.d_move_declaration import held_wind_up, use_conditions
 
-# Each entry's record of how it meets a Thug group, read once from the catalogue.
-ACTS: dict[str, AgainstThugs] = {
-    e: r for e, found in catalog().records.items() for r in found if isinstance(r, AgainstThugs)
-}
-
-
 _KNOCKBACKS = records.entries_with(Knockback)
 RANDOM_EFFECT = random.ENTRY
-
-
-def _on_user_only(m: MoveProfile, entry: str) -> bool:
-    """Acting on its user alone through a state a turn with Thugs does not keep: its record says so, or it needs a
-    keyword the move lacks (Mobile with its After Mobile or Passing keyword moves him after the attack, which a
-    Thug turn does not offer)."""
-    r = ACTS.get(entry)
-    if r is None:  # every entry has a record (the catalogue data test); a missing one is treated the same way
-        return True
-    return r.acts is ThugAct.user_only or (bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords))
-
-
-def user_states(moves: Sequence[MoveProfile]) -> list[str]:
-    """The entries of ``moves`` whose effect on their user a turn with Thugs does not keep, once each."""
-    seen: list[str] = []
-    for m in moves:
-        seen.extend(e for e in m.entries if _on_user_only(m, e) and e not in seen)
-    return seen
-
-
-def report_user_states(ctx: Turn, moves: Sequence[MoveProfile], path: str) -> None:
-    """Name them under ``thug_user_states`` where the move is used: they do nothing to a group (their record), and
-    what they do to their user is the main turn's (000 L6646)."""
-    found = user_states(moves)
-    if found:
-        why = "not kept in a turn with Thugs yet (on the user alone): " + ", ".join(sorted(found))
-        ctx.unsupported_rule("thug_user_states", path, why)
 
 
 def prone_moves(f: Combatant) -> bool:

@@ -10,7 +10,7 @@ opposing group and Fighter once it has moved; after any of the three non-attack 
 Skill alone for the rest of the turn (000 L6039), which bars Evasion, Agility in its place and the Agility dodge. A
 Utility move's Glory is its level the first time (000 L6004), raw until the end of the combat like all Glory against
 Thugs (000 L6547); its Elements act on its user (their ``against_thugs`` records): Healing heals him, a Buff starts
-as in the main turn, and those whose state a turn with Thugs does not keep are named under ``thug_user_states``."""
+as in the main turn, a Summon move calls its Ally (``ally``)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile
 from ..state.turn import Turn
 from ..turn.c_utility_actions import heal
+from . import after_move, ally, move_elements
 from . import group as thug_group
-from . import move_elements
 from .group import Group, award, choice, shift
 
 D4, D6 = Die(2), Die(3)
@@ -173,19 +173,27 @@ def _utility(
     move_elements.check_use(ctx, f, [m], key)  # Powerless, End Only (000 L6646)
     healed = _healed(ctx, f, m, v, key)
     pay(m, key)
+    after_move.check_before(ctx, m, v.movement or 0, key)  # After Mobile, Passing (000 L2387–L2389)
     _moved(ctx, f, groups, v, key, m.name, away=False)
-    move_elements.report_user_states(ctx, [m], f"{key}.moves")  # their against_thugs records (000 L6646)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
     kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
     if kept is None:
         return
     m = move_elements.enhanced(ctx, f, kept)[0]  # a Power Enhancer's bank, a Taunt's lent Element (000 L6646)
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
+    ally.call(ctx, f, m, _faced(ctx, f, groups, v), f"{key}.moves", key)  # his Ally appears (000 L4191)
     if m.heals(Heals.heals):  # Healing heals its user (000 L3436–L3444)
         heal(ctx, f, m, healed)
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")
+    after_move.after(ctx, f, _faced(ctx, f, groups, v), [m], groups, True)  # After Mobile: 0–3 (000 L2387)
+
+
+def _faced(ctx: Turn, f: Combatant, groups: list[Group], v: DecisionValue) -> Group | None:
+    """The group a Summon move's Ally appears toward: the one named, else the only one left (000 L4191)."""
+    live = _live(ctx, f, groups)
+    return next((g for g in live if g.id == v.target), live[0] if len(live) == 1 else None)
 
 
 def heals_ally(ctx: Turn, f: Combatant, v: DecisionValue) -> bool:

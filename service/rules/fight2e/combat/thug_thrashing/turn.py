@@ -18,9 +18,8 @@ Thug trait (the Elements that leave something in play: ``lasting``), a move's El
 (``move_elements``), tied Initiative acting at once, a Band Map (a band per group) and Fighters on opposing
 sides with groups on either (``mixed``); the states a move keeps on the Fighter (a Buff and its Liabilities, Set
 Up, Wind Up, Slow Startup, Flight, Invisibility, Power Enhancer, an Opening Move's window …) kept as in the main turn,
-run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``). A move Element acting on
-its user alone through a state the turn does not keep is named under ``unsupported`` (``thug_user_states``) where
-the move is used.
+run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``); his summoned Ally
+(``ally``) and the movement After Mobile and Passing allow after the move (``after_move``).
 """
 
 from __future__ import annotations
