@@ -155,12 +155,12 @@ class Pack(Model):
 
     @cached_property
     def awaken_skill(self) -> str | None:
-        """The skill an awakening Set is offered with (004 L72); None if the pack marks none."""
+        """The skill an awakening Set is offered with (004 L72); None if the pack marks none (ruling A35)."""
         return next((s.id for s in self.skills if s.awakens), None)
 
     @cached_property
     def bare_hands(self) -> Weapon | None:
-        """The weapon a combatant carrying none fights with: the first of the ``unarmed`` advantage (004 L97)."""
+        """The weapon a combatant carrying none fights with: the first of the ``unarmed`` advantage (004 L97, A34)."""
         return next((w for w in self.weapons if w.advantage is Advantage.unarmed), None)
 
     def weapon_of(self, weapon_type: str | None) -> Weapon | None:
