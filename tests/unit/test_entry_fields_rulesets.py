@@ -126,3 +126,11 @@ def test_fightrpg_an_attack_spends_each_token_of_its_rows() -> None:
 def test_fightrpg_two_knockdown_tokens_are_no_grab_of_the_menu() -> None:
     action = RpgAction(kind=RpgActionKind.grab, knockdown=2, target="tiger")
     assert [f.code for f in bundle_of(action, RPG_PACKS["default"]).findings] == ["ACTION_UNKNOWN"]
+
+
+def test_fightrpg_a_grab_with_knockdown_is_judged_on_its_knockdown_token() -> None:
+    """002 L35: the Knockdown grab is Grapple + Move + Knockdown; stating no Grapple token leaves it off the menu."""
+    action = RpgAction(kind=RpgActionKind.grab, knockdown=1, grapple=0, target="tiger")
+    b = bundle_of(action, RPG_PACKS["default"])
+    assert b.tokens == {RpgTokenType.grapple: 1, RpgTokenType.move: 1, RpgTokenType.knockdown: 1}
+    assert [f.code for f in b.findings] == ["ACTION_UNKNOWN"]

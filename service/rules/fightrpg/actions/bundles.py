@@ -93,11 +93,16 @@ def _attack(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
 
 
 def _fitting(a: RpgAction) -> RpgMenuRow:
-    """The bundle of the action's kind whose token types the action states (none stated: the first); a count the
-    bundle does not spend (two Knockdown tokens on a grab) is then off the menu."""
+    """The bundle of the action's kind that spends the token types the action states, judged on the types its
+    bundles differ in (a grab: with or without Knockdown); a count it does not spend (two Knockdown tokens on a
+    grab) is then off the menu."""
     rows = BY_ACTION[a.kind]
-    for r in rows:
-        if all(bool(n) == bool(getattr(a, t)) for t, n in r.tokens.as_dict().items() if getattr(a, t) is not None):
+    if len(rows) == 1:
+        return rows[0]
+    counts = [r.tokens.as_dict() for r in rows]
+    differ = [t for t in TOKEN_TYPES if len({bool(c.get(t)) for c in counts}) > 1]
+    for r, c in zip(rows, counts, strict=True):
+        if all(bool(c.get(t)) == bool(getattr(a, t)) for t in differ):
             return r
     return rows[0]
 
