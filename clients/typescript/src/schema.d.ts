@@ -2252,6 +2252,12 @@ export interface components {
         AshesPackName: "default";
         /** PackSkill */
         AshesPackSkill: {
+            /**
+             * Awakens
+             * @description The skill a Chakra is awakened with (the first skill so marked).
+             * @default false
+             */
+            awakens: boolean;
             /** Id */
             id: string;
             /** Name */
@@ -2260,6 +2266,11 @@ export interface components {
         };
         /** PackSkill */
         AshesPackSkillInput: {
+            /**
+             * Awakens
+             * @description The skill a Chakra is awakened with (the first skill so marked). Default: `false`.
+             */
+            awakens?: boolean;
             /** Id */
             id: string;
             /** Name */
@@ -3222,6 +3233,12 @@ export interface components {
             /** Zones */
             zones: number;
         };
+        /**
+         * RoyaleChain
+         * @description What a Technique purchase is chained to (its price depends on it, 003 L278-L282).
+         * @enum {string}
+         */
+        BattleroyaleChain: "unchained" | "trait" | "focus";
         /**
          * RoyaleChallengeRequest
          * @description One roll against a Target Number (003 L346-L427).
@@ -4386,7 +4403,8 @@ export interface components {
         };
         /**
          * RoyaleFigure
-         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``.
+         * @description A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``; its kind says what a step
+         *     does with it.
          */
         BattleroyaleFigure: {
             /**
@@ -4401,14 +4419,20 @@ export interface components {
              * @default null
              */
             floor: number | null;
-            /** Id */
-            id: string;
+            id: components["schemas"]["BattleroyaleFigureKind"];
             /**
              * Reason
              * @default null
              */
             ruling: string | null;
         };
+        /**
+         * RoyaleFigureKind
+         * @description What a sample Move's figure does where a step applies it (data/moves.yaml ``figures``): a Move's effect is
+         *     the figures it carries, so a Move with a figure of these kinds needs no code of its own.
+         * @enum {string}
+         */
+        BattleroyaleFigureKind: "task_bonus" | "escape_tn" | "offensive_actions" | "risky_challenge_tn" | "turns" | "spirit_dice_gained_at_most" | "damage_reduction" | "extra_damage" | "strengths_sacrificed";
         /** RoyaleFlaw */
         BattleroyaleFlaw: {
             /** @default creation */
@@ -4722,6 +4746,12 @@ export interface components {
          * @enum {string}
          */
         BattleroyalePurchaseId: "technique_chained" | "technique_on_focus" | "technique_unchained" | "extra_flaw" | "flaw_change" | "average_strength" | "signature_move" | "raise_strength" | "new_strength" | "raise_style" | "new_style";
+        /**
+         * RoyalePurchaseKind
+         * @description What a purchase of data/creation.yaml buys: the sheet fact the ledger charges it for.
+         * @enum {string}
+         */
+        BattleroyalePurchaseKind: "technique" | "flaw" | "flaw_change" | "strength" | "style" | "signature_move";
         /** RoyalePurchaseLine */
         BattleroyalePurchaseLine: {
             /**
@@ -4827,14 +4857,31 @@ export interface components {
         BattleroyalePurchaseRow: {
             /** Bonus Points */
             bonus_points: number | null;
+            buys: components["schemas"]["BattleroyalePurchaseKind"];
+            /**
+             * @description A Technique: what it is chained to.
+             * @default null
+             */
+            chained: components["schemas"]["BattleroyaleChain"] | null;
             /** Id */
             id: string;
             /** Name */
             name: string;
             ref: components["schemas"]["Ref"];
+            /**
+             * @description A Strength or Style: how the trait is got.
+             * @default null
+             */
+            step: components["schemas"]["BattleroyalePurchaseStep"] | null;
             /** Training Points */
             training_points: number | null;
         };
+        /**
+         * RoyalePurchaseStep
+         * @description How a Strength or Style purchase gets the trait (its rank on the sheet says which applies).
+         * @enum {string}
+         */
+        BattleroyalePurchaseStep: "new" | "raise" | "average";
         /**
          * RoyaleRank
          * @description One step of the rank ladder; the ranks above Master are only Difficulty or Move Ranks.
@@ -12858,6 +12905,8 @@ export interface components {
         };
         /** RpgMenuRow */
         FightrpgMenuRow: {
+            /** @description The action kind that spends this bundle; an attack spends its rows once per token it states. */
+            action: components["schemas"]["FightrpgActionKind"];
             /** Blockable */
             blockable: boolean;
             effect: components["schemas"]["FightrpgEffect"];

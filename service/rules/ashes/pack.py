@@ -78,6 +78,7 @@ class ArmorRow(Model):
 class PackSkill(Model):
     id: PackId
     name: Label
+    awakens: bool = Field(False, description="The skill a Chakra is awakened with (the first skill so marked).")
     source: Source
 
 
@@ -151,6 +152,20 @@ class Pack(Model):
     @cached_property
     def armor_by_rating(self) -> dict[int, ArmorRow]:
         return {a.rating: a for a in self.armor}
+
+    @cached_property
+    def awaken_skill(self) -> str | None:
+        """The skill an awakening Set is offered with (004 L72); None if the pack marks none (ruling A35)."""
+        return next((s.id for s in self.skills if s.awakens), None)
+
+    @cached_property
+    def bare_hands(self) -> Weapon | None:
+        """The weapon a combatant carrying none fights with: the first of the ``unarmed`` advantage (004 L97, A34)."""
+        return next((w for w in self.weapons if w.advantage is Advantage.unarmed), None)
+
+    def weapon_of(self, weapon_type: str | None) -> Weapon | None:
+        """The pack's weapon of this type; bare hands when none is carried."""
+        return self.bare_hands if weapon_type is None else self.weapon_by_id.get(weapon_type)
 
     @cached_property
     def skill_ids(self) -> frozenset[str]:

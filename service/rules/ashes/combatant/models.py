@@ -131,8 +131,9 @@ class Combatant(Model):
     )
 
     @property
-    def weapon_type(self) -> str:
-        return self.weapon.type if self.weapon else "unarmed"
+    def weapon_type(self) -> str | None:
+        """The type of the weapon carried; None for bare hands (the pack's ``bare_hands``)."""
+        return self.weapon.type if self.weapon else None
 
     @property
     def health(self) -> int:

@@ -41,7 +41,7 @@ class CombatantValidation(Model):
 
 def advantage_weapon(combatant: Combatant, pack: Pack) -> Weapon | None:
     """The weapon whose advantage applies: the type carried, or for an improvised weapon the one it stands in for."""
-    weapon = pack.weapon_by_id.get(combatant.weapon_type)
+    weapon = pack.weapon_of(combatant.weapon_type)
     if weapon is not None and combatant.weapon and combatant.weapon.mimics:
         return pack.weapon_by_id.get(combatant.weapon.mimics)
     return weapon

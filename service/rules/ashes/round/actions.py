@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.findings import map_key
 from ..combatant.models import ChakraState, TechniqueKeyword
-from ..pack import Advantage, Weapon
+from ..pack import Advantage, Limit, Weapon
 from ..prices.chakra import awakened
 from ..prices.weapons import unarmed_extra_allowed
 from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bonus
@@ -111,9 +111,9 @@ def _rank_zero_problem(r: Round, f: Fighter, value: Decision) -> Problem:
     if action.moves and held_value(r, f) is not None:
         return "HELD_CANNOT_MOVE", "A held fighter moves only as the holder decides."  # 004 L117
     if action.moves:
-        return _forbidden(f, "move") or move_problem(r, f, value)
+        return _forbidden(f, Limit.move) or move_problem(r, f, value)
     if action.hides:
-        return _forbidden(f, "hide") or hide_problem(r, f)
+        return _forbidden(f, Limit.hide) or hide_problem(r, f)
     return None
 
 
@@ -177,7 +177,7 @@ def _set_offers(r: Round, f: Fighter, s: DiceSet, foes: list[Fighter]) -> list[O
         for c in f.chakras:
             if c.state is ChakraState.slumbering:
                 label = f"Awaken {c.id} with {text}"
-                out.append(choice(label, Act.awaken, dice=dice, chakra=c.id, skill="spirit", slot=slot))
+                out.append(choice(label, Act.awaken, dice=dice, chakra=c.id, skill=r.pack.awaken_skill, slot=slot))
     if slot_problem(r, f, s, Act.escape, slot) is None and held_value(r, f) is not None:
         out.append(choice(f"Escape the hold with {text}", Act.escape, dice=dice, slot=slot))
     return out

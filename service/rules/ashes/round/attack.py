@@ -8,7 +8,7 @@ from ..combatant.models import Imbalance, TechniqueKeyword
 from ..pack import Advantage, Weapon
 from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
-from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
+from .models import MAX_CHOICES, Act, Decision, Hold, Point, RoundEventKind
 from .sets import DiceSet, read_set
 from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
 
@@ -247,8 +247,8 @@ def damage(r: Round, blow: Blow, rest: int) -> None:
     figures = {"margin": rest}
     w = blow.weapon
     if w is not None and w.advantage is Advantage.damage_die:
-        figures["heavy"] = r.roll(blow.key(r, a, "heavy"), "Heavy: Damage +1d10")
-        amount += figures["heavy"]  # 004 L94
+        figures[Point.heavy.value] = r.roll(blow.key(r, a, Point.heavy), "Heavy: Damage +1d10")
+        amount += figures[Point.heavy.value]  # 004 L94
     figures["armor"] = d.sheet.armor.rating if d.sheet.armor else 0
     amount = max(0, amount - figures["armor"])  # 004 L105
     if w is not None and w.damage_cap is not None:

@@ -7,7 +7,7 @@ from ...core.protocol.keys import parse
 from ..codes import finding
 from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
-from .models import MAX_CHOICES, Act, Decision, Placing, RoundEventKind
+from .models import MAX_CHOICES, Act, Decision, Placing, Point, RoundEventKind
 from .sets import DiceSet, read_bid
 from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
 
@@ -252,13 +252,13 @@ def initiative(r: Round, fighting: list[Fighter]) -> None:
         f.used.update(f.bid)  # 004 L35: only the final bid is spent
         f.initiative = _bid_value(f, f.bid)
         if f.weapon is not None and f.weapon.advantage is Advantage.initiative_die and _reach_used(r, f):
-            reach[f.id] = r.roll(r.key(f.id, "reach"), "Reach: Initiative +1d10")
+            reach[f.id] = r.roll(r.key(f.id, Point.reach), "Reach: Initiative +1d10")
             f.initiative += reach[f.id]
     ordered = order_of(r, fighting)
     r.order = [f.id for f in ordered]
     for n, f in enumerate(ordered, start=1):
         r.say("Initiative", f.id, f"Initiative {f.initiative}: turn {n}.", "004 L36")
-        figures = {"bid": _bid_value(f, f.bid)} | ({"reach": reach[f.id]} if f.id in reach else {})
+        figures = {"bid": _bid_value(f, f.bid)} | ({Point.reach.value: reach[f.id]} if f.id in reach else {})
         r.event(RoundEventKind.initiative, f.id, amount=n, value=f.initiative, figures=figures)
 
 
@@ -283,9 +283,9 @@ def _reach_used(r: Round, f: Fighter) -> bool:
             dice = [choice(f"Pay with the die {f.pool[k]}", Act.pay, surcharge_die=k) for k in f.free()]
             return [choice("Do not use it", Act.stand), choice("Pay 3 Prana", Act.pay), *dice]
 
-        key = r.key(f.id, "improvised")
+        key = r.key(f.id, Point.improvised)
         text = "Use the stand-in spear's Reach this round, paying its surcharge?"
-        got = r.decide(key, "improvised", f.id, offers, STAND, _reach_check(r, f), step="Weapons", text=text)
+        got = r.decide(key, Point.improvised.value, f.id, offers, STAND, _reach_check(r, f), step="Weapons", text=text)
         if got.choice is Act.stand:
             return False
         use = advantage_use(r, f, (Advantage.initiative_die,), got)

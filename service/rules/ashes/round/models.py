@@ -25,6 +25,26 @@ POINTS = (
 )
 
 
+class Point(StrEnum):
+    """The point a key ``R{n}.{fighter}.{point}`` names: a die rolled or a decision asked (wire vocabulary; a few
+    happen to share a weapon's name, the weapon's advantage itself is its pack record)."""
+
+    effort = "effort"
+    imbalance = "imbalance"
+    bid = "bid"
+    reach = "reach"  # the Initiative die of an initiative_die weapon
+    improvised = "improvised"  # paying a stand-in weapon's surcharge
+    action = "action"
+    lower_ = "lower"
+    continue_ = "continue"
+    defense = "defense"
+    buy_down = "buy_down"
+    heavy = "heavy"  # the damage die of a damage_die weapon
+    injury = "injury"
+    kill = "kill"
+    break_ = "break"
+
+
 class Act(StrEnum):
     """The word of a decision; the other fields of the value say what it applies to."""
 

@@ -20,16 +20,15 @@ from ..identity import RULESET, VERSION
 from ..prices.chakra import recovered
 from .actions import take_turn
 from .bidding import bid, bid_total, imbalance_choices, initiative, order_of, placing, roll_effort
-from .models import Act, Decision, RoundAnswer, RoundEventKind, RoundRequest
+from .models import Act, Decision, Point, RoundAnswer, RoundEventKind, RoundRequest
 from .state import Asked, Fighter, Offer, Problem, Refused, Round, Unsettled, built, choice, decision, new_fighter
 
 # Every point a key of this ruleset names (a key of another point, round or fighter fits nothing).
-POINTS = frozenset(
-    {"effort", "imbalance", "bid", "reach", "improvised", "action", "lower", "continue", "defense", "buy_down"}
-    | {"heavy", "injury", "kill", "break"}
-)
+POINTS = frozenset(Point)
 
-SPECTATORS_DECIDE = frozenset({"buy_down"})  # a spectator takes attacks undefended and buys the damage down (004 L20)
+SPECTATORS_DECIDE = frozenset(
+    {Point.buy_down}
+)  # a spectator takes attacks undefended and buys the damage down (004 L20)
 
 
 def _setup(request: RoundRequest, dice: KeyedDice, decisions: Decisions) -> Round:

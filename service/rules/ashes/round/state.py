@@ -175,7 +175,7 @@ class Fighter:
 
 
 def new_fighter(sheet: Combatant, pack: Pack, spectator: bool) -> Fighter:
-    carried = pack.weapon_by_id.get(sheet.weapon_type)
+    carried = pack.weapon_of(sheet.weapon_type)
     improvised = carried is not None and carried.advantage is Advantage.improvised
     return Fighter(
         battlefield=sheet.battlefield,
@@ -334,15 +334,15 @@ class Round:
         **named: int,
     ) -> None:
         """An event at the log's last entry; ``figures`` (and ``named``) every number behind it."""
-        values = {
-            "step": len(self.log),
-            "kind": kind,
-            "fighter": fighter,
-            "other": other,
-            "amount": amount,
-            "value": value,
-            "figures": {**(figures or {}), **named},
-        }
+        values = dict(  # the event's fields, by name
+            step=len(self.log),
+            kind=kind,
+            fighter=fighter,
+            other=other,
+            amount=amount,
+            value=value,
+            figures={**(figures or {}), **named},
+        )
         self.events.append(built(RoundEvent, values))
 
     def gone(self, f: Fighter) -> None:

@@ -25,7 +25,7 @@ from ..resolution.initiative import order
 from ..resolution.models import RoyaleBoost, RoyaleEventKind, RoyaleGangPool, RoyaleRollResult
 from ..resolution.rolls import Plan, announce, move_role, plan_roll, roll
 from ..resolution.steps import Steps, fits_round, one_of, refusal, run_step
-from ..tables.model_types import RoyaleDamageType, RoyaleMoveKind
+from ..tables.model_types import RoyaleDamageType, RoyaleFigureKind, RoyaleMoveKind
 from ..tables.records import RoyaleBoutFormRule, forms
 from .models import (
     RoyaleBoutPlan,
@@ -163,11 +163,11 @@ Planned = tuple[Fighter, Fighter | None, Plan, Plan | None, int]
 def _strikes(steps: Steps, plan: Plan, bout_plan: RoyaleBoutPlan, path: str) -> int:
     """A Basic Blitz gives up to its MOD Strikes (digest C7: at least 1); anything else one (003 L1380-L1382)."""
     basic = bout_plan.attack.move is not None and bout_plan.attack.move.kind == RoyaleMoveKind.basic
-    if plan.move != "blitz" or not basic:
+    if RoyaleFigureKind.offensive_actions not in plan.figures or not basic:  # not a Blitz
         if bout_plan.blitz_attacks is not None:
             steps.findings.append(finding("BLITZ_INVALID", f"{path}.blitz_attacks", "No Basic Blitz this round."))
         return 1
-    most = plan.figures["offensive_actions"]
+    most = plan.figures[RoyaleFigureKind.offensive_actions]
     if bout_plan.blitz_attacks is not None and bout_plan.blitz_attacks > most:
         steps.findings.append(finding("BLITZ_INVALID", f"{path}.blitz_attacks", f"At most {most} Strikes."))
     return min(most, bout_plan.blitz_attacks or most)
@@ -200,12 +200,12 @@ def _plan_side(
     for k in range(1, _strikes(steps, attack, s_plan, path_s) + 1):
         if k == 2:  # the Move's Spirit Dice and boosts went with the first Strike
             stripped = s_plan.attack.model_copy(
-                update={"move": None, "techniques": [], "impressive": [], "style": False}
+                update=dict(move=None, techniques=[], impressive=[], style=False)  # field names
             )
             later, _ = plan_roll(striker, stripped, own[0], "Strike", f"{path_s}.attack")
             form_effects(striker, later, True, (own, other), s_plan.form_bonus)
             later = later.follow_up(attack)
-        decl = r_plan.defense if k == 1 else r_plan.defense.model_copy(update={"techniques": [], "impressive": []})
+        decl = r_plan.defense if k == 1 else r_plan.defense.model_copy(update=dict(techniques=[], impressive=[]))
         defense, found_d = plan_roll(reactor, decl, other[1], "Reaction", f"{path_r}.defense")
         form_effects(reactor, defense, False, (other, own), r_plan.form_bonus)
         steps.findings += found_d

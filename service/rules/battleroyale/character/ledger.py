@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..tables.model_types import RoyaleBought, RoyaleStrengthBought, RoyaleStyleBought, index_of
+from ..tables.model_types import (
+    RoyaleBought,
+    RoyaleChain,
+    RoyalePurchaseKind,
+    RoyalePurchaseStep,
+    RoyaleStrengthBought,
+    RoyaleStyleBought,
+    index_of,
+)
 from ..tables.records import creation
 from .models import RoyaleCharacter, RoyaleTechnique
 from .traits import Trait, find_trait
@@ -36,18 +44,23 @@ class Costs:
 
 
 def technique_purchase(technique: RoyaleTechnique, traits: list[Trait]) -> str:
+    chained = find_trait(traits, technique.chained_to) if technique.chained_to is not None else None
     if technique.chained_to is None:
-        return "technique_unchained"
-    chained = find_trait(traits, technique.chained_to)
-    # 003 L279-L280, L699-L700: chaining to the Focus Strength is the cheaper rate
-    return "technique_on_focus" if chained is not None and chained.id == "focus" else "technique_chained"
+        chain = RoyaleChain.unchained
+    else:  # 003 L279-L280, L699-L700: chaining to the Focus Strength is the cheaper rate
+        chain = RoyaleChain.focus if chained is not None and chained.id == "focus" else RoyaleChain.trait
+    return creation().purchase_for(RoyalePurchaseKind.technique, chained=chain)
+
+
+def _trait_purchase(style: bool, step: RoyalePurchaseStep) -> str:
+    return creation().purchase_for(RoyalePurchaseKind.style if style else RoyalePurchaseKind.strength, step)
 
 
 def _trait_charges(ledger: Costs, trait: Trait) -> None:
     good = index_of(creation().allotments.new_trait_rank)
     style = trait.kind == "style"
     if trait.in_play:
-        ledger.training.append(Charge("new_style" if style else "new_strength", trait.path))
+        ledger.training.append(Charge(_trait_purchase(style, RoyalePurchaseStep.new), trait.path))
         raises = max(0, trait.index - good)
     else:
         start = trait.creation_index or 0
@@ -56,7 +69,7 @@ def _trait_charges(ledger: Costs, trait: Trait) -> None:
         elif trait.bought == RoyaleStrengthBought.strength_rank:
             ledger.strength_ranks += max(0, start - good + 1)
         elif trait.bought == RoyaleStrengthBought.bonus_points:
-            ledger.bonus.append(Charge("average_strength", trait.path))
+            ledger.bonus.append(Charge(_trait_purchase(False, RoyalePurchaseStep.average), trait.path))
             ledger.strength_ranks += max(0, start - index_of(creation().allotments.bonus_strength_rank))
         elif trait.bought == RoyaleStyleBought.style_rank:
             ledger.style_halves += 2 * max(0, start - good + 1)
@@ -64,7 +77,7 @@ def _trait_charges(ledger: Costs, trait: Trait) -> None:
             ledger.style_halves += 1 + 2 * max(0, start - index_of(creation().allotments.split_style_rank))
         raises = trait.source.training_raises  # type: ignore[union-attr]
     if raises:
-        ledger.training.append(Charge("raise_style" if style else "raise_strength", trait.path, raises))
+        ledger.training.append(Charge(_trait_purchase(style, RoyalePurchaseStep.raise_), trait.path, raises))
 
 
 def ledger_of(character: RoyaleCharacter, traits: list[Trait]) -> Costs:
@@ -72,19 +85,27 @@ def ledger_of(character: RoyaleCharacter, traits: list[Trait]) -> Costs:
     for trait in traits:
         _trait_charges(ledger, trait)
     free = creation().allotments.free_flaws
+    extra_flaw = creation().purchase_for(RoyalePurchaseKind.flaw)
     for i, flaw in enumerate(character.flaws):
         if flaw.bought_with == RoyaleBought.training:
-            ledger.training.append(Charge("extra_flaw", f"character.flaws[{i}]"))
+            ledger.training.append(Charge(extra_flaw, f"character.flaws[{i}]"))
         elif free:
             free -= 1
         else:
-            ledger.bonus.append(Charge("extra_flaw", f"character.flaws[{i}]"))
+            ledger.bonus.append(Charge(extra_flaw, f"character.flaws[{i}]"))
     if character.flaw_changes:
-        ledger.training.append(Charge("flaw_change", "character.flaw_changes", character.flaw_changes))
+        ledger.training.append(
+            Charge(
+                creation().purchase_for(RoyalePurchaseKind.flaw_change),
+                "character.flaw_changes",
+                character.flaw_changes,
+            )
+        )
     for i, technique in enumerate(character.techniques):
         charges = ledger.training if technique.bought_with == RoyaleBought.training else ledger.bonus
         charges.append(Charge(technique_purchase(technique, traits), f"character.techniques[{i}]"))
+    signature = creation().purchase_for(RoyalePurchaseKind.signature_move)
     for i, move in enumerate(character.signature_moves):
         charges = ledger.training if move.bought_with == RoyaleBought.training else ledger.bonus
-        charges.append(Charge("signature_move", f"character.signature_moves[{i}]"))
+        charges.append(Charge(signature, f"character.signature_moves[{i}]"))
     return ledger

@@ -22,7 +22,7 @@ from ..resolution.initiative import order
 from ..resolution.models import RoyaleBoost, RoyaleGangPool, RoyaleRollDeclaration, RoyaleRollResult, RoyaleStrategy
 from ..resolution.rolls import Plan, announce, beats_minion, minion_rank, minion_tn, move_role, plan_roll, roll
 from ..resolution.steps import Steps, fits_round, run_step
-from ..tables.model_types import RoyaleMoveKind
+from ..tables.model_types import RoyaleFigureKind, RoyaleMoveKind
 from ..tables.records import forms
 from .models import RoyaleConflictAction, RoyaleConflictReaction, RoyaleConflictRequest, RoyaleConflictResult
 
@@ -192,8 +192,10 @@ def _blitz(steps: Steps, action: RoyaleConflictAction, plan: Plan, path: str) ->
     if not action.targets:
         return False
     supernatural = action.attack.move is not None and action.attack.move.kind == RoyaleMoveKind.supernatural
-    attacks = plan.figures.get("offensive_actions", 1) if plan.move == "blitz" else 1
-    if plan.move != "blitz" or (not supernatural and 1 + len(action.targets) > attacks):
+    attacks = plan.figures.get(RoyaleFigureKind.offensive_actions, 1)  # a Blitz's figure, 1 for any other Move
+    if RoyaleFigureKind.offensive_actions not in plan.figures or (
+        not supernatural and 1 + len(action.targets) > attacks
+    ):
         steps.findings.append(finding("BLITZ_INVALID", f"{path}.targets", f"At most {attacks} attacks."))
     return supernatural
 
@@ -267,7 +269,7 @@ def _attack(
             attack, first = (shared_roll, a_plan), not out
         else:
             if k > 1 and later is None:
-                stripped = action.attack.model_copy(update={"move": None, "techniques": [], "impressive": []})
+                stripped = action.attack.model_copy(update=dict(move=None, techniques=[], impressive=[]))
                 later, _ = plan_roll(actor, stripped.model_copy(update={"style": False}), CONFLICT_DICE, "attack", path)
                 strategy_effects(actor, later, True, target, action.form_bonus)
                 _environment(later, action.environmental)

@@ -10,7 +10,7 @@ from ..character.traits import find_trait, traits_of
 from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..pack import PACKS, RoyaleSupernaturalAccess
-from ..tables.model_types import RANKS, RoyaleForm, RoyaleMoveKind, index_of
+from ..tables.model_types import RANKS, RoyaleForm, RoyaleMoveKind, RoyalePurchaseKind, RoyalePurchaseStep, index_of
 from ..tables.records import RoyaleSampleMove, creation, forms, moves, rank_row, sample_move
 from .models import (
     RoyaleCostStep,
@@ -118,7 +118,8 @@ def price_move(request: RoyaleMoveRequest) -> RoyaleMovePrice:
     )
 
 
-RAISES = {"raise_strength": False, "raise_style": True}  # purchase → raises a Style
+# purchase → raises a Style (True) or a Strength (False), read from the purchases' typed fields
+RAISES = {p.id: p.buys is RoyalePurchaseKind.style for p in creation().purchases if p.step is RoyalePurchaseStep.raise_}
 
 
 def _raise_findings(request: RoyalePurchaseRequest) -> list[Finding]:

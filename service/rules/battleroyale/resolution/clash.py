@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tables.model_types import RoyaleDamageType
+from ..tables.model_types import RoyaleFigureKind as Figure
+from ..tables.records import sample_move
 from .fighters import Fighter
 from .models import RoyaleBinding, RoyaleCyclicEffect, RoyaleMoveUse, RoyaleRollResult
 from .rolls import Plan, announce
@@ -49,19 +51,19 @@ def settle(
         damage = 0  # a Binding inflicts its Challenge, not Damage Ranks (ruling on 003 L1370-L1372)
     kind = damage_type
     attack_move, defense_move = moves
-    if attack_move is not None and attack_move.move is not None and attack_move.move.value == "mystic_attack":
+    if attack_move is not None and _wound_surcharged(attack_move):
         # 003 L1425-L1427: Failure Ranks, or Wound Ranks when the extra Spirit Die was paid
         kind = RoyaleDamageType.wound if attack_move.wound_ranks else RoyaleDamageType.failure
-    if damage > 0 and "extra_damage" in attack_plan.figures:  # Mighty Blow, 003 L1415-L1416
-        damage += attack_plan.figures["extra_damage"]
-        extra = attack_plan.figures["extra_damage"]
+    if damage > 0 and Figure.extra_damage in attack_plan.figures:  # Mighty Blow, 003 L1415-L1416
+        damage += attack_plan.figures[Figure.extra_damage]
+        extra = attack_plan.figures[Figure.extra_damage]
         steps.say(
-            f"Mighty Blow adds {extra} Damage Ranks.",
+            f"{_named(attack_plan)} adds {extra} Damage Ranks.",
             "move",
             fighter=attacker.id,
             amount=extra,
             value=damage,
-            figures={"extra_damage": extra, "damage": damage},
+            figures={Figure.extra_damage.value: extra, "damage": damage},
         )
     if damage > 0 and attack_plan.sacrifice:  # 003 L1435-L1436: 1d6 more per Strength sacrificed
         count = len(attack_plan.sacrifice)
@@ -78,23 +80,23 @@ def settle(
             value=damage,
             figures=face_figures(faces) | {"damage": damage},
         )
-    if damage > 0 and "damage_reduction" in defense_plan.figures:  # Impenetrable Defense, 003 L1406-L1412
+    if damage > 0 and Figure.damage_reduction in defense_plan.figures:  # Impenetrable Defense, 003 L1406-L1412
         if defense_move is not None and defense_move.kind.value == "supernatural" and damage <= defense.total:
             damage, kind = 1, RoyaleDamageType.failure
         else:
-            damage = max(0, damage - defense_plan.figures["damage_reduction"])
+            damage = max(0, damage - defense_plan.figures[Figure.damage_reduction])
         steps.say(
-            f"Impenetrable Defense leaves {damage} Damage Ranks.",
+            f"{_named(defense_plan)} leaves {damage} Damage Ranks.",
             "move",
             fighter=defender.id,
             value=damage,
-            figures={"damage": damage, "damage_reduction": defense_plan.figures["damage_reduction"]},
+            figures={"damage": damage, Figure.damage_reduction.value: defense_plan.figures[Figure.damage_reduction]},
         )
-    if damage > 0 and "spirit_dice_gained_at_most" in attack_plan.figures:  # Drain, 003 L1394-L1396 (from the Box)
-        gained = min(damage, attack_plan.figures["spirit_dice_gained_at_most"])
+    if damage > 0 and Figure.spirit_dice_gained_at_most in attack_plan.figures:  # Drain, 003 L1394-L1396 (from the Box)
+        gained = min(damage, attack_plan.figures[Figure.spirit_dice_gained_at_most])
         attacker.gain(gained)
         steps.say(
-            f"Drain gives {attacker.id} {gained} Spirit Dice.",
+            f"{_named(attack_plan)} gives {attacker.id} {gained} Spirit Dice.",
             "spirit_dice",
             fighter=attacker.id,
             amount=gained,
@@ -117,11 +119,23 @@ def settle(
     return Clash(attacker.id, defender.id, attack.total, defense.total, damage, kind)
 
 
+def _wound_surcharged(use: RoyaleMoveUse) -> bool:
+    """A Move that may pay for Wound Ranks (Mystic Attack) deals Failure Ranks unless it did (003 L1425-L1427)."""
+    move = sample_move(use.move.value) if use.move is not None else None
+    return move is not None and move.wound_surcharge
+
+
+def _named(plan: Plan) -> str:
+    """The name of the sample Move whose figure a step applies."""
+    move = sample_move(plan.move) if plan.move is not None else None
+    return move.name if move is not None else "The Move"
+
+
 def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kind: RoyaleDamageType) -> bool:
     """A successful Binding or Cyclic Attack leaves its effect on the defender (003 L1369-L1375, L1387-L1391);
     True for a Binding, which takes the place of the damage."""
-    if plan.move == "binding":
-        tn = plan.figures["escape_tn"]
+    if Figure.escape_tn in plan.figures:  # a Binding
+        tn = plan.figures[Figure.escape_tn]
         defender.state.bindings.append(RoyaleBinding(source=attacker.id, tn=tn))
         steps.say(
             f"{defender.id} is bound until a Challenge at TN {tn} is overcome.",
@@ -131,8 +145,8 @@ def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kin
             figures={"tn": tn},
         )
         return True
-    if plan.move == "cyclic_attack":
-        tn, turns = plan.figures["risky_challenge_tn"], plan.figures["turns"]
+    if Figure.risky_challenge_tn in plan.figures:  # a Cyclic Attack
+        tn, turns = plan.figures[Figure.risky_challenge_tn], plan.figures[Figure.turns]
         effect = RoyaleCyclicEffect(source=attacker.id, tn=tn, turns_left=turns, damage_type=kind)
         defender.state.cyclic.append(effect)
         steps.say(
@@ -141,7 +155,7 @@ def _lasting(steps: Steps, attacker: Fighter, defender: Fighter, plan: Plan, kin
             fighter=defender.id,
             other=attacker.id,
             amount=turns,
-            figures={"tn": tn, "turns": turns},
+            figures={"tn": tn, Figure.turns.value: turns},
         )
     return False
 

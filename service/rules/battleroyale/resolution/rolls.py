@@ -14,7 +14,7 @@ from ..codes import finding
 from ..pack import RoyaleMinionTarget, RoyalePack
 from ..pricing.models import RoyaleMoveRequest
 from ..pricing.prices import price_move
-from ..tables.model_types import index_of
+from ..tables.model_types import RoyaleFigureKind, index_of
 from ..tables.records import forms, rank_row, sample_move
 from .fighters import Fighter, current_index, current_mod, zeroed
 from .models import RoyaleBoost, RoyaleMoveUse, RoyaleRollDeclaration, RoyaleRollResult
@@ -97,7 +97,7 @@ def _move(fighter: Fighter, declaration: RoyaleRollDeclaration, plan: Plan, path
 def _gambit(fighter: Fighter, use: RoyaleMoveUse, plan: Plan, path: str) -> list[Finding]:
     """A Sacrificial Gambit names as many Strengths as its MOD, Average counting as 1 (003 L1434-L1435, digest
     C8); each one the fighter's and still standing."""
-    needed = plan.figures.get("strengths_sacrificed")
+    needed = plan.figures.get(RoyaleFigureKind.strengths_sacrificed)
     if needed is None:
         if use.sacrifice:
             return [finding("GAMBIT_INVALID", f"{path}.move.sacrifice", "Only a Sacrificial Gambit sacrifices.")]

@@ -42,6 +42,48 @@ class RoyaleForm(StrEnum):
     mystic = "mystic"
 
 
+class RoyaleFigureKind(StrEnum):
+    """What a sample Move's figure does where a step applies it (data/moves.yaml ``figures``): a Move's effect is
+    the figures it carries, so a Move with a figure of these kinds needs no code of its own."""
+
+    task_bonus = "task_bonus"  # added to a task roll
+    escape_tn = "escape_tn"  # a hit binds the defender until a Challenge at this TN is met (no Damage Ranks)
+    offensive_actions = "offensive_actions"  # the Move is a Blitz: up to this many Strikes or targets
+    risky_challenge_tn = "risky_challenge_tn"  # a hit leaves a Risky Challenge at this TN …
+    turns = "turns"  # … for this many of the defender's actions
+    spirit_dice_gained_at_most = "spirit_dice_gained_at_most"  # Spirit Dice the attacker gains from the damage
+    damage_reduction = "damage_reduction"  # Damage Ranks the defence takes off
+    extra_damage = "extra_damage"  # Damage Ranks a hit adds
+    strengths_sacrificed = "strengths_sacrificed"  # Strengths named to sacrifice, 1d6 damage each
+
+
+class RoyalePurchaseKind(StrEnum):
+    """What a purchase of data/creation.yaml buys: the sheet fact the ledger charges it for."""
+
+    technique = "technique"
+    flaw = "flaw"  # a Flaw beyond the free one
+    flaw_change = "flaw_change"  # altering or removing a Flaw
+    strength = "strength"
+    style = "style"
+    signature_move = "signature_move"
+
+
+class RoyalePurchaseStep(StrEnum):
+    """How a Strength or Style purchase gets the trait (its rank on the sheet says which applies)."""
+
+    new = "new"  # a trait new to the sheet since play began, at Good
+    raise_ = "raise"  # one rank up
+    average = "average"  # a creation Strength at Average, bought with Bonus Points
+
+
+class RoyaleChain(StrEnum):
+    """What a Technique purchase is chained to (its price depends on it, 003 L278-L282)."""
+
+    unchained = "unchained"
+    trait = "trait"  # a Strength or Style
+    focus = "focus"  # the Focus Strength
+
+
 class RoyaleStrengthBought(StrEnum):
     """What paid for a (non-core) Strength."""
 

@@ -7,12 +7,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...core.models import Record
 from ...core.references import BookRef
 from ...core.tables import read_table, read_yaml
-from .model_types import RANKS, RoyaleForm, RoyaleRank
+from .model_types import (
+    RANKS,
+    RoyaleChain,
+    RoyaleFigureKind,
+    RoyaleForm,
+    RoyalePurchaseKind,
+    RoyalePurchaseStep,
+    RoyaleRank,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -46,6 +54,9 @@ class RoyaleAllotments(_Record):
 class RoyalePurchaseRow(_Record):
     id: str
     name: str
+    buys: RoyalePurchaseKind
+    step: RoyalePurchaseStep | None = Field(None, description="A Strength or Style: how the trait is got.")
+    chained: RoyaleChain | None = Field(None, description="A Technique: what it is chained to.")
     bonus_points: int | None
     training_points: int | None
     ref: BookRef
@@ -64,8 +75,21 @@ class RoyaleCreation(_Record):
     signature_move_uses_before_training: int
     session_spirit_dice: RoyaleSessionDice
 
+    @model_validator(mode="after")
+    def _one_row_a_fact(self) -> RoyaleCreation:
+        facts = [(p.buys, p.step, p.chained) for p in self.purchases]
+        if len(set(facts)) != len(facts):
+            raise ValueError("two purchases buy the same thing")
+        return self
+
     def price(self, purchase: str) -> RoyalePurchaseRow:
         return next(p for p in self.purchases if p.id == purchase)
+
+    def purchase_for(
+        self, buys: RoyalePurchaseKind, step: RoyalePurchaseStep | None = None, chained: RoyaleChain | None = None
+    ) -> str:
+        """The purchase that buys this sheet fact (one row each, checked at load)."""
+        return next(p.id for p in self.purchases if (p.buys, p.step, p.chained) == (buys, step, chained))
 
 
 class RoyaleMoveCosts(_Record):
@@ -81,9 +105,10 @@ class RoyaleMoveCosts(_Record):
 
 
 class RoyaleFigure(_Record):
-    """A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``."""
+    """A number a sample Move derives from its Move Rank: ``max(floor, factor × base)``; its kind says what a step
+    does with it."""
 
-    id: str
+    id: RoyaleFigureKind
     base: Literal["mod", "tn"]
     factor: int
     floor: int | None = None

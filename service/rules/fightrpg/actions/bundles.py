@@ -10,7 +10,7 @@ from ...core.findings import Finding
 from ..codes import finding
 from ..pack import RpgPack
 from ..tokens.counts import TOKEN_TYPES, RpgTokenType, short
-from ..tokens.menu import ROWS, RpgEffect, RpgMenuRow, RpgResponseKind, RpgUse
+from ..tokens.menu import BY_ACTION, ROWS, RpgEffect, RpgMenuRow, RpgResponseKind, RpgUse
 from .models import RpgAction, RpgActionKind
 
 NO_EFFECT = RpgEffect()
@@ -85,16 +85,31 @@ def _attack(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
     elif d + k > pack.max_attack_tokens.value:  # the pack's ruling on the size of one attack
         most = pack.max_attack_tokens.value
         b.findings.append(finding("ATTACK_TOO_LARGE", at, f"{d + k} tokens in one attack; the pack allows {most}."))
-    _add(b, ROWS["damage"], d)
-    _add(b, ROWS["knockdown"], k)
+    for r in BY_ACTION[RpgActionKind.attack]:  # one token a row: spent as many times as the attack states it
+        (token,) = ROW_TOKENS[r.id]
+        _add(b, r, getattr(a, token) or 0)
     b.targeted = True
     return b
 
 
+def _fitting(a: RpgAction) -> RpgMenuRow:
+    """The bundle of the action's kind that spends the token types the action states, judged on the types its
+    bundles differ in (a grab: with or without Knockdown); a count it does not spend (two Knockdown tokens on a
+    grab) is then off the menu."""
+    rows = BY_ACTION[a.kind]
+    if len(rows) == 1:
+        return rows[0]
+    counts = [r.tokens.as_dict() for r in rows]
+    differ = [t for t in TOKEN_TYPES if len({bool(c.get(t)) for c in counts}) > 1]
+    for r, c in zip(rows, counts, strict=True):
+        if all(bool(c.get(t)) == bool(getattr(a, t)) for t in differ):
+            return r
+    return rows[0]
+
+
 def _grab(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
-    k = a.knockdown or 0
     b = Bundle(RpgUse.turn, findings=_extra(a, set(), at))
-    _add(b, ROWS["grab_knockdown" if k else "grab"])  # more than one Knockdown token: off the menu
+    _add(b, _fitting(a))  # with or without the Knockdown token (002 L35, L46)
     return b
 
 
@@ -115,19 +130,17 @@ def _technique(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
     return b
 
 
-def _row(ident: str) -> Callable[[RpgAction, RpgPack, str], Bundle]:
-    def one(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
-        r = ROWS[ident]
-        b = Bundle(r.use, findings=_extra(a, set(), at), response=r.response)
-        _add(b, r)
-        return b
-
-    return one
+def _row(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
+    """An action that is one bundle of the menu, the bundle its kind names."""
+    r = _fitting(a)
+    b = Bundle(r.use, findings=_extra(a, set(), at), response=r.response)
+    _add(b, r)
+    return b
 
 
 def _move(a: RpgAction, pack: RpgPack, at: str) -> Bundle:
     b = Bundle(RpgUse.turn, findings=_extra(a, {"direction"}, at))
-    _add(b, ROWS["move"])
+    _add(b, _fitting(a))
     return b
 
 
@@ -140,13 +153,13 @@ KINDS: dict[RpgActionKind, Callable[[RpgAction, RpgPack, str], Bundle]] = {
     RpgActionKind.grab: _grab,
     RpgActionKind.technique: _technique,
     RpgActionKind.pass_: _pass,
-    RpgActionKind.strip_block: _row("strip_block"),
+    RpgActionKind.strip_block: _row,
     RpgActionKind.move: _move,
-    RpgActionKind.complex_action: _row("complex_action"),
-    RpgActionKind.block: _row("block"),
-    RpgActionKind.grapple_cancel: _row("grapple_cancel"),
-    RpgActionKind.evade: _row("evade"),
-    RpgActionKind.counter: _row("counter"),
+    RpgActionKind.complex_action: _row,
+    RpgActionKind.block: _row,
+    RpgActionKind.grapple_cancel: _row,
+    RpgActionKind.evade: _row,
+    RpgActionKind.counter: _row,
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import Field
@@ -12,24 +11,10 @@ from ..base import AsInt, EntryId, FighterId, Model
 from ..sheet.models import RpgPackRequest
 from ..sheet.positions import RpgDirection
 from ..tokens.counts import RpgTokenCounts
-from ..tokens.menu import RpgEffect, RpgUse
+from ..tokens.menu import RpgActionKind, RpgEffect, RpgUse
 
 MAX_ACTIONS = 20
 Few = Annotated[int, Field(ge=0, le=10), AsInt]
-
-
-class RpgActionKind(StrEnum):
-    attack = "attack"  # Damage and Knockdown tokens at one target (002 L22, L33)
-    grab = "grab"  # Grapple + Move, with one Knockdown for the knock-back grab (002 L46, L35)
-    strip_block = "strip_block"  # one Move: a Block token off the target (002 L57)
-    move = "move"  # one Move: 5 feet in map combat (002 L58)
-    complex_action = "complex_action"  # 2 Power Points (002 L80)
-    technique = "technique"  # a data pack's technique (002 L76)
-    pass_ = "pass"  # done for the round (002 L96)
-    block = "block"  # responses: priced like the rest
-    grapple_cancel = "grapple_cancel"
-    evade = "evade"
-    counter = "counter"
 
 
 class RpgAction(Model):

@@ -126,7 +126,7 @@ def _spend(c: Combatant, tokens: dict[RpgTokenType, int]) -> None:
 def _action_figures(action: RpgAction, b: Bundle) -> dict[str, int]:
     figures = token_figures(b.tokens)
     if action.kind is RpgActionKind.attack:
-        figures |= {"damage": action.damage or 0, "knockdown": action.knockdown or 0}
+        figures |= {t.value: getattr(action, t) or 0 for t in (RpgTokenType.damage, RpgTokenType.knockdown)}
     if b.power_points:
         figures["power_points"] = b.power_points
     return figures
@@ -152,7 +152,7 @@ def _perform(state: RoundState, c: Combatant, action: RpgAction, b: Bundle) -> N
     _land(state, c, target, landing)
     if answer is RpgResponseKind.counter:  # 002 L23: the damage is taken and 1 goes back
         back = RESPONSES[answer].effect.damage
-        state.event(RpgEventKind.countered, target.id, other=c.id, amount=back, figures={"damage": back})
+        state.event(RpgEventKind.countered, target.id, other=c.id, amount=back, figures=dict(damage=back))
         hurt(state, c, back, ACT, f"{target.id}'s counter", "002 L23")
         gain(state, target, RESPONSES[answer].yield_power_points, ACT, "the counter's Damage token", "002 L25")
     settle(state, [target, c], ACT)

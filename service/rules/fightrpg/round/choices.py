@@ -28,18 +28,18 @@ class Option:
         if self.target is None:
             return self.shape
         s = self.shape  # a menu shape, validated when the shapes were made: only the target is added
-        values = {
-            "kind": s.kind,
-            "damage": s.damage,
-            "knockdown": s.knockdown,
-            "grapple": None,
-            "move": None,
-            "block": None,
-            "complex_action": None,
-            "technique": s.technique,
-            "target": self.target,
-            "direction": s.direction,
-        }
+        values = dict(  # RpgAction's fields, by name
+            kind=s.kind,
+            damage=s.damage,
+            knockdown=s.knockdown,
+            grapple=None,
+            move=None,
+            block=None,
+            complex_action=None,
+            technique=s.technique,
+            target=self.target,
+            direction=s.direction,
+        )
         return built(RpgAction, values)
 
     @property
@@ -105,7 +105,7 @@ def label(a: RpgAction) -> str:
     if a.kind is RpgActionKind.attack:
         what = f"attack with {a.damage or 0} Damage and {a.knockdown or 0} Knockdown"
     elif a.kind is RpgActionKind.grab:
-        what = "grab with Knockdown" if a.knockdown else "grab"
+        what = f"{a.kind.value} with Knockdown" if a.knockdown else a.kind.value
     elif a.kind is RpgActionKind.technique:
         what = f"technique {a.technique}"
     else:

@@ -76,13 +76,13 @@ class Combatant:
 
     def fighter(self) -> RpgFighter:
         return self.sheet.model_copy(
-            update={
-                "damage": self.damage,
-                "power_points": self.power_points,
-                "injuries": {k: v for k, v in self.injuries.items() if v},
-                "statuses": self.statuses,
-                "position": self.position,
-            }
+            update=dict(  # RpgFighter's fields, by name
+                damage=self.damage,
+                power_points=self.power_points,
+                injuries={k: v for k, v in self.injuries.items() if v},
+                statuses=self.statuses,
+                position=self.position,
+            )
         )
 
 

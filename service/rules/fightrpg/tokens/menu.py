@@ -21,6 +21,20 @@ class RpgUse(StrEnum):
     response = "response"  # spent when an action is aimed at the fighter
 
 
+class RpgActionKind(StrEnum):
+    attack = "attack"  # Damage and Knockdown tokens at one target (002 L22, L33)
+    grab = "grab"  # Grapple + Move, with one Knockdown for the knock-back grab (002 L46, L35)
+    strip_block = "strip_block"  # one Move: a Block token off the target (002 L57)
+    move = "move"  # one Move: 5 feet in map combat (002 L58)
+    complex_action = "complex_action"  # 2 Power Points (002 L80)
+    technique = "technique"  # a data pack's technique (002 L76)
+    pass_ = "pass"  # done for the round (002 L96)
+    block = "block"  # responses: priced like the rest
+    grapple_cancel = "grapple_cancel"
+    evade = "evade"
+    counter = "counter"
+
+
 class RpgResponseKind(StrEnum):
     none = "none"
     block = "block"  # cancels Damage and Knockdown tokens, two per Block token (002 L72)
@@ -42,6 +56,9 @@ class RpgEffect(Model):
 class RpgMenuRow(Model):
     id: EntryId
     name: Name
+    action: RpgActionKind = Field(
+        description="The action kind that spends this bundle; an attack spends its rows once per token it states."
+    )
     use: RpgUse
     response: RpgResponseKind | None = None
     tokens: RpgTokenCounts
@@ -68,6 +85,9 @@ class RpgMenuDocument(Model):
 
 MENU = read_table(Path(__file__).resolve().parents[1] / "data" / "menu.yaml", RpgMenu)
 ROWS: dict[str, RpgMenuRow] = {r.id: r for r in MENU.rows}
+BY_ACTION: dict[RpgActionKind, list[RpgMenuRow]] = {}
+for _r in MENU.rows:
+    BY_ACTION.setdefault(_r.action, []).append(_r)
 RESPONSES: dict[RpgResponseKind, RpgMenuRow] = {r.response: r for r in MENU.rows if r.response is not None}
 
 

@@ -176,7 +176,10 @@ class Replay:
             pairs += [
                 (self.at("sheet", stat, s), getattr(getattr(sheet, stat), s), getattr(b, stat)[s]) for s in ImpactSide
             ]
-        pairs += [(self.at("sheet", s), getattr(sheet, s), getattr(b, s)) for s in ("tactics", "defense", "stamina")]
+        pairs += [
+            (self.at("sheet", s), getattr(sheet, s), getattr(b, s))
+            for s in (ImpactStat.tactics, ImpactStat.defense, ImpactStat.stamina)
+        ]
         for m in self.pack.maneuvers:
             pairs.append(
                 (

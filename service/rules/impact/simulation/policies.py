@@ -310,9 +310,9 @@ def answer(policy: ImpactPolicy, needed: DecisionNeeded) -> str:
     """The answer to a reactive decision: one of its choices (001 L190, L214, L691, L697)."""
     w = POLICIES[policy]
     values = [str(c.value) for c in needed.choices]
-    defences = [v for v in values if v not in ("keep", "bridge", "bridge_out")]
+    defences = [v for v in values if v not in ("keep", ImpactAction.bridge, "bridge_out")]
     if needed.point == "defend" and w.answer_defend and defences:
         return defences[0]
-    if needed.point == "counter_bridge" and w.counter_bridge and "bridge" in values:
-        return "bridge"
+    if needed.point == "counter_bridge" and w.counter_bridge and ImpactAction.bridge in values:
+        return ImpactAction.bridge.value
     return str(needed.default) if needed.default in values else values[0]

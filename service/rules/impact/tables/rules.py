@@ -7,7 +7,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...core.models import Record
 from ...core.packs import Source
@@ -47,6 +47,8 @@ class TacticRow(_Row):
     id: str
     name: str
     applies: list[ImpactDefenseBonus]
+    binds: bool = False  # the tactic a Bind is made defending with (one tactic, 001 L695)
+    ripostes: bool = False  # an attack defended with it opens a Riposte on the next turn (001 L709)
 
 
 class AwardRow(_Row):
@@ -101,6 +103,22 @@ class Rules(Record):
     variations: list[VariationRow]
     combat: Annotated[list[CombatRow], Field(min_length=1, max_length=1)]
     ground: list[GroundRow]
+
+    @model_validator(mode="after")
+    def _one_bind_tactic(self) -> Rules:
+        if sum(t.binds for t in self.defense_tactics) != 1:
+            raise ValueError("one defensive tactic is the Bind's")
+        return self
+
+    @cached_property
+    def bind_tactic(self) -> str:
+        """The tactic a Bind defends with."""
+        return next(t.id for t in self.defense_tactics if t.binds)
+
+    @cached_property
+    def riposte_tactics(self) -> frozenset[str]:
+        """The tactics whose defence a Riposte may follow."""
+        return frozenset(t.id for t in self.defense_tactics if t.ripostes)
 
     @cached_property
     def _by_id(self) -> tuple[dict[str, ActionRow], dict[str, VariationRow], dict[str, int], dict[str, FactorRow]]:

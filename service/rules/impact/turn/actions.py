@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..codes import refusal
-from ..tables.vocabulary import ImpactRange
+from ..tables.vocabulary import ImpactDefenseBonus, ImpactRange
 from .combatants import Fighter
 from .context import Turn, defence_check
 from .models import ImpactAction, ImpactBridgeDirection, ImpactEventKind, ImpactNextMods
@@ -122,7 +122,7 @@ def _contest(turn: Turn, a: Fighter, o: Fighter, point: str) -> bool:
     assert a.maneuver is not None
     c = turn.rules.combat[0]
     mine = turn.roll(a.id, point, f"{point} maneuver test", count=2, other=o.id) + a.skill(a.maneuver.id)
-    defence = max(o.built.tactics, o.skill(a.maneuver.id)) if point == "feint" else o.built.tactics
+    defence = max(o.built.tactics, o.skill(a.maneuver.id)) if point == ImpactAction.feint else o.built.tactics
     theirs = turn.roll(o.id, "tactics", "Tactics Test", count=2, other=a.id) + defence
     if turn.phase(4):
         mine += c.stamina_quarter_penalty * a.stamina_steps()
@@ -147,7 +147,7 @@ def _won_speed(a: Fighter, o: Fighter) -> bool:
 def lead(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     """Won Speed Test, then a won contest: +2 speed and +2 damage on the next maneuver; no contact (digest A27)."""
     assert o is not None
-    if _won_speed(a, o) and _contest(turn, a, o, "lead"):
+    if _won_speed(a, o) and _contest(turn, a, o, ImpactAction.lead.value):
         a.next_mods = bump(a.next_mods, speed=2, damage=2)
         turn.say(
             f"{o.id} reacts as {a.id} expected: +2 speed and damage on {a.id}'s next maneuver",
@@ -166,7 +166,7 @@ def feint(turn: Turn, a: Fighter, o: Fighter | None) -> None:
     """Won Speed Test, then a won contest: the opponent must defend or bridge out at once; +2 speed next (001 L697).
     The opponent tests with the better of his Tactics and his skill in the feinted maneuver (a ruling)."""
     assert o is not None
-    if _won_speed(a, o) and not o.acted and _contest(turn, a, o, "feint"):
+    if _won_speed(a, o) and not o.acted and _contest(turn, a, o, ImpactAction.feint.value):
         a.next_mods = bump(a.next_mods, speed=2)
         _feinted(turn, a, o)
         o.acted = True
@@ -187,7 +187,7 @@ def _feinted(turn: Turn, a: Fighter, o: Fighter) -> None:
     values = [v for v, _ in choices]
     text = f"{a.id}'s Feint fools {o.id}: defend or bridge out"
     check = defence_check(turn, o, values, held)
-    pick = turn.decide(key, "feinted", "feint", o.id, choices, values[0], text, check)
+    pick = turn.decide(key, "feinted", ImpactAction.feint.value, o.id, choices, values[0], text, check)
     if pick == "bridge_out":
         new = turn.shift_range(a.id, o.id, outward=True)
         turn.say(f"{o.id} bridges out from the feint: {new} range", ImpactEventKind.range_changed, o.id, other=a.id)
@@ -202,7 +202,7 @@ def draw(turn: Turn, a: Fighter, o: Fighter) -> None:
     offers, at -2 (001 L691). A tie does nothing (digest A14)."""
     assert a.decl is not None
     c = turn.rules.combat[0]
-    mine = turn.roll(a.id, "draw", "Tactics Test (Draw)", count=2, other=o.id) + a.built.tactics
+    mine = turn.roll(a.id, ImpactAction.draw.value, "Tactics Test (Draw)", count=2, other=o.id) + a.built.tactics
     theirs = turn.roll(o.id, "tactics", "Tactics Test", count=2, other=a.id) + o.built.tactics
     if turn.phase(4):
         mine += c.stamina_quarter_penalty * a.stamina_steps()
@@ -224,7 +224,9 @@ def draw(turn: Turn, a: Fighter, o: Fighter) -> None:
         choices = [("keep", "stay open"), *[(t, f"defend with {t}") for t, lv in a.tactics_levels.items() if lv > 0]]
         values = [v for v, _ in choices]
         text = f"{o.id} sees through {a.id}'s Draw: fall back on a defence?"
-        pick = turn.decide(key, "draw_seen", "draw", a.id, choices, "keep", text, defence_check(turn, a, values))
+        pick = turn.decide(
+            key, "draw_seen", ImpactAction.draw.value, a.id, choices, "keep", text, defence_check(turn, a, values)
+        )
         if pick != "keep":
             a.defending = pick
             turn.say(f"{a.id} falls back on {pick}", ImpactEventKind.defended, a.id, other=o.id)
@@ -257,7 +259,7 @@ def defended(turn: Turn, f: Fighter) -> None:
         return
     earn(turn, f, ImpactAction.defense)
     row = next((t for t in turn.rules.defense_tactics if t.id == f.defending), None)
-    if row is not None and "bridge" in row.applies:
+    if row is not None and ImpactDefenseBonus.bridge in row.applies:
         f.next_bridge_bonus = f.tactics_levels.get(f.defending, 0)
 
 

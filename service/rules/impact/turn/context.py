@@ -20,6 +20,7 @@ from ..tables.vocabulary import RANGE_ORDER, ImpactArea, ImpactRange
 from .combatants import Fighter, unvalidated
 from .models import (
     MAX_TURN,
+    ImpactAction,
     ImpactEvent,
     ImpactEventKind,
     ImpactFight,
@@ -41,7 +42,7 @@ def defence_check(turn: Turn, f: Fighter, values: list[str], held: bool = False)
             return None
         if any(value == t.id for t in turn.rules.defense_tactics):
             return refusal("DEFENSE_TACTIC_UNKNOWN", f"{f.id} has no level in the defensive tactic {value}.")
-        if value in ("bridge", "bridge_out") and held:
+        if value in (ImpactAction.bridge, "bridge_out") and held:
             return refusal("HELD_CANNOT_BRIDGE", f"{f.id} is held in a sustained hold and may not bridge.")
         return Refusal("DECISION_INVALID", f"{value!r} is not one of the choices: {', '.join(values)}.")
 

@@ -175,7 +175,7 @@ def _action(turn: Turn, f: Fighter, d: ImpactDeclaration, path: str) -> list[Fin
         if turn.holds_on(f.id):
             out.append(finding("HELD_CANNOT_BRIDGE", path, f"{f.id} is held and cannot bridge (001 L288)."))
     if d.action in (ImpactAction.defense, ImpactAction.bind):
-        tactic = d.tactic if d.action == ImpactAction.defense else "parry"
+        tactic = d.tactic if d.action == ImpactAction.defense else turn.rules.bind_tactic  # 001 L695
         if f.tactics_levels.get(tactic or "", 0) < 1:
             out.append(finding("DEFENSE_TACTIC_UNKNOWN", path_of(path, "tactic"), f"{f.id} has no {tactic} level."))
         f.defending = tactic

@@ -40,7 +40,8 @@ from .speed import order_rows, speed_tests
 from .strikes import exertion, knocked_out, spend_setup_points, strike
 
 DIE_POINTS = frozenset(
-    {"speed", "speed_tie", "hit", "difficulty", "resistance", "special", "stamina", "tactics", "draw", "feint", "lead"}
+    {"speed", "speed_tie", "hit", "difficulty", "resistance", "special", "stamina", "tactics"}
+    | {a.value for a in (ImpactAction.draw, ImpactAction.feint, ImpactAction.lead)}  # their contests' dice
     | {f"{a}_stamina" for a in ImpactAction}
 )
 DECISION_POINTS = frozenset({"defend", "counter_bridge", "feinted", "draw_seen"})
@@ -148,9 +149,9 @@ def _offer_counter_bridge(turn: Turn, b: Fighter, o: Fighter) -> None:
         why = f"{o.id} bridges, draws or counter-bridges already, or declared nothing."
         turn.refuse_given(key, refusal("COUNTER_BRIDGE_NOT_OFFERED", why))
         return
-    choices = [("keep", "keep the declared maneuver"), ("bridge", f"counter-bridge against {b.id}")]
+    choices = [("keep", "keep the declared maneuver"), (ImpactAction.bridge.value, f"counter-bridge against {b.id}")]
     text = f"{b.id} bridges: {o.id} may bridge too to hold the range"
-    if turn.decide(key, "counter_bridge", "bridging", o.id, choices, "keep", text) == "bridge":
+    if turn.decide(key, "counter_bridge", "bridging", o.id, choices, "keep", text) == ImpactAction.bridge:
         o.counter_of = b.id
         o.defending = None
 
@@ -182,7 +183,9 @@ def _offer_defense(turn: Turn, d: Fighter, a: Fighter) -> None:
     choices = [("keep", "keep the declared maneuver"), *tactics]
     values = [v for v, _ in choices]
     text = f"{a.id} attacks {d.id} first: drop the maneuver and defend?"
-    pick = turn.decide(key, "defend", "defense", d.id, choices, "keep", text, defence_check(turn, d, values))
+    pick = turn.decide(
+        key, "defend", ImpactAction.defense.value, d.id, choices, "keep", text, defence_check(turn, d, values)
+    )
     if pick != "keep":
         d.defending, d.acted = pick, True
         turn.say(f"{d.id} drops the maneuver and defends with {pick}", ImpactEventKind.defended, d.id, other=a.id)

@@ -58,7 +58,7 @@ def strike(turn: Turn, a: Fighter, d: Fighter) -> bool:
             )
     if d.defending is not None:
         d.defended += 1
-        if d.defending == "parry":  # remembered for a Riposte next turn (001 L709)
+        if d.defending in turn.rules.riposte_tactics:  # remembered for a Riposte next turn (001 L709)
             d.parried = (a.decl.side, turn.pack.category(m.category).type == "kick")
     knocked_out(turn, d, a.id)
     a.acted = True
@@ -74,7 +74,7 @@ def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: Impac
         parts |= {
             "skill": a.skill(m.id),
             "waiting_bonus": a.mods.test,
-            "stop_hit": a.turn_test,
+            ImpactAction.stop_hit.value: a.turn_test,
             "variations": variation_sum(turn, a, "test"),
             "drawn": -(a.draw_penalty if a.drawn_by == d.id else 0),
             "area_difficulty": d.area_figures(area)[0],
@@ -86,7 +86,7 @@ def _hit_test(turn: Turn, a: Fighter, d: Fighter, m: ImpactManeuver, area: Impac
             "stamina": c.stamina_quarter_penalty * a.stamina_steps(),
             "defender_stamina": c.stamina_quarter_penalty * d.stamina_steps(),
         }
-    mine = ("test_roll", "skill", "waiting_bonus", "stop_hit", "variations", "drawn", "stamina")
+    mine = ("test_roll", "skill", "waiting_bonus", ImpactAction.stop_hit, "variations", "drawn", "stamina")
     atk = sum(v for k, v in parts.items() if k in mine)
     dfn = sum(v for k, v in parts.items() if k not in mine)
     hit = atk > dfn  # 001 L395: the attacker must be higher
