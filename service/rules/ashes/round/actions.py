@@ -251,16 +251,21 @@ def best_action(r: Round, f: Fighter) -> Ranked:
         target = next((foe for foe in foes if reach_problem(r, f, foe, ATTACK) is None), None)
         if target is None:
             return None
-        probes: list[tuple[Probe, Slot]] = []  # each Set with a slot (the score reads only the dice)
-        for s in sets:
+        top: Probe | None = None  # the first listed of the highest score, and its slot
+        top_slot, top_score, forbids = Slot.single, None, f.forbids
+        for s in sets:  # each Set with a slot it may take (the score reads only the dice)
             slot = slot_of(r, f, s, ATTACK)
-            bonus = ("bonus",) if slot is Slot.bonus else ()
-            if slot_problem(r, f, s, Act.attack, slot) is None and _forbidden(f, "attack", *bonus) is None:
-                probes.append((Probe(s.keys), slot))
-        if not probes:
+            if slot_problem(r, f, s, Act.attack, slot) is not None:
+                continue
+            if forbids and _forbidden(f, "attack", *(("bonus",) if slot is Slot.bonus else ())) is not None:
+                continue
+            probe = Probe(s.keys)
+            value = score(probe)
+            if top is None or value > top_score:
+                top, top_slot, top_score = probe, slot, value
+        if top is None:
             return None
-        probe, slot = max(probes, key=lambda p: score(p[0]))  # the first listed of equals
-        return decision(Act.attack, dice=list(probe.dice), target=target.id, slot=slot)
+        return decision(Act.attack, dice=list(top.dice), target=target.id, slot=top_slot)
 
     return best
 

@@ -140,8 +140,9 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
 
 def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
-    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached (its
-    check reads no dice of a plain defence, so once is enough); only the winner's value is built."""
+    Set's defence, with and without the weapon's advantage, in the order listed, and checking the advantage only
+    where one with it ranks first (its check reads no dice of a plain defence, so once is enough; when it fails, the
+    best plain defence is the one listed); only the winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
         if act is Act.none:
@@ -150,18 +151,26 @@ def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
         if act is not Act.defend or 1 + 2 * len(ranked) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
+        if not ranked:
+            return None
+        top: Probe | None = None  # the first listed of the highest score, and of the plain defences
+        plain: Probe | None = None
+        top_score = plain_score = None
         for s in ranked:
-            candidates += [Probe(s.keys), Probe(s.keys, True)]
-        usable: bool | None = None
-        for c in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
-            if not c.advantage:
-                return decision(Act.defend, dice=list(c.dice), skill=only)
-            if usable is None:
-                usable = isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use)
-            if usable:
-                return decision(Act.defend, dice=list(c.dice), skill=only, advantage=True)
-        return None
+            probe = Probe(s.keys)
+            value = score(probe)
+            if plain is None or value > plain_score:
+                plain, plain_score = probe, value
+            if top is None or value > top_score:
+                top, top_score = probe, value
+            probe = Probe(s.keys, True)
+            value = score(probe)
+            if value > top_score:
+                top, top_score = probe, value
+        assert top is not None and plain is not None
+        if top.advantage and isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use):
+            return decision(Act.defend, dice=list(top.dice), skill=only, advantage=True)
+        return decision(Act.defend, dice=list(plain.dice), skill=only)
 
     return best
 

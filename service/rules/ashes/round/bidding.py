@@ -170,19 +170,26 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
             return STAND
         if act is not Act.bid:
             return None
-        candidates: list[Probe] = []
-        seen: set[int] = set()
+        top: Probe | None = None  # the first listed of the highest score, among as many as the offers list
+        top_score, room, seen = None, MAX_CHOICES - 1, set()  # after "No bid"
         for s in _bid_sets(r, f):
             value = s.rank * s.facing
             if value > floor and value not in seen:
                 seen.add(value)
-                candidates.append(Probe(s.keys))
+                if len(seen) > room:
+                    break
+                probe = Probe(s.keys)
+                got = score(probe)
+                if top is None or got > top_score:
+                    top, top_score = probe, got
         everything = tuple(f.pool)
         total = _bid_value(f, everything)
-        if total > floor and total not in seen:
-            candidates.append(Probe(everything))
-        listed = candidates[: MAX_CHOICES - 1]  # as many as the offers list after "No bid"
-        return decision(Act.bid, dice=list(max(listed, key=score).dice)) if listed else None
+        if total > floor and total not in seen and len(seen) < room:
+            probe = Probe(everything)
+            got = score(probe)
+            if top is None or got > top_score:
+                top = probe
+        return decision(Act.bid, dice=list(top.dice)) if top is not None else None
 
     return best
 

@@ -19,7 +19,7 @@ from ..round.models import Decision, RoundAnswer, RoundEventKind, RoundRequest
 from ..round.resolve import resolve_round
 from ..round.state import Asked
 from .models import AshesSimulationRequest
-from .policies import AshesSimPolicy, choose, choose_offer
+from .policies import AshesSimPolicy, Chooser, choose, chooser
 
 PRANA = "prana"
 SEEDS = 2**31  # a round's seed is below this
@@ -32,6 +32,7 @@ class Matchup:
     policies: tuple[AshesSimPolicy, AshesSimPolicy]
     sides: dict[str, int]  # fighter id → side
     first: RoundRequest  # a fight's first round but its seed: each round is a copy with its own figures
+    choosers: tuple[Chooser, Chooser]  # each side's policy as the in-process decider (``policies.chooser``)
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.sides.get(fighter) if fighter is not None else None
@@ -39,7 +40,7 @@ class Matchup:
     def decider(self, a: Asked) -> Decision:
         """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
         the faces of that fighter's own dice as the round rolled them."""
-        return choose_offer(self.policies[1 if a.fighter == self.names[1] else 0], a)  # the names differ
+        return self.choosers[1 if a.fighter == self.names[1] else 0](a)  # the names differ
 
 
 def names(request: AshesSimulationRequest) -> tuple[str, str]:
@@ -57,7 +58,7 @@ def matchup(request: AshesSimulationRequest) -> Matchup:
         ask_every_decision=True,
     )
     policies = (request.sides[0].policy, request.sides[1].policy)
-    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first)
+    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first, (chooser(policies[0]), chooser(policies[1])))
 
 
 def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combatant]:

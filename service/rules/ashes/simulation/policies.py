@@ -11,7 +11,7 @@ so it is deterministic given the dice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import repeat
@@ -159,47 +159,87 @@ def _nothing(_d: Scored) -> int:
     return 0
 
 
-def _shortcut(style: Style, asked: Asked) -> Decision | None:
-    """``pick``'s choice where it can be had without every offer listed: an attack or the turn's end, a defence, or a
-    first-pass bid through the round's ``best`` (the same offer), or the default where ``pick`` takes the default or
-    the one offer of the default's act (a rebid's stand, going on, sparing), or the first offer where ``pick`` takes
-    it. None: read the offers."""
-    point, default, best, faces = asked.point, asked.default, asked.best, asked.faces
-    if point == "action" and best is not None:
-        found = best(Act.attack, _scored(style.attack, faces))
-        return found if found is not None else best(Act.end, _nothing)
-    if point == "defense" and best is not None:
-        found = best(Act.defend, _scored(style.defend, faces, style.prana))
-        return found if found is not None else best(Act.none, _nothing)
-    if point not in KNOWN:
-        return default if default is not None else asked.offers[0]
-    if point == "buy_down":  # ``pick``'s buy-down read from the offered values
-        offers = asked.offers
-        pays = [o for o in offers if o.choice is Act.pay]
-        return pays[min(style.buy_down, len(pays) - 1)] if pays else offers[0]
-    wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
-    if point == "bid":
-        if style.bid is Size.none or not _first_pass(asked.key):
-            wanted = Act.stand
+Chooser = Callable[[Asked], Decision]
+
+
+def _chooser(policy: AshesSimPolicy) -> Chooser:
+    """``choose_offer`` for one policy, its ``Style`` read once and each point's handler found in one look-up: an
+    attack or the turn's end, a defence, or a first-pass bid through the round's ``best`` (the same offer ``pick``
+    takes), the default where ``pick`` takes the default or the one offer of the default's act (a rebid's stand,
+    going on, sparing), the first offer where ``pick`` takes it; else ``pick`` reads the listed offers."""
+    style = POLICIES[policy]
+    attack, defend, prana, bid, buy = style.attack, style.defend, style.prana, style.bid, style.buy_down
+
+    def listed(a: Asked) -> Decision:  # a point ``pick`` reads the offers of: it does not look for the default
+        offers = a.offers
+        options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
+        return offers[pick(policy, a.point, a.key, options, None, a.faces)]
+
+    def action(a: Asked) -> Decision:
+        best = a.best
+        if best is None:
+            return listed(a)
+        found = best(Act.attack, _scored(attack, a.faces))
+        return found if found is not None else best(Act.end, _nothing)  # type: ignore[return-value]
+
+    def defense(a: Asked) -> Decision:
+        best = a.best
+        if best is None:
+            return listed(a)
+        found = best(Act.defend, _scored(defend, a.faces, prana))
+        return found if found is not None else best(Act.none, _nothing)  # type: ignore[return-value]
+
+    def bidding(a: Asked) -> Decision:
+        default, best = a.default, a.best
+        if bid is Size.none or not _first_pass(a.key):
             if default is None and best is not None:
-                return best(Act.stand, _nothing)
-        elif best is not None:  # a single die, the highest (or lowest) face offered; else no bid
-            found = best(Act.bid, _single(style.bid, faces))
-            return found if found is not None and len(found.dice) == 1 else best(Act.stand, _nothing)
-    if default is not None and default.choice is wanted:
-        return default
-    return None
+                return best(Act.stand, _nothing)  # type: ignore[return-value]
+            return default if default is not None and default.choice is Act.stand else listed(a)
+        if best is None:
+            return listed(a)
+        found = best(Act.bid, _single(bid, a.faces))  # a single die, the highest (or lowest) face; else no bid
+        return found if found is not None and len(found.dice) == 1 else best(Act.stand, _nothing)  # type: ignore[return-value]
+
+    def buy_down(a: Asked) -> Decision:  # ``pick``'s buy-down read from the offered values
+        offers = a.offers
+        pays = [o for o in offers if o.choice is Act.pay]
+        return pays[min(buy, len(pays) - 1)] if pays else offers[0]
+
+    def wanting(act: Act) -> Chooser:
+        def take(a: Asked) -> Decision:
+            default = a.default
+            return default if default is not None and default.choice is act else listed(a)
+
+        return take
+
+    handlers: dict[str, Chooser] = {
+        "bid": bidding,
+        "action": action,
+        "defense": defense,
+        "buy_down": buy_down,
+        "continue": wanting(Act.go_on),
+        "kill": wanting(Act.spare),
+    }  # the points ``pick`` reads the offers of; at any other it takes the default, else the first offer
+
+    def choose(a: Asked) -> Decision:
+        handler = handlers.get(a.point)
+        if handler is not None:
+            return handler(a)
+        default = a.default
+        return default if default is not None else a.offers[0]
+
+    return choose
 
 
-KNOWN = ("bid", "action", "defense", "buy_down", "continue", "kill")  # the points ``pick`` reads the offers of
+_CHOOSERS = {p: _chooser(p) for p in AshesSimPolicy}
+
+
+def chooser(policy: AshesSimPolicy) -> Chooser:
+    """The in-process decider of one policy: ``choose_offer`` with the policy given."""
+    return _CHOOSERS[policy]
 
 
 def choose_offer(policy: AshesSimPolicy, asked: Asked) -> Decision:
     """The same choice among the round's own offered values (in process: nothing turned into JSON, and no more
     offers listed than the choice reads), reading the faces of the deciding fighter's own dice (``asked.faces``)."""
-    found = _shortcut(POLICIES[policy], asked)
-    if found is not None:
-        return found
-    offers = asked.offers  # a point ``pick`` reads the offers of: it does not look for the default
-    options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
-    return offers[pick(policy, asked.point, asked.key, options, None, asked.faces)]
+    return _CHOOSERS[policy](asked)
