@@ -244,20 +244,30 @@ def best_action(r: Round, f: Fighter) -> Ranked:
     def best(act: Act, score: Score) -> Decision | None:
         if act is Act.end:
             return END
-        sets, foes = _sets(r, f), _foes(r, f)
+        sets, foes = f.sets(r.pack.total).ranked, _foes(r, f)
         if act is not Act.attack or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        target = next((foe for foe in foes if reach_problem(r, f, foe, ATTACK) is None), None)
+        target = None
+        for foe in foes:
+            if reach_problem(r, f, foe, ATTACK) is None:
+                target = foe
+                break
         if target is None:
             return None
         top: Probe | None = None  # the first listed of the highest score, and its slot
         top_slot, top_score, forbids = Slot.single, None, f.forbids
+        single, least = not f.single_used, r.pack.bonus_action_min_rank.value
         for s in sets:  # each Set with a slot it may take (the score reads only the dice)
-            slot = slot_of(r, f, s, ATTACK)
-            if slot_problem(r, f, s, Act.attack, slot) is not None:
-                continue
-            if forbids and _forbidden(f, "attack", *(("bonus",) if slot is Slot.bonus else ())) is not None:
+            # ``slot_of`` of an attack naming no slot: the single-die action is one ``slot_problem`` passes, and so
+            # is a Bonus Action of a Set of the least rank or more; only a smaller one is checked
+            slot = Slot.single if single and s.rank == 1 else Slot.bonus
+            if slot is Slot.bonus:
+                if s.rank < least and slot_problem(r, f, s, Act.attack, slot) is not None:
+                    continue
+                if forbids and _forbidden(f, "attack", "bonus") is not None:
+                    continue
+            elif forbids and _forbidden(f, "attack") is not None:
                 continue
             probe = Probe(s.keys)
             value = score(probe)

@@ -15,6 +15,7 @@ from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice,
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
 NO_DEFENCE = decision(Act.none)  # the first defence offered, always
+DEFEND = decision(Act.defend)  # what the advantage's check reads of a plain defence: no dice, no surcharge die
 SPARE_OFFER, KILL_OFFER = choice("Spare them", Act.spare), choice("Kill them", Act.kill)
 
 
@@ -168,7 +169,7 @@ def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
             if value > top_score:
                 top, top_score = probe, value
         assert top is not None and plain is not None
-        if top.advantage and isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use):
+        if top.advantage and isinstance(advantage_use(r, d, (Advantage.defense_rank,), DEFEND), Use):
             return decision(Act.defend, dice=list(top.dice), skill=only, advantage=True)
         return decision(Act.defend, dice=list(plain.dice), skill=only)
 

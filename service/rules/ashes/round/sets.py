@@ -80,7 +80,9 @@ class Grouped:
     @property
     def ranked(self) -> list[DiceSet]:
         if self._ranked is None:
-            total = self.total
-            sets = {s.keys: s for s in [*self.groups, *self.singles]}
-            self._ranked = sorted(sets.values(), key=lambda s: total(s.rank, s.facing), reverse=True)
+            # the groups, then a die of each group of two or more (a group of one is its own single, listed once
+            # where the group is): equal totals keep that order, and singles never tie each other
+            total, groups = self.total, self.groups
+            sets = [*groups, *[DiceSet(s.keys[:1], 1, s.facing) for s in groups if s.rank > 1]]
+            self._ranked = sorted(sets, key=lambda s: total(s.rank, s.facing), reverse=True)
         return self._ranked

@@ -90,24 +90,27 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     row: list[int] | None = None
     sides = m.sides
     for e in answer.events:
-        kind = e.kind
-        if kind not in _COUNTED:
+        kind = e.kind  # compared by identity: an enum's hash is a Python call
+        hit = kind is _HIT
+        if not (hit or kind is _DEFENDED or kind is _DAMAGE or kind is _PRANA):
             continue
         side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
             continue
-        if kind is RoundEventKind.hit or kind is RoundEventKind.defended:
+        if hit or kind is _DEFENDED:
             attacker = sides.get(e.other) if e.other is not None else None
-            row = None if attacker is None else record.sides[attacker].attack("attack", kind is RoundEventKind.hit)
-        elif kind is RoundEventKind.damage and e.amount:
-            record.sides[1 - side].damage_dealt += e.amount
-            if row is not None:
-                row[2] += e.amount
-        elif kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
+            row = None if attacker is None else record.sides[attacker].attack("attack", hit)
+        elif kind is _DAMAGE:
+            if e.amount:
+                record.sides[1 - side].damage_dealt += e.amount
+                if row is not None:
+                    row[2] += e.amount
+        elif e.amount is not None and e.amount < 0:
             record.sides[side].spend(PRANA, -e.amount)
 
 
-_COUNTED = frozenset({RoundEventKind.hit, RoundEventKind.defended, RoundEventKind.damage, RoundEventKind.prana})
+_HIT, _DEFENDED = RoundEventKind.hit, RoundEventKind.defended
+_DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:

@@ -133,24 +133,25 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
 
 
 def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
-    """``_pick``'s score read from the offered value itself."""
+    """``_pick``'s score read from the offered value itself (a die not rolled counts 0)."""
+    get, sign = faces.get, 1 if size is Size.most else -1
 
     def score(d: Scored) -> tuple[int, int, int]:
         dice = d.dice
-        n, total, used = len(dice), sum(map(faces.get, dice, repeat(0))), int(prana and d.advantage)
-        return (n, total, used) if size is Size.most else (-n, total, used)
+        n = len(dice)
+        total = get(dice[0], 0) if n == 1 else sum(map(get, dice, repeat(0)))
+        return (sign * n, total, 1 if prana and d.advantage else 0)
 
     return score
 
 
 def _single(size: Size, faces: Mapping[str, int]) -> Score:
     """``pick``'s first-pass bid read from the offered value: a single die, its face highest (most) or lowest."""
+    get, sign = faces.get, 1 if size is Size.most else -1
 
     def score(d: Scored) -> tuple[int, int]:
-        if len(d.dice) != 1:
-            return (0, 0)
-        face = faces.get(d.dice[0], 0)
-        return (1, face if size is Size.most else -face)
+        dice = d.dice
+        return (1, sign * get(dice[0], 0)) if len(dice) == 1 else (0, 0)
 
     return score
 
