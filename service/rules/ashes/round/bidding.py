@@ -172,16 +172,18 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
             return None
         top: Probe | None = None  # the first listed of the highest score, among as many as the offers list
         top_score, room, seen = None, MAX_CHOICES - 1, set()  # after "No bid"
-        for s in _bid_sets(r, f):
-            value = s.rank * s.facing
-            if value > floor and value not in seen:
-                seen.add(value)
-                if len(seen) > room:
-                    break
-                probe = Probe(s.keys)
-                got = score(probe)
-                if top is None or got > top_score:
-                    top, top_score = probe, got
+        sets = f.sets(r.pack.total)
+        for listed in (sets.groups, sets.singles):  # ``_bid_sets``' order
+            for s in listed:
+                value = s.rank * s.facing
+                if value > floor and value not in seen:
+                    seen.add(value)
+                    if len(seen) > room:
+                        break
+                    probe = Probe(s.keys)
+                    got = score(probe)
+                    if top is None or got > top_score:
+                        top, top_score = probe, got
         everything = tuple(f.pool)
         total = _bid_value(f, everything)
         if total > floor and total not in seen and len(seen) < room:
