@@ -12,7 +12,7 @@ from service.rules.ashes.round.models import Decision
 from service.rules.ashes.round.state import Asked
 from service.rules.ashes.simulation.fight import matchup, play
 from service.rules.ashes.simulation.models import AshesSimulationRequest
-from service.rules.ashes.simulation.policies import AshesSimPolicy, Chooser, Option, choose, pick
+from service.rules.ashes.simulation.policies import AshesSimPolicy, Option, choose, pick
 from service.rules.ashes.simulation.run import simulate
 from service.rules.core.protocol.models import DecisionNeeded
 from service.rules.core.simulation import fight_seed, merge
@@ -159,20 +159,17 @@ def test_every_in_process_choice_is_the_one_the_listed_offers_give(policy: str) 
     m = matchup(AshesSimulationRequest.model_validate({"sides": sides}))
     seen: set[str] = set()
 
-    def checked(choose_in_process: Chooser, side: AshesSimPolicy) -> Chooser:
-        def decide(a: Asked) -> Decision:
-            got = choose_in_process(a)
-            offers = a.offers
-            options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
-            default = next((i for i, o in enumerate(offers) if o == a.default), None)
-            assert got == offers[pick(side, a.point, a.key, options, default, a.faces)], a.key
-            seen.add(a.point)
-            return got
+    def checked(a: Asked) -> Decision:
+        got = m.decide(a)
+        offers = a.offers
+        options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
+        default = next((i for i, o in enumerate(offers) if o == a.default), None)
+        policy = m.policies[1 if a.fighter == m.names[1] else 0]
+        assert got == offers[pick(policy, a.point, a.key, options, default, a.faces)], a.key
+        seen.add(a.point)
+        return got
 
-        return decide
-
-    both = (checked(m.choosers[0], m.policies[0]), checked(m.choosers[1], m.policies[1]))
-    checking = dataclasses.replace(m, choosers=both)
+    checking = dataclasses.replace(m, decide=checked)
     for i in range(8):
         assert not play(checking, fight_seed(13, i)).aborted
     assert {"bid", "action", "defense", "buy_down"} <= seen

@@ -10,12 +10,13 @@ from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
 from .models import MAX_CHOICES, Act, Decision, Hold, RoundEventKind
 from .sets import DiceSet, read_set
-from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, Scored, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
 NO_DEFENCE = decision(Act.none)  # the first defence offered, always
 DEFEND = decision(Act.defend)  # what the advantage's check reads of a plain defence: no dice, no surcharge die
+_NONE, _DEFEND, _REFLEXIVE = Act.none, Act.defend, (Advantage.defense_rank,)  # an enum member read is a call
 SPARE_OFFER, KILL_OFFER = choice("Spare them", Act.spare), choice("Kill them", Act.kill)
 
 
@@ -146,32 +147,31 @@ def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     best plain defence is the one listed); only the winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
-        if act is Act.none:
+        if act is _NONE:
             return NO_DEFENCE
         ranked = d.sets(r.pack.total).ranked
-        if act is not Act.defend or 1 + 2 * len(ranked) > MAX_CHOICES:
+        if act is not _DEFEND or 1 + 2 * len(ranked) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
         if not ranked:
             return None
-        top: Probe | None = None  # the first listed of the highest score, and of the plain defences
-        plain: Probe | None = None
+        top: Scored | None = None  # the first listed of the highest score, and of the plain defences
+        plain: DiceSet | None = None
         top_score = plain_score = None
-        for s in ranked:
-            probe = Probe(s.keys)
-            value = score(probe)
+        for s in ranked:  # a Set is scored as it is; with the advantage, through a stand-in
+            value = score(s)
             if plain is None or value > plain_score:
-                plain, plain_score = probe, value
+                plain, plain_score = s, value
             if top is None or value > top_score:
-                top, top_score = probe, value
+                top, top_score = s, value
             probe = Probe(s.keys, True)
             value = score(probe)
             if value > top_score:
                 top, top_score = probe, value
         assert top is not None and plain is not None
-        if top.advantage and isinstance(advantage_use(r, d, (Advantage.defense_rank,), DEFEND), Use):
-            return decision(Act.defend, dice=list(top.dice), skill=only, advantage=True)
-        return decision(Act.defend, dice=list(plain.dice), skill=only)
+        if top.advantage and isinstance(advantage_use(r, d, _REFLEXIVE, DEFEND), Use):
+            return decision(_DEFEND, dice=list(top.dice), skill=only, advantage=True)
+        return decision(_DEFEND, dice=list(plain.keys), skill=only)
 
     return best
 

@@ -9,9 +9,24 @@ from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
 from .models import MAX_CHOICES, Act, Decision, Placing, RoundEventKind
 from .sets import DiceSet, read_bid
-from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
+from .state import (
+    Fighter,
+    Offer,
+    Probe,
+    Problem,
+    Ranked,
+    Refused,
+    Round,
+    Score,
+    Scored,
+    Unsettled,
+    built,
+    choice,
+    decision,
+)
 
 STAND = decision(Act.stand)
+_STAND, _BID = Act.stand, Act.bid  # an enum member read is a call
 MECHANICAL = (
     choice("Mechanical Penalty on the Effort Pool", choice=Act.effort),
     choice("Mechanical Penalty on Focus Slots", choice=Act.focus),
@@ -166,24 +181,23 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
     found from the same candidates in the same order without their labels; not bidding, always the first offer."""
 
     def best(act: Act, score: Score) -> Decision | None:
-        if act is Act.stand:
+        if act is _STAND:
             return STAND
-        if act is not Act.bid:
+        if act is not _BID:
             return None
-        top: Probe | None = None  # the first listed of the highest score, among as many as the offers list
+        top: Scored | None = None  # the first listed of the highest score, among as many as the offers list
         top_score, room, seen = None, MAX_CHOICES - 1, set()  # after "No bid"
         sets = f.sets(r.pack.total)
-        for listed in (sets.groups, sets.singles):  # ``_bid_sets``' order
+        for listed in (sets.groups, sets.singles):  # ``_bid_sets``' order; a Set is scored as it is
             for s in listed:
                 value = s.rank * s.facing
                 if value > floor and value not in seen:
                     seen.add(value)
                     if len(seen) > room:
                         break
-                    probe = Probe(s.keys)
-                    got = score(probe)
+                    got = score(s)
                     if top is None or got > top_score:
-                        top, top_score = probe, got
+                        top, top_score = s, got
         everything = tuple(f.pool)
         total = _bid_value(f, everything)
         if total > floor and total not in seen and len(seen) < room:
@@ -191,7 +205,7 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
             got = score(probe)
             if top is None or got > top_score:
                 top = probe
-        return decision(Act.bid, dice=list(top.dice)) if top is not None else None
+        return decision(_BID, dice=list(top.dice)) if top is not None else None
 
     return best
 

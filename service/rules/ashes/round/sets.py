@@ -8,10 +8,18 @@ from operator import itemgetter
 from typing import NamedTuple
 
 
-class DiceSet(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
+class _Set(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
     keys: tuple[str, ...]
     rank: int
     facing: int
+
+
+class DiceSet(_Set):
+    """A Set; read as a ``best`` score reads a candidate (``state.Scored``): its dice, and no weapon's advantage."""
+
+    __slots__ = ()
+    dice = property(itemgetter(0))  # ``keys``, read without a Python call
+    advantage = False
 
 
 def read_set(keys: Sequence[str], free: Mapping[str, int]) -> DiceSet | str:

@@ -219,10 +219,10 @@ Ranked = Callable[[Act, Score], "Decision | None"]
 class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
     order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
-    ``fighter`` as in ``DecisionNeeded``); ``faces``: the deciding fighter's Effort dice, key → face. ``best``, where
-    the point has it: ``best(act, score)`` is the offer of ``act`` of highest ``score`` (which reads a value's dice
-    and advantage only), the first listed of equals (None: none of that act), as ``offers`` would give it, with only
-    as many candidates checked as it takes."""
+    ``fighter`` as in ``DecisionNeeded``); ``faces``: the deciding fighter's Effort dice, key → face. Where the point
+    has the round's own search (``searched``), ``best(act, score)`` is the offer of ``act`` of highest ``score``
+    (which reads a value's dice and advantage only), the first listed of equals (None: none of that act), as
+    ``offers`` would give it, with only as many candidates checked as it takes."""
 
     __slots__ = (
         "_check",
@@ -236,6 +236,7 @@ class Asked:
         "fighter",
         "key",
         "point",
+        "searched",
     )
 
     def __init__(
@@ -252,6 +253,7 @@ class Asked:
     ) -> None:
         self.key, self.point, self.fighter, self.default, self.faces = key, point, fighter, default, faces
         self._source, self._check, self._vetted, self._ranked = offers, check, vetted, best
+        self.searched = best is not None  # the point has ``best`` (else its offers must be listed)
         self._listed: list[Decision] | None = None
         self._vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
 
@@ -262,13 +264,8 @@ class Asked:
             self._listed = [o.value for o in list(source() if callable(source) else source)[:MAX_CHOICES]]
         return self._listed
 
-    @property
-    def best(self) -> Ranked | None:
-        """The round's own search for the offer a score ranks first, or None where the offers must be listed (a
-        fresh bound method each time: one kept on the object would tie it into a reference cycle)."""
-        return self._best if self._ranked is not None else None
-
-    def _best(self, act: Act, score: Score) -> Decision | None:
+    def best(self, act: Act, score: Score) -> Decision | None:
+        """The offer of ``act`` of highest ``score`` (None: none of that act, or no search here: ``searched``)."""
         found = self._ranked(act, score) if self._ranked is not None else None
         if found is not None:
             self._vouched.append(found)
@@ -283,10 +280,13 @@ class Asked:
         as it was built)."""
         if value is self.default:
             return None
-        if self._vetted and (
-            any(value is v for v in self._vouched) or (self._listed and any(value is o for o in self._listed))
-        ):
-            return None
+        if self._vetted:
+            for v in self._vouched:
+                if value is v:
+                    return None
+            for o in self._listed or ():
+                if value is o:
+                    return None
         return _refused(self._check(value))
 
 

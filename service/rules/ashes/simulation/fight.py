@@ -19,7 +19,7 @@ from ..round.models import Decision, RoundAnswer, RoundEventKind, RoundRequest
 from ..round.resolve import resolve_round
 from ..round.state import Asked
 from .models import AshesSimulationRequest
-from .policies import AshesSimPolicy, Chooser, choose, chooser
+from .policies import AshesSimPolicy, Chooser, choose, two_sided
 
 PRANA = "prana"
 SEEDS = 2**31  # a round's seed is below this
@@ -32,7 +32,7 @@ class Matchup:
     policies: tuple[AshesSimPolicy, AshesSimPolicy]
     sides: dict[str, int]  # fighter id → side
     first: RoundRequest  # a fight's first round but its seed: each round is a copy with its own figures
-    choosers: tuple[Chooser, Chooser]  # each side's policy as the in-process decider (``policies.chooser``)
+    decide: Chooser  # the in-process decider: each side's policy for its fighter (``policies.two_sided``)
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.sides.get(fighter) if fighter is not None else None
@@ -40,7 +40,7 @@ class Matchup:
     def decider(self, a: Asked) -> Decision:
         """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
         the faces of that fighter's own dice as the round rolled them."""
-        return self.choosers[1 if a.fighter == self.names[1] else 0](a)  # the names differ
+        return self.decide(a)  # the names differ
 
 
 def names(request: AshesSimulationRequest) -> tuple[str, str]:
@@ -58,7 +58,7 @@ def matchup(request: AshesSimulationRequest) -> Matchup:
         ask_every_decision=True,
     )
     policies = (request.sides[0].policy, request.sides[1].policy)
-    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first, (chooser(policies[0]), chooser(policies[1])))
+    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first, two_sided(ids[1], policies))
 
 
 def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combatant]:
@@ -67,7 +67,7 @@ def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combat
 
 def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
-        return resolve_round(request, m.decider)
+        return resolve_round(request, m.decide)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
@@ -90,10 +90,10 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     row: list[int] | None = None
     sides = m.sides
     for e in answer.events:
-        kind = e.kind  # compared by identity: an enum's hash is a Python call
-        hit = kind is _HIT
-        if not (hit or kind is _DEFENDED or kind is _DAMAGE or kind is _PRANA):
+        kind = e.kind
+        if kind not in _COUNTED:
             continue
+        hit = kind is _HIT  # the members read once (a class attribute of an enum is a Python call)
         side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
             continue
@@ -111,6 +111,7 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
 
 _HIT, _DEFENDED = RoundEventKind.hit, RoundEventKind.defended
 _DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
+_COUNTED = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA})
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:

@@ -132,9 +132,12 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
 
+_MOST = Size.most  # read once: an enum member read is a call
+
+
 def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
     """``_pick``'s score read from the offered value itself (a die not rolled counts 0)."""
-    get, sign = faces.get, 1 if size is Size.most else -1
+    get, sign = faces.get, 1 if size is _MOST else -1
 
     def score(d: Scored) -> tuple[int, int, int]:
         dice = d.dice
@@ -147,7 +150,7 @@ def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
 
 def _single(size: Size, faces: Mapping[str, int]) -> Score:
     """``pick``'s first-pass bid read from the offered value: a single die, its face highest (most) or lowest."""
-    get, sign = faces.get, 1 if size is Size.most else -1
+    get, sign = faces.get, 1 if size is _MOST else -1
 
     def score(d: Scored) -> tuple[int, int]:
         dice = d.dice
@@ -161,15 +164,27 @@ def _nothing(_d: Scored) -> int:
 
 
 Chooser = Callable[[Asked], Decision]
+_ATTACK, _END, _DEFEND, _NONE, _STAND, _BID, _PAY = (
+    Act.attack,
+    Act.end,
+    Act.defend,
+    Act.none,
+    Act.stand,
+    Act.bid,
+    Act.pay,
+)
+# (read once: each read of an enum's member as a class attribute is a Python call)
 
 
-def _chooser(policy: AshesSimPolicy) -> Chooser:
-    """``choose_offer`` for one policy, its ``Style`` read once and each point's handler found in one look-up: an
+def _handlers(policy: AshesSimPolicy) -> dict[str, Chooser]:
+    """``choose_offer``'s handler of each point ``pick`` reads the offers of, the policy's ``Style`` read once: an
     attack or the turn's end, a defence, or a first-pass bid through the round's ``best`` (the same offer ``pick``
     takes), the default where ``pick`` takes the default or the one offer of the default's act (a rebid's stand,
-    going on, sparing), the first offer where ``pick`` takes it; else ``pick`` reads the listed offers."""
+    going on, sparing), the first offer where ``pick`` takes it; else ``pick`` reads the listed offers. At any other
+    point the policy takes the default, else the first offer (``_other``)."""
     style = POLICIES[policy]
     attack, defend, prana, bid, buy = style.attack, style.defend, style.prana, style.bid, style.buy_down
+    bids = bid is not Size.none
 
     def listed(a: Asked) -> Decision:  # a point ``pick`` reads the offers of: it does not look for the default
         offers = a.offers
@@ -177,33 +192,31 @@ def _chooser(policy: AshesSimPolicy) -> Chooser:
         return offers[pick(policy, a.point, a.key, options, None, a.faces)]
 
     def action(a: Asked) -> Decision:
-        best = a.best
-        if best is None:
+        if not a.searched:
             return listed(a)
-        found = best(Act.attack, _scored(attack, a.faces))
-        return found if found is not None else best(Act.end, _nothing)  # type: ignore[return-value]
+        found = a.best(_ATTACK, _scored(attack, a.faces))
+        return found if found is not None else a.best(_END, _nothing)  # type: ignore[return-value]
 
     def defense(a: Asked) -> Decision:
-        best = a.best
-        if best is None:
+        if not a.searched:
             return listed(a)
-        found = best(Act.defend, _scored(defend, a.faces, prana))
-        return found if found is not None else best(Act.none, _nothing)  # type: ignore[return-value]
+        found = a.best(_DEFEND, _scored(defend, a.faces, prana))
+        return found if found is not None else a.best(_NONE, _nothing)  # type: ignore[return-value]
 
     def bidding(a: Asked) -> Decision:
-        default, best = a.default, a.best
-        if bid is Size.none or not _first_pass(a.key):
-            if default is None and best is not None:
-                return best(Act.stand, _nothing)  # type: ignore[return-value]
-            return default if default is not None and default.choice is Act.stand else listed(a)
-        if best is None:
+        default = a.default
+        if not bids or not _first_pass(a.key):
+            if default is None and a.searched:
+                return a.best(_STAND, _nothing)  # type: ignore[return-value]
+            return default if default is not None and default.choice is _STAND else listed(a)
+        if not a.searched:
             return listed(a)
-        found = best(Act.bid, _single(bid, a.faces))  # a single die, the highest (or lowest) face; else no bid
-        return found if found is not None and len(found.dice) == 1 else best(Act.stand, _nothing)  # type: ignore[return-value]
+        found = a.best(_BID, _single(bid, a.faces))  # a single die, the highest (or lowest) face; else no bid
+        return found if found is not None and len(found.dice) == 1 else a.best(_STAND, _nothing)  # type: ignore[return-value]
 
     def buy_down(a: Asked) -> Decision:  # ``pick``'s buy-down read from the offered values
         offers = a.offers
-        pays = [o for o in offers if o.choice is Act.pay]
+        pays = [o for o in offers if o.choice is _PAY]
         return pays[min(buy, len(pays) - 1)] if pays else offers[0]
 
     def wanting(act: Act) -> Chooser:
@@ -213,34 +226,46 @@ def _chooser(policy: AshesSimPolicy) -> Chooser:
 
         return take
 
-    handlers: dict[str, Chooser] = {
+    return {
         "bid": bidding,
         "action": action,
         "defense": defense,
         "buy_down": buy_down,
         "continue": wanting(Act.go_on),
         "kill": wanting(Act.spare),
-    }  # the points ``pick`` reads the offers of; at any other it takes the default, else the first offer
-
-    def choose(a: Asked) -> Decision:
-        handler = handlers.get(a.point)
-        if handler is not None:
-            return handler(a)
-        default = a.default
-        return default if default is not None else a.offers[0]
-
-    return choose
+    }
 
 
-_CHOOSERS = {p: _chooser(p) for p in AshesSimPolicy}
+def _other(a: Asked) -> Decision:
+    default = a.default
+    return default if default is not None else a.offers[0]
+
+
+_HANDLERS = {p: _handlers(p) for p in AshesSimPolicy}
 
 
 def chooser(policy: AshesSimPolicy) -> Chooser:
     """The in-process decider of one policy: ``choose_offer`` with the policy given."""
-    return _CHOOSERS[policy]
+    handlers = _HANDLERS[policy]
+
+    def choose(a: Asked) -> Decision:
+        return handlers.get(a.point, _other)(a)
+
+    return choose
+
+
+def two_sided(second: str, policies: tuple[AshesSimPolicy, AshesSimPolicy]) -> Chooser:
+    """The in-process decider of a fight: the policy of the second side for its fighter ``second``, the first
+    side's for anyone else (``chooser`` of that policy, in one call)."""
+    first_side, second_side = _HANDLERS[policies[0]], _HANDLERS[policies[1]]
+
+    def choose(a: Asked) -> Decision:
+        return (second_side if a.fighter == second else first_side).get(a.point, _other)(a)
+
+    return choose
 
 
 def choose_offer(policy: AshesSimPolicy, asked: Asked) -> Decision:
     """The same choice among the round's own offered values (in process: nothing turned into JSON, and no more
     offers listed than the choice reads), reading the faces of the deciding fighter's own dice (``asked.faces``)."""
-    return _CHOOSERS[policy](asked)
+    return _HANDLERS[policy].get(asked.point, _other)(asked)
