@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -20,6 +21,10 @@ class DiceSet(_Set):
     __slots__ = ()
     dice = property(itemgetter(0))  # ``keys``, read without a Python call
     advantage = False
+
+
+# ``DiceSet(keys, rank, facing)`` without its Python call: the tuple made as the named tuple's own ``__new__`` makes it
+_made: Callable[[tuple[tuple[str, ...], int, int]], DiceSet] = partial(tuple.__new__, DiceSet)
 
 
 def read_set(keys: Sequence[str], free: Mapping[str, int]) -> DiceSet | str:
@@ -50,7 +55,7 @@ def groups(free: Mapping[str, int]) -> list[DiceSet]:
     by_face: dict[int, list[str]] = defaultdict(list)
     for key, face in free.items():
         by_face[face].append(key)
-    found = [DiceSet(tuple(keys), len(keys), face) for face, keys in by_face.items()]
+    found = [_made((tuple(keys), len(keys), face)) for face, keys in by_face.items()]
     return sorted(found, key=_RANK_FACING, reverse=True)
 
 
@@ -61,10 +66,10 @@ def singles(free: Mapping[str, int]) -> list[DiceSet]:
 
 def singles_of(found: list[DiceSet]) -> list[DiceSet]:
     """``singles`` of the dice whose ``groups`` are ``found``."""
-    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=_FACING, reverse=True)]
+    return [_made((s.keys[:1], 1, s.facing)) for s in sorted(found, key=_FACING, reverse=True)]
 
 
-_RANK_FACING, _FACING = itemgetter(1, 2), itemgetter(2)  # a DiceSet's (rank, facing), its facing
+_RANK_FACING, _RANK, _FACING = itemgetter(1, 2), itemgetter(1), itemgetter(2)  # a DiceSet's (rank, facing), …
 
 
 class Grouped:
@@ -90,7 +95,9 @@ class Grouped:
         if self._ranked is None:
             # the groups, then a die of each group of two or more (a group of one is its own single, listed once
             # where the group is): equal totals keep that order, and singles never tie each other
-            total, groups = self.total, self.groups
-            sets = [*groups, *[DiceSet(s.keys[:1], 1, s.facing) for s in groups if s.rank > 1]]
-            self._ranked = sorted(sets, key=lambda s: total(s.rank, s.facing), reverse=True)
+            groups = self.groups
+            sets = [*groups, *[_made((s.keys[:1], 1, s.facing)) for s in groups if s.rank > 1]]
+            totals = list(map(self.total, map(_RANK, sets), map(_FACING, sets)))
+            order = sorted(range(len(sets)), key=totals.__getitem__, reverse=True)  # stable: equals keep their order
+            self._ranked = [sets[i] for i in order]
         return self._ranked

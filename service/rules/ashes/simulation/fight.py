@@ -10,6 +10,8 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
@@ -89,10 +91,9 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     negative `prana` events."""
     row: list[int] | None = None
     sides = m.sides
-    for e in answer.events:
+    events = answer.events
+    for e in compress(events, map(_COUNTED.__contains__, map(_KIND, events))):  # the others skipped in C
         kind = e.kind
-        if kind not in _COUNTED:
-            continue
         hit = kind is _HIT  # the members read once (a class attribute of an enum is a Python call)
         side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
@@ -111,7 +112,7 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
 
 _HIT, _DEFENDED = RoundEventKind.hit, RoundEventKind.defended
 _DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
-_COUNTED = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA})
+_COUNTED, _KIND = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA}), attrgetter("kind")
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
