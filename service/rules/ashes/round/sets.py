@@ -69,7 +69,7 @@ def singles_of(found: list[DiceSet]) -> list[DiceSet]:
     return [_made((s.keys[:1], 1, s.facing)) for s in sorted(found, key=_FACING, reverse=True)]
 
 
-_RANK_FACING, _RANK, _FACING = itemgetter(1, 2), itemgetter(1), itemgetter(2)  # a DiceSet's (rank, facing), …
+_RANK_FACING, _FACING = itemgetter(1, 2), itemgetter(2)  # a DiceSet's (rank, facing), its facing
 
 
 class Grouped:
@@ -97,7 +97,6 @@ class Grouped:
             # where the group is): equal totals keep that order, and singles never tie each other
             groups = self.groups
             sets = [*groups, *[_made((s.keys[:1], 1, s.facing)) for s in groups if s.rank > 1]]
-            totals = list(map(self.total, map(_RANK, sets), map(_FACING, sets)))
-            order = sorted(range(len(sets)), key=totals.__getitem__, reverse=True)  # stable: equals keep their order
-            self._ranked = [sets[i] for i in order]
+            total = self.total
+            self._ranked = sorted(sets, key=lambda s: total(s.rank, s.facing), reverse=True)
         return self._ranked
