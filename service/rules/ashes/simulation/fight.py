@@ -10,8 +10,6 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
-from operator import attrgetter
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
@@ -91,9 +89,10 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
     negative `prana` events."""
     row: list[int] | None = None
     sides = m.sides
-    events = answer.events
-    for e in compress(events, map(_COUNTED.__contains__, map(_KIND, events))):  # the others skipped in C
+    for e in answer.events:
         kind = e.kind
+        if kind not in _COUNTED:
+            continue
         hit = kind is _HIT  # the members read once (a class attribute of an enum is a Python call)
         side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
@@ -112,7 +111,7 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
 
 _HIT, _DEFENDED = RoundEventKind.hit, RoundEventKind.defended
 _DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
-_COUNTED, _KIND = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA}), attrgetter("kind")
+_COUNTED = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA})  # a StrEnum hashes as its string, in C
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
