@@ -199,7 +199,7 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
                     if top is None or got > top_score:
                         top, top_score = s, got
         everything = tuple(f.pool)
-        total = _bid_value(f, everything)
+        total = sum(f.pool.values())  # ``_bid_value`` of every die
         if total > floor and total not in seen and len(seen) < room:
             probe = Probe(everything)
             got = score(probe)

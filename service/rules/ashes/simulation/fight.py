@@ -10,6 +10,7 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
@@ -114,13 +115,27 @@ _DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
 _COUNTED = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA})  # a StrEnum hashes as its string, in C
 
 
+def _copied(first: RoundRequest, update: dict[str, Any]) -> RoundRequest:
+    """``first.model_copy(update=update)`` as pydantic makes it (its fields copied, the updated ones named as set),
+    without its Python calls: a round's request has no extra fields and no private attributes."""
+    out = _new(RoundRequest)
+    _set(out, "__dict__", {**first.__dict__, **update})
+    _set(out, "__pydantic_fields_set__", first.__pydantic_fields_set__ | update.keys())
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     r = m.request
 
     def round_(fighters: list[Combatant], n: int, record: FightRecord) -> TurnOutcome[list[Combatant]]:
         # the figures a round differs by, each within the request's bounds (n ≤ the turn limit, a seed below 2**31,
         # fighters as the last answer gave them): the first round's request copied, not validated again
-        request = m.first.model_copy(update={"round": n, "combatants": fighters, "seed": seed % SEEDS})
+        request = _copied(m.first, {"round": n, "combatants": fighters, "seed": seed % SEEDS})
         answer = _resolve(m, request, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)
