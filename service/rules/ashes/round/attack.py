@@ -142,9 +142,9 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
 
 def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
-    Set's defence, with and without the weapon's advantage, in the order listed, and checking the advantage only
-    where one with it ranks first (its check reads no dice of a plain defence, so once is enough; when it fails, the
-    best plain defence is the one listed); only the winner's value is built."""
+    Set's defence in the order listed, and with the weapon's advantage beside it where the advantage can be used (its
+    check reads no dice of a plain defence, so once is enough; where it fails, no offer with it is listed); only the
+    winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
         if act is _NONE:
@@ -155,23 +155,20 @@ def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
             return max(found, key=score) if found else None
         if not ranked:
             return None
-        top: Scored | None = None  # the first listed of the highest score, and of the plain defences
-        plain: DiceSet | None = None
-        top_score = plain_score = None
+        usable = isinstance(advantage_use(r, d, _REFLEXIVE, DEFEND), Use)
+        top: Scored | None = None  # the first listed of the highest score
+        top_score = None
         for s in ranked:  # a Set is scored as it is; with the advantage, through a stand-in
             value = score(s)
-            if plain is None or value > plain_score:
-                plain, plain_score = s, value
             if top is None or value > top_score:
                 top, top_score = s, value
-            probe = Probe(s.keys, True)
-            value = score(probe)
-            if value > top_score:
-                top, top_score = probe, value
-        assert top is not None and plain is not None
-        if top.advantage and isinstance(advantage_use(r, d, _REFLEXIVE, DEFEND), Use):
-            return decision(_DEFEND, dice=list(top.dice), skill=only, advantage=True)
-        return decision(_DEFEND, dice=list(plain.keys), skill=only)
+            if usable:
+                probe = Probe(s.keys, True)
+                value = score(probe)
+                if value > top_score:
+                    top, top_score = probe, value
+        assert top is not None
+        return decision(_DEFEND, dice=list(top.dice), skill=only, advantage=top.advantage)
 
     return best
 
