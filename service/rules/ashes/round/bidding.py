@@ -188,12 +188,14 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
         top: Scored | None = None  # the first listed of the highest score, among as many as the offers list
         top_score, room, seen = None, MAX_CHOICES - 1, set()  # after "No bid"
         sets = f.sets(r.pack.total)
-        for listed in (sets.groups, sets.singles):  # ``_bid_sets``' order; a Set is scored as it is
+        groups, singles = sets.groups, sets.singles
+        bounded = len(groups) + len(singles) > room  # only then can the offers be cut off
+        for listed in (groups, singles):  # ``_bid_sets``' order; a Set is scored as it is
             for s in listed:
                 value = s.rank * s.facing
                 if value > floor and value not in seen:
                     seen.add(value)
-                    if len(seen) > room:
+                    if bounded and len(seen) > room:
                         break
                     got = score(s)
                     if top is None or got > top_score:

@@ -399,7 +399,11 @@ class Round:
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
         if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
-            got = self._consulted(key, point, fighter, offers, default, check, vetted, best)
+            # the in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads
+            # them; ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was (no second pass)
+            who = self.fighters.get(fighter)
+            view = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
+            got: Decision | None = self.decisions.consult(key, default is not None, view.view, view.judged)
             if got is not None:
                 return got
         listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
@@ -432,24 +436,6 @@ class Round:
         if default is None and stand_in is not None and picked == jsonable(stand_in):
             return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
-
-    def _consulted(
-        self,
-        key: str,
-        point: str,
-        fighter: str,
-        offers: Offers,
-        default: Decision | None,
-        check: Callable[[Decision], Problem],
-        vetted: bool,
-        best: Ranked | None,
-    ) -> Decision | None:
-        """The in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads them.
-        ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
-        who = self.fighters.get(fighter)
-        asked = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
-        got: Decision | None = self.decisions.consult(key, default is not None, asked.view, asked.judged)
-        return got
 
 
 def _refused(problem: Problem) -> Refusal | None:
