@@ -3,13 +3,16 @@ to the same fights played round by round through the JSON step protocol (docs/si
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
+from service.rules.ashes.round.models import Decision
+from service.rules.ashes.round.state import Asked
 from service.rules.ashes.simulation.fight import matchup, play
 from service.rules.ashes.simulation.models import AshesSimulationRequest
-from service.rules.ashes.simulation.policies import AshesSimPolicy, choose
+from service.rules.ashes.simulation.policies import AshesSimPolicy, Option, choose, pick
 from service.rules.ashes.simulation.run import simulate
 from service.rules.core.protocol.models import DecisionNeeded
 from service.rules.core.simulation import fight_seed, merge
@@ -136,3 +139,37 @@ def test_in_process_choices_equal_the_listed_offers_with_bigger_pools(policy: st
         seed = fight_seed(11, i)
         fast = play(m, seed)
         assert fast == play(m, seed, protocol=True) and not fast.aborted
+
+
+@pytest.mark.parametrize("policy", ["greedy", "aggressive", "balanced", "defensive"])
+def test_every_in_process_choice_is_the_one_the_listed_offers_give(policy: str) -> None:
+    # In process a policy finds its bid, attack and defence through the round's `best_*` searches, which list no
+    # offers. At every point of these fights the choice must be the one `pick` makes from the offers the round lists:
+    # first-pass bids with repeated faces (004 L31-L34), Bonus Actions of Sets of two or more (004 L41-L42), and a
+    # shield's advantage, free once a round and then 4 Prana a use until the 20 run out (004 L88, L91).
+    shield = combatant(
+        effort_dice=6,
+        weapon={"type": "reflexive"},
+        chakras=[{"id": "heart", "state": "awakened", "recovery": 4, "pool": 20, "prana": 20}],
+    )
+    sides = [
+        {"name": "a", "combatant": shield, "policy": policy},
+        {"name": "b", "combatant": combatant(effort_dice=5, aura=9), "policy": "greedy"},
+    ]
+    m = matchup(AshesSimulationRequest.model_validate({"sides": sides}))
+    seen: set[str] = set()
+
+    def checked(a: Asked) -> Decision:
+        got = m.decide(a)
+        offers = a.offers
+        options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
+        default = next((i for i, o in enumerate(offers) if o == a.default), None)
+        policy = m.policies[1 if a.fighter == m.names[1] else 0]
+        assert got == offers[pick(policy, a.point, a.key, options, default, a.faces)], a.key
+        seen.add(a.point)
+        return got
+
+    checking = dataclasses.replace(m, decide=checked)
+    for i in range(8):
+        assert not play(checking, fight_seed(13, i)).aborted
+    assert {"bid", "action", "defense", "buy_down"} <= seen

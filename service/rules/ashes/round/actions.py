@@ -12,7 +12,7 @@ from .attack import Blow, Use, advantage_use, pay, pay_use, strike, technique_bo
 from .models import MAX_CHOICES, Act, Decision, RoundEventKind, Slot
 from .positions import far, hide_problem, leavable, leave, leave_problem, move, move_problem, reach_problem
 from .sets import DiceSet, read_set
-from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
+from .state import Fighter, Offer, Problem, Ranked, Round, Score, choice, decision
 
 END = decision(Act.end)  # the turn's end: the first action offered, always
 MAX_ACTIONS = 20  # a turn's actions; far above what an Effort Pool of 30 dice can pay for
@@ -232,6 +232,7 @@ def _offers_fit(r: Round, f: Fighter, sets: list[DiceSet], foes: list[Fighter]) 
 
 
 ATTACK = decision(Act.attack)  # what ``slot_of`` reads of an attack that names no slot
+_ATTACK, _END, _SINGLE, _BONUS = Act.attack, Act.end, Slot.single, Slot.bonus  # an enum member read is a call
 
 
 def best_action(r: Round, f: Fighter) -> Ranked:
@@ -242,25 +243,39 @@ def best_action(r: Round, f: Fighter) -> Ranked:
     so the foe is the first one in reach and each Set is checked once; only the winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
-        if act is Act.end:
+        if act is _END:
             return END
-        sets, foes = _sets(r, f), _foes(r, f)
-        if act is not Act.attack or not _offers_fit(r, f, sets, foes):
+        sets, foes = f.sets(r.pack.total).ranked, _foes(r, f)
+        if act is not _ATTACK or not _offers_fit(r, f, sets, foes):
             found = [o.value for o in action_offers(r, f)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        target = next((foe for foe in foes if reach_problem(r, f, foe, ATTACK) is None), None)
+        target = None
+        for foe in foes:
+            if reach_problem(r, f, foe, ATTACK) is None:
+                target = foe
+                break
         if target is None:
             return None
-        probes: list[tuple[Probe, Slot]] = []  # each Set with a slot (the score reads only the dice)
-        for s in sets:
-            slot = slot_of(r, f, s, ATTACK)
-            bonus = ("bonus",) if slot is Slot.bonus else ()
-            if slot_problem(r, f, s, Act.attack, slot) is None and _forbidden(f, "attack", *bonus) is None:
-                probes.append((Probe(s.keys), slot))
-        if not probes:
+        top: DiceSet | None = None  # the first listed of the highest score, and its slot (a Set is scored as it is)
+        top_slot, top_score, forbids = _SINGLE, None, f.forbids
+        single, least = not f.single_used, r.pack.bonus_action_min_rank.value
+        for s in sets:  # each Set with a slot it may take (the score reads only the dice)
+            # ``slot_of`` of an attack naming no slot: the single-die action is one ``slot_problem`` passes, and so
+            # is a Bonus Action of a Set of the least rank or more; only a smaller one is checked
+            slot = _SINGLE if single and s.rank == 1 else _BONUS
+            if slot is _BONUS:
+                if s.rank < least and slot_problem(r, f, s, _ATTACK, slot) is not None:
+                    continue
+                if forbids and _forbidden(f, "attack", "bonus") is not None:
+                    continue
+            elif forbids and _forbidden(f, "attack") is not None:
+                continue
+            value = score(s)
+            if top is None or value > top_score:
+                top, top_slot, top_score = s, slot, value
+        if top is None:
             return None
-        probe, slot = max(probes, key=lambda p: score(p[0]))  # the first listed of equals
-        return decision(Act.attack, dice=list(probe.dice), target=target.id, slot=slot)
+        return decision(_ATTACK, dice=list(top.keys), target=target.id, slot=top_slot)
 
     return best
 

@@ -10,11 +10,13 @@ from ..prices.buy_down import buy_down, default_aura, split_fits
 from ..prices.weapons import advantage_prana
 from .models import MAX_CHOICES, Act, Decision, Hold, Point, RoundEventKind
 from .sets import DiceSet, read_set
-from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, choice, decision
+from .state import Fighter, Offer, Probe, Problem, Ranked, Round, Score, Scored, choice, decision
 
 DEFENCE_KEYWORDS = (TechniqueKeyword.defensive, TechniqueKeyword.versatile)
 REFUSE, NEW, SPARE, KEEP_HOLD = decision(Act.refuse), decision(Act.new), decision(Act.spare), decision(Act.keep)
 NO_DEFENCE = decision(Act.none)  # the first defence offered, always
+DEFEND = decision(Act.defend)  # what the advantage's check reads of a plain defence: no dice, no surcharge die
+_NONE, _DEFEND, _REFLEXIVE = Act.none, Act.defend, (Advantage.defense_rank,)  # an enum member read is a call
 SPARE_OFFER, KILL_OFFER = choice("Spare them", Act.spare), choice("Kill them", Act.kill)
 
 
@@ -140,28 +142,33 @@ def _defence_offers(r: Round, d: Fighter, only: str | None) -> list[Offer]:
 
 def best_defence(r: Round, d: Fighter, only: str | None) -> Ranked:
     """``Asked.best`` of a defence: the offer ``_defence_offers`` would list of highest score, found by scoring every
-    Set's defence, with and without the weapon's advantage, and checking the advantage only where it is reached (its
-    check reads no dice of a plain defence, so once is enough); only the winner's value is built."""
+    Set's defence in the order listed, and with the weapon's advantage beside it where the advantage can be used (its
+    check reads no dice of a plain defence, so once is enough; where it fails, no offer with it is listed); only the
+    winner's value is built."""
 
     def best(act: Act, score: Score) -> Decision | None:
-        if act is Act.none:
+        if act is _NONE:
             return NO_DEFENCE
         ranked = d.sets(r.pack.total).ranked
-        if act is not Act.defend or 1 + 2 * len(ranked) > MAX_CHOICES:
+        if act is not _DEFEND or 1 + 2 * len(ranked) > MAX_CHOICES:
             found = [o.value for o in _defence_offers(r, d, only)[:MAX_CHOICES] if o.value.choice is act]
             return max(found, key=score) if found else None
-        candidates = []  # in the order the offers list them: each Set's defence, then with the advantage
-        for s in ranked:
-            candidates += [Probe(s.keys), Probe(s.keys, True)]
-        usable: bool | None = None
-        for c in sorted(candidates, key=score, reverse=True):  # stable: equals in the order listed
-            if not c.advantage:
-                return decision(Act.defend, dice=list(c.dice), skill=only)
-            if usable is None:
-                usable = isinstance(advantage_use(r, d, (Advantage.defense_rank,), decision(Act.defend)), Use)
+        if not ranked:
+            return None
+        usable = isinstance(advantage_use(r, d, _REFLEXIVE, DEFEND), Use)
+        top: Scored | None = None  # the first listed of the highest score
+        top_score = None
+        for s in ranked:  # a Set is scored as it is; with the advantage, through a stand-in
+            value = score(s)
+            if top is None or value > top_score:
+                top, top_score = s, value
             if usable:
-                return decision(Act.defend, dice=list(c.dice), skill=only, advantage=True)
-        return None
+                probe = Probe(s.keys, True)
+                value = score(probe)
+                if value > top_score:
+                    top, top_score = probe, value
+        assert top is not None
+        return decision(_DEFEND, dice=list(top.dice), skill=only, advantage=top.advantage)
 
     return best
 

@@ -9,9 +9,24 @@ from ..pack import Advantage
 from .attack import Use, advantage_use, pay_use
 from .models import MAX_CHOICES, Act, Decision, Placing, Point, RoundEventKind
 from .sets import DiceSet, read_bid
-from .state import Fighter, Offer, Probe, Problem, Ranked, Refused, Round, Score, Unsettled, built, choice, decision
+from .state import (
+    Fighter,
+    Offer,
+    Probe,
+    Problem,
+    Ranked,
+    Refused,
+    Round,
+    Score,
+    Scored,
+    Unsettled,
+    built,
+    choice,
+    decision,
+)
 
 STAND = decision(Act.stand)
+_STAND, _BID = Act.stand, Act.bid  # an enum member read is a call
 MECHANICAL = (
     choice("Mechanical Penalty on the Effort Pool", choice=Act.effort),
     choice("Mechanical Penalty on Focus Slots", choice=Act.focus),
@@ -166,23 +181,33 @@ def best_bid(r: Round, f: Fighter, floor: int) -> Ranked:
     found from the same candidates in the same order without their labels; not bidding, always the first offer."""
 
     def best(act: Act, score: Score) -> Decision | None:
-        if act is Act.stand:
+        if act is _STAND:
             return STAND
-        if act is not Act.bid:
+        if act is not _BID:
             return None
-        candidates: list[Probe] = []
-        seen: set[int] = set()
-        for s in _bid_sets(r, f):
-            value = s.rank * s.facing
-            if value > floor and value not in seen:
-                seen.add(value)
-                candidates.append(Probe(s.keys))
+        top: Scored | None = None  # the first listed of the highest score, among as many as the offers list
+        top_score, room, seen = None, MAX_CHOICES - 1, set()  # after "No bid"
+        sets = f.sets(r.pack.total)
+        groups, singles = sets.groups, sets.singles
+        bounded = len(groups) + len(singles) > room  # only then can the offers be cut off
+        for listed in (groups, singles):  # ``_bid_sets``' order; a Set is scored as it is
+            for s in listed:
+                value = s.rank * s.facing
+                if value > floor and value not in seen:
+                    seen.add(value)
+                    if bounded and len(seen) > room:
+                        break
+                    got = score(s)
+                    if top is None or got > top_score:
+                        top, top_score = s, got
         everything = tuple(f.pool)
-        total = _bid_value(f, everything)
-        if total > floor and total not in seen:
-            candidates.append(Probe(everything))
-        listed = candidates[: MAX_CHOICES - 1]  # as many as the offers list after "No bid"
-        return decision(Act.bid, dice=list(max(listed, key=score).dice)) if listed else None
+        total = sum(f.pool.values())  # ``_bid_value`` of every die
+        if total > floor and total not in seen and len(seen) < room:
+            probe = Probe(everything)
+            got = score(probe)
+            if top is None or got > top_score:
+                top = probe
+        return decision(_BID, dice=list(top.dice)) if top is not None else None
 
     return best
 

@@ -4,14 +4,27 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
 
-class DiceSet(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
+class _Set(NamedTuple):  # built by the dozen each turn: a tuple is the cheapest to make
     keys: tuple[str, ...]
     rank: int
     facing: int
+
+
+class DiceSet(_Set):
+    """A Set; read as a ``best`` score reads a candidate (``state.Scored``): its dice, and no weapon's advantage."""
+
+    __slots__ = ()
+    dice = property(itemgetter(0))  # ``keys``, read without a Python call
+    advantage = False
+
+
+# ``DiceSet(keys, rank, facing)`` without its Python call: the tuple made as the named tuple's own ``__new__`` makes it
+_made: Callable[[tuple[tuple[str, ...], int, int]], DiceSet] = partial(tuple.__new__, DiceSet)
 
 
 def read_set(keys: Sequence[str], free: Mapping[str, int]) -> DiceSet | str:
@@ -42,7 +55,7 @@ def groups(free: Mapping[str, int]) -> list[DiceSet]:
     by_face: dict[int, list[str]] = defaultdict(list)
     for key, face in free.items():
         by_face[face].append(key)
-    found = [DiceSet(tuple(keys), len(keys), face) for face, keys in by_face.items()]
+    found = [_made((tuple(keys), len(keys), face)) for face, keys in by_face.items()]
     return sorted(found, key=_RANK_FACING, reverse=True)
 
 
@@ -53,7 +66,7 @@ def singles(free: Mapping[str, int]) -> list[DiceSet]:
 
 def singles_of(found: list[DiceSet]) -> list[DiceSet]:
     """``singles`` of the dice whose ``groups`` are ``found``."""
-    return [DiceSet(s.keys[:1], 1, s.facing) for s in sorted(found, key=_FACING, reverse=True)]
+    return [_made((s.keys[:1], 1, s.facing)) for s in sorted(found, key=_FACING, reverse=True)]
 
 
 _RANK_FACING, _FACING = itemgetter(1, 2), itemgetter(2)  # a DiceSet's (rank, facing), its facing
@@ -80,7 +93,10 @@ class Grouped:
     @property
     def ranked(self) -> list[DiceSet]:
         if self._ranked is None:
+            # the groups, then a die of each group of two or more (a group of one is its own single, listed once
+            # where the group is): equal totals keep that order, and singles never tie each other
+            groups = self.groups
+            sets = [*groups, *[_made((s.keys[:1], 1, s.facing)) for s in groups if s.rank > 1]]
             total = self.total
-            sets = {s.keys: s for s in [*self.groups, *self.singles]}
-            self._ranked = sorted(sets.values(), key=lambda s: total(s.rank, s.facing), reverse=True)
+            self._ranked = sorted(sets, key=lambda s: total(s.rank, s.facing), reverse=True)
         return self._ranked

@@ -219,10 +219,10 @@ Ranked = Callable[[Act, Score], "Decision | None"]
 class Asked:
     """A decision the round would ask for, as an in-process decider sees it: the offered values themselves, in the
     order ``choices`` would list them (``offers``, listed when first read), and the default (``key``, ``point`` and
-    ``fighter`` as in ``DecisionNeeded``); ``faces``: the deciding fighter's Effort dice, key → face. ``best``, where
-    the point has it: ``best(act, score)`` is the offer of ``act`` of highest ``score`` (which reads a value's dice
-    and advantage only), the first listed of equals (None: none of that act), as ``offers`` would give it, with only
-    as many candidates checked as it takes."""
+    ``fighter`` as in ``DecisionNeeded``); ``faces``: the deciding fighter's Effort dice, key → face. Where the point
+    has the round's own search (``searched``), ``best(act, score)`` is the offer of ``act`` of highest ``score``
+    (which reads a value's dice and advantage only), the first listed of equals (None: none of that act), as
+    ``offers`` would give it, with only as many candidates checked as it takes."""
 
     __slots__ = (
         "_check",
@@ -236,6 +236,7 @@ class Asked:
         "fighter",
         "key",
         "point",
+        "searched",
     )
 
     def __init__(
@@ -252,6 +253,7 @@ class Asked:
     ) -> None:
         self.key, self.point, self.fighter, self.default, self.faces = key, point, fighter, default, faces
         self._source, self._check, self._vetted, self._ranked = offers, check, vetted, best
+        self.searched = best is not None  # the point has ``best`` (else its offers must be listed)
         self._listed: list[Decision] | None = None
         self._vouched: list[Decision] = []  # what ``best`` gave: checked as it was found
 
@@ -262,13 +264,8 @@ class Asked:
             self._listed = [o.value for o in list(source() if callable(source) else source)[:MAX_CHOICES]]
         return self._listed
 
-    @property
-    def best(self) -> Ranked | None:
-        """The round's own search for the offer a score ranks first, or None where the offers must be listed (a
-        fresh bound method each time: one kept on the object would tie it into a reference cycle)."""
-        return self._best if self._ranked is not None else None
-
-    def _best(self, act: Act, score: Score) -> Decision | None:
+    def best(self, act: Act, score: Score) -> Decision | None:
+        """The offer of ``act`` of highest ``score`` (None: none of that act, or no search here: ``searched``)."""
         found = self._ranked(act, score) if self._ranked is not None else None
         if found is not None:
             self._vouched.append(found)
@@ -283,10 +280,13 @@ class Asked:
         as it was built)."""
         if value is self.default:
             return None
-        if self._vetted and (
-            any(value is v for v in self._vouched) or (self._listed and any(value is o for o in self._listed))
-        ):
-            return None
+        if self._vetted:
+            for v in self._vouched:
+                if value is v:
+                    return None
+            for o in self._listed or ():
+                if value is o:
+                    return None
         return _refused(self._check(value))
 
 
@@ -399,7 +399,11 @@ class Round:
         asked = given is None and (default is None or req.ask_every_decision)
         ahead_of_time = given is not None and key not in req.decisions  # from if_asked: may be set aside
         if asked and self.decisions.decider is not None:  # the core hook: read as if the request had sent it
-            got = self._consulted(key, point, fighter, offers, default, check, vetted, best)
+            # the in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads
+            # them; ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was (no second pass)
+            who = self.fighters.get(fighter)
+            view = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
+            got: Decision | None = self.decisions.consult(key, default is not None, view.view, view.judged)
             if got is not None:
                 return got
         listed = list(offers() if callable(offers) else offers)[:MAX_CHOICES] if asked or ahead_of_time else []
@@ -432,24 +436,6 @@ class Round:
         if default is None and stand_in is not None and picked == jsonable(stand_in):
             return stand_in  # the look-ahead went on with it
         return default if default is not None else listed[0].value
-
-    def _consulted(
-        self,
-        key: str,
-        point: str,
-        fighter: str,
-        offers: Offers,
-        default: Decision | None,
-        check: Callable[[Decision], Problem],
-        vetted: bool,
-        best: Ranked | None,
-    ) -> Decision | None:
-        """The in-process decider's answer (``Decisions.consult``), its view's offers listed only when it reads them.
-        ``vetted``: an offer listed, or found by ``best``, passed ``check`` as it was, so it needs no second pass."""
-        who = self.fighters.get(fighter)
-        asked = Asked(key, point, fighter, offers, default, check, vetted, best, {} if who is None else who.pool)
-        got: Decision | None = self.decisions.consult(key, default is not None, asked.view, asked.judged)
-        return got
 
 
 def _refused(problem: Problem) -> Refusal | None:

@@ -10,6 +10,7 @@ JSON (core.simulation_loop). Both give the same fight (tests/unit/ashes/test_sim
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.protocol.models import DecisionNeeded, StepStatus
 from ...core.simulation import FightRecord
@@ -19,7 +20,7 @@ from ..round.models import Decision, RoundAnswer, RoundEventKind, RoundRequest
 from ..round.resolve import resolve_round
 from ..round.state import Asked
 from .models import AshesSimulationRequest
-from .policies import AshesSimPolicy, choose, choose_offer
+from .policies import AshesSimPolicy, Chooser, choose, two_sided
 
 PRANA = "prana"
 SEEDS = 2**31  # a round's seed is below this
@@ -32,6 +33,7 @@ class Matchup:
     policies: tuple[AshesSimPolicy, AshesSimPolicy]
     sides: dict[str, int]  # fighter id → side
     first: RoundRequest  # a fight's first round but its seed: each round is a copy with its own figures
+    decide: Chooser  # the in-process decider: each side's policy for its fighter (``policies.two_sided``)
 
     def side_of(self, fighter: str | None) -> int | None:
         return self.sides.get(fighter) if fighter is not None else None
@@ -39,7 +41,7 @@ class Matchup:
     def decider(self, a: Asked) -> Decision:
         """The in-process decider: the deciding fighter's side's policy (the first side's for anyone else), reading
         the faces of that fighter's own dice as the round rolled them."""
-        return choose_offer(self.policies[1 if a.fighter == self.names[1] else 0], a)  # the names differ
+        return self.decide(a)  # the names differ
 
 
 def names(request: AshesSimulationRequest) -> tuple[str, str]:
@@ -57,7 +59,7 @@ def matchup(request: AshesSimulationRequest) -> Matchup:
         ask_every_decision=True,
     )
     policies = (request.sides[0].policy, request.sides[1].policy)
-    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first)
+    return Matchup(request, ids, policies, {ids[0]: 0, ids[1]: 1}, first, two_sided(ids[1], policies))
 
 
 def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combatant]:
@@ -66,7 +68,7 @@ def _start(request: AshesSimulationRequest, ids: tuple[str, str]) -> list[Combat
 
 def _resolve(m: Matchup, request: RoundRequest, protocol: bool) -> RoundAnswer:
     if not protocol:  # in process: the resolver asks the policy where each decision is met, in one pass
-        return resolve_round(request, m.decider)
+        return resolve_round(request, m.decide)
     send = via_json(resolve_round, RoundRequest, RoundAnswer)
     faces: dict[str, int] = {}
 
@@ -92,21 +94,39 @@ def _count(m: Matchup, answer: RoundAnswer, record: FightRecord) -> None:
         kind = e.kind
         if kind not in _COUNTED:
             continue
+        hit = kind is _HIT  # the members read once (a class attribute of an enum is a Python call)
         side = sides.get(e.fighter) if e.fighter is not None else None
         if side is None:
             continue
-        if kind is RoundEventKind.hit or kind is RoundEventKind.defended:
+        if hit or kind is _DEFENDED:
             attacker = sides.get(e.other) if e.other is not None else None
-            row = None if attacker is None else record.sides[attacker].attack("attack", kind is RoundEventKind.hit)
-        elif kind is RoundEventKind.damage and e.amount:
-            record.sides[1 - side].damage_dealt += e.amount
-            if row is not None:
-                row[2] += e.amount
-        elif kind is RoundEventKind.prana and e.amount is not None and e.amount < 0:
+            row = None if attacker is None else record.sides[attacker].attack("attack", hit)
+        elif kind is _DAMAGE:
+            if e.amount:
+                record.sides[1 - side].damage_dealt += e.amount
+                if row is not None:
+                    row[2] += e.amount
+        elif e.amount is not None and e.amount < 0:
             record.sides[side].spend(PRANA, -e.amount)
 
 
-_COUNTED = frozenset({RoundEventKind.hit, RoundEventKind.defended, RoundEventKind.damage, RoundEventKind.prana})
+_HIT, _DEFENDED = RoundEventKind.hit, RoundEventKind.defended
+_DAMAGE, _PRANA = RoundEventKind.damage, RoundEventKind.prana
+_COUNTED = frozenset({_HIT, _DEFENDED, _DAMAGE, _PRANA})  # a StrEnum hashes as its string, in C
+
+
+def _copied(first: RoundRequest, update: dict[str, Any]) -> RoundRequest:
+    """``first.model_copy(update=update)`` as pydantic makes it (its fields copied, the updated ones named as set),
+    without its Python calls: a round's request has no extra fields and no private attributes."""
+    out = _new(RoundRequest)
+    _set(out, "__dict__", {**first.__dict__, **update})
+    _set(out, "__pydantic_fields_set__", first.__pydantic_fields_set__ | update.keys())
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
@@ -115,7 +135,7 @@ def play(m: Matchup, seed: int, *, protocol: bool = False) -> FightRecord:
     def round_(fighters: list[Combatant], n: int, record: FightRecord) -> TurnOutcome[list[Combatant]]:
         # the figures a round differs by, each within the request's bounds (n ≤ the turn limit, a seed below 2**31,
         # fighters as the last answer gave them): the first round's request copied, not validated again
-        request = m.first.model_copy(update={"round": n, "combatants": fighters, "seed": seed % SEEDS})
+        request = _copied(m.first, {"round": n, "combatants": fighters, "seed": seed % SEEDS})
         answer = _resolve(m, request, protocol)
         if answer.status not in (StepStatus.resolved, StepStatus.over):
             return TurnOutcome(fighters, aborted=True, violations=answer.violations, unsupported=answer.unsupported)

@@ -11,7 +11,7 @@ so it is deterministic given the dice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import repeat
@@ -132,25 +132,29 @@ def choose(policy: AshesSimPolicy, pending: DecisionNeeded, faces: Mapping[str, 
     return choices[pick(policy, pending.point, pending.key, options, default, faces)]
 
 
+_MOST = Size.most  # read once: an enum member read is a call
+
+
 def _scored(size: Size, faces: Mapping[str, int], prana: bool = False) -> Score:
-    """``_pick``'s score read from the offered value itself."""
+    """``_pick``'s score read from the offered value itself (a die not rolled counts 0)."""
+    get, sign = faces.get, 1 if size is _MOST else -1
 
     def score(d: Scored) -> tuple[int, int, int]:
         dice = d.dice
-        n, total, used = len(dice), sum(map(faces.get, dice, repeat(0))), int(prana and d.advantage)
-        return (n, total, used) if size is Size.most else (-n, total, used)
+        n = len(dice)
+        total = get(dice[0], 0) if n == 1 else sum(map(get, dice, repeat(0)))
+        return (sign * n, total, 1 if prana and d.advantage else 0)
 
     return score
 
 
 def _single(size: Size, faces: Mapping[str, int]) -> Score:
     """``pick``'s first-pass bid read from the offered value: a single die, its face highest (most) or lowest."""
+    get, sign = faces.get, 1 if size is _MOST else -1
 
     def score(d: Scored) -> tuple[int, int]:
-        if len(d.dice) != 1:
-            return (0, 0)
-        face = faces.get(d.dice[0], 0)
-        return (1, face if size is Size.most else -face)
+        dice = d.dice
+        return (1, sign * get(dice[0], 0)) if len(dice) == 1 else (0, 0)
 
     return score
 
@@ -159,47 +163,109 @@ def _nothing(_d: Scored) -> int:
     return 0
 
 
-def _shortcut(style: Style, asked: Asked) -> Decision | None:
-    """``pick``'s choice where it can be had without every offer listed: an attack or the turn's end, a defence, or a
-    first-pass bid through the round's ``best`` (the same offer), or the default where ``pick`` takes the default or
-    the one offer of the default's act (a rebid's stand, going on, sparing), or the first offer where ``pick`` takes
-    it. None: read the offers."""
-    point, default, best, faces = asked.point, asked.default, asked.best, asked.faces
-    if point == "action" and best is not None:
-        found = best(Act.attack, _scored(style.attack, faces))
-        return found if found is not None else best(Act.end, _nothing)
-    if point == "defense" and best is not None:
-        found = best(Act.defend, _scored(style.defend, faces, style.prana))
-        return found if found is not None else best(Act.none, _nothing)
-    if point not in KNOWN:
-        return default if default is not None else asked.offers[0]
-    if point == "buy_down":  # ``pick``'s buy-down read from the offered values
-        offers = asked.offers
-        pays = [o for o in offers if o.choice is Act.pay]
-        return pays[min(style.buy_down, len(pays) - 1)] if pays else offers[0]
-    wanted = {"continue": Act.go_on, "kill": Act.spare}.get(point)
-    if point == "bid":
-        if style.bid is Size.none or not _first_pass(asked.key):
-            wanted = Act.stand
-            if default is None and best is not None:
-                return best(Act.stand, _nothing)
-        elif best is not None:  # a single die, the highest (or lowest) face offered; else no bid
-            found = best(Act.bid, _single(style.bid, faces))
-            return found if found is not None and len(found.dice) == 1 else best(Act.stand, _nothing)
-    if default is not None and default.choice is wanted:
-        return default
-    return None
+Chooser = Callable[[Asked], Decision]
+_ATTACK, _END, _DEFEND, _NONE, _STAND, _BID, _PAY = (
+    Act.attack,
+    Act.end,
+    Act.defend,
+    Act.none,
+    Act.stand,
+    Act.bid,
+    Act.pay,
+)
+# (read once: each read of an enum's member as a class attribute is a Python call)
 
 
-KNOWN = ("bid", "action", "defense", "buy_down", "continue", "kill")  # the points ``pick`` reads the offers of
+def _handlers(policy: AshesSimPolicy) -> dict[str, Chooser]:
+    """``choose_offer``'s handler of each point ``pick`` reads the offers of, the policy's ``Style`` read once: an
+    attack or the turn's end, a defence, or a first-pass bid through the round's ``best`` (the same offer ``pick``
+    takes), the default where ``pick`` takes the default or the one offer of the default's act (a rebid's stand,
+    going on, sparing), the first offer where ``pick`` takes it; else ``pick`` reads the listed offers. At any other
+    point the policy takes the default, else the first offer (``_other``)."""
+    style = POLICIES[policy]
+    attack, defend, prana, bid, buy = style.attack, style.defend, style.prana, style.bid, style.buy_down
+    bids = bid is not Size.none
+
+    def listed(a: Asked) -> Decision:  # a point ``pick`` reads the offers of: it does not look for the default
+        offers = a.offers
+        options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
+        return offers[pick(policy, a.point, a.key, options, None, a.faces)]
+
+    def action(a: Asked) -> Decision:
+        if not a.searched:
+            return listed(a)
+        found = a.best(_ATTACK, _scored(attack, a.faces))
+        return found if found is not None else a.best(_END, _nothing)  # type: ignore[return-value]
+
+    def defense(a: Asked) -> Decision:
+        if not a.searched:
+            return listed(a)
+        found = a.best(_DEFEND, _scored(defend, a.faces, prana))
+        return found if found is not None else a.best(_NONE, _nothing)  # type: ignore[return-value]
+
+    def bidding(a: Asked) -> Decision:
+        default = a.default
+        if not bids or not _first_pass(a.key):
+            if default is None and a.searched:
+                return a.best(_STAND, _nothing)  # type: ignore[return-value]
+            return default if default is not None and default.choice is _STAND else listed(a)
+        if not a.searched:
+            return listed(a)
+        found = a.best(_BID, _single(bid, a.faces))  # a single die, the highest (or lowest) face; else no bid
+        return found if found is not None and len(found.dice) == 1 else a.best(_STAND, _nothing)  # type: ignore[return-value]
+
+    def buy_down(a: Asked) -> Decision:  # ``pick``'s buy-down read from the offered values
+        offers = a.offers
+        pays = [o for o in offers if o.choice is _PAY]
+        return pays[min(buy, len(pays) - 1)] if pays else offers[0]
+
+    def wanting(act: Act) -> Chooser:
+        def take(a: Asked) -> Decision:
+            default = a.default
+            return default if default is not None and default.choice is act else listed(a)
+
+        return take
+
+    return {
+        "bid": bidding,
+        "action": action,
+        "defense": defense,
+        "buy_down": buy_down,
+        "continue": wanting(Act.go_on),
+        "kill": wanting(Act.spare),
+    }
+
+
+def _other(a: Asked) -> Decision:
+    default = a.default
+    return default if default is not None else a.offers[0]
+
+
+_HANDLERS = {p: _handlers(p) for p in AshesSimPolicy}
+
+
+def chooser(policy: AshesSimPolicy) -> Chooser:
+    """The in-process decider of one policy: ``choose_offer`` with the policy given."""
+    handlers = _HANDLERS[policy]
+
+    def choose(a: Asked) -> Decision:
+        return handlers.get(a.point, _other)(a)
+
+    return choose
+
+
+def two_sided(second: str, policies: tuple[AshesSimPolicy, AshesSimPolicy]) -> Chooser:
+    """The in-process decider of a fight: the policy of the second side for its fighter ``second``, the first
+    side's for anyone else (``chooser`` of that policy, in one call)."""
+    first_side, second_side = _HANDLERS[policies[0]], _HANDLERS[policies[1]]
+
+    def choose(a: Asked) -> Decision:
+        return (second_side if a.fighter == second else first_side).get(a.point, _other)(a)
+
+    return choose
 
 
 def choose_offer(policy: AshesSimPolicy, asked: Asked) -> Decision:
     """The same choice among the round's own offered values (in process: nothing turned into JSON, and no more
     offers listed than the choice reads), reading the faces of the deciding fighter's own dice (``asked.faces``)."""
-    found = _shortcut(POLICIES[policy], asked)
-    if found is not None:
-        return found
-    offers = asked.offers  # a point ``pick`` reads the offers of: it does not look for the default
-    options = [Option(o.choice.value, tuple(o.dice), o.advantage) for o in offers]
-    return offers[pick(policy, asked.point, asked.key, options, None, asked.faces)]
+    return _HANDLERS[policy].get(asked.point, _other)(asked)
