@@ -537,7 +537,12 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
         lo, hi = m.range or (0, 2)
         if t.f.knocked_down and not move_elements.pursues(m):  # only a Pursuit move on one who is down (000 L5968)
             continue
-        if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
+        if (
+            not m.offensive
+            or m.kind == "command"
+            or not lo <= dist <= hi
+            or (d.ki_defended and m.trait(MoveTrait.projectile))
+        ):
             continue
         special = m.is_special or m.is_super
         price = costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)

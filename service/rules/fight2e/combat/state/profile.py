@@ -120,7 +120,7 @@ def _movement_grant(entries: dict[str, int]) -> MovementGrant:
 _NO_GRANT = MovementGrant()
 
 COMBO_PARTS: FlagTable[ComboPart] = flags_of_records("combo_part", ComboRole, lambda r: frozenset(r.parts))
-HEALING: FlagTable[Heals] = flags_of_records("healing", Healing, lambda r: frozenset(r.who))
+HEALING: FlagTable[Heals] = flags_of_records("heals", Healing, lambda r: frozenset(r.who))
 # Moves that only answer as a Defensive Response: the uses their entry takes away.
 ANSWER_ONLY: FlagTable[Use] = flags_of_records("answer_only", AnswerOnly, lambda r: frozenset(r.withholds))
 # The roles a move's entries give it, which the turn's steps ask about by name (``MoveProfile.trait``).

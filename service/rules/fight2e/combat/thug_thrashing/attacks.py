@@ -15,6 +15,7 @@ from ..elements import charge, free_movement, invisibility
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..elements.sequences import sequences
+from ..protocol.names import Point
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -319,7 +320,7 @@ def _juggled(ctx: Turn, g: Group, effects: attacks.OnHit) -> int:
     j = effects.juggle
     if j is None:
         return 0
-    face = ctx.roll(g.id, "bounce", D10, "Bounce: Tactics check", "E.1")
+    face = ctx.roll(g.id, Point.bounce, D10, "Bounce: Tactics check", "E.1")
     made = face + g.defense >= j.difficulty
     ctx.note(
         "E.1",

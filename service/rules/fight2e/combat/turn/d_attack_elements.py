@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....dice import Die
 from ..contract.models import Choice, DecisionValue
+from ..protocol.names import Point
 from ..state.action import Attack
 from ..state.profile import ComboPart, MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
@@ -77,7 +78,7 @@ def cancelled_throw(ctx: Turn, atk: Attack) -> None:
         return
     key, dv = ctx.decide(
         a.id,
-        "cancel_throw",
+        Point.cancel_throw,
         "E",
         f"{a.id} may throw instead: " + ", ".join(m.name for m in throws) + ", or pass.",
         DecisionValue(choice=Choice.pass_),

@@ -28,6 +28,7 @@ from ..elements.invisibility import blocked
 from ..elements.power_up import power_up_elements
 from ..elements.sequences import sequences
 from ..elements.throws import multi_part_throw
+from ..protocol.names import Part
 from ..registry import elements
 from ..state.action import Plan
 from ..state.combatant import Combatant
@@ -305,7 +306,7 @@ def _check_target(
                 )
         bonus = max((m.moving.super_jump_accuracy for m in moves), default=0)
         if bonus:
-            extra_acc = {**(extra_acc or {}), "hits_super_jump": bonus}  # 000 L3474
+            extra_acc = {**(extra_acc or {}), Part.hits_super_jump: bonus}  # 000 L3474
     return extra_acc
 
 
