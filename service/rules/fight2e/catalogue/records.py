@@ -381,6 +381,8 @@ class Healing(_Frozen):
 
     kind: Literal["heals"]
     who: tuple[Heals, ...] = Field(min_length=1)
+    # the design option whose value ``full`` heals the whole die rolled, any other value half of it
+    share: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")] | None = None
     ref: str
 
 

@@ -27,6 +27,7 @@ class Point(StrEnum):
     healing = "healing"  # a Healing move's die
     bounce = "bounce"  # a Bounce's Tactics check
     cancel_throw = "cancel_throw"  # throwing instead after a Cancel Throw check
+    wind_up = "wind_up"  # striking with a Wind Up move now, or holding it
     triggered_interrupt = "triggered_interrupt"  # springing an armed Triggered Interrupt
     tag_counter = "tag_counter"  # a waiting partner's Tag Counter
 
