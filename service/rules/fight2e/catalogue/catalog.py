@@ -28,7 +28,7 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast, group_problems
+from .sheet_records import ActsLast, SetsOption, group_problems
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -265,6 +265,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         {i: r for i, r in rules.items() if i in entries},
         {e.id: {c.code for c in e.constraints} for e in entries.values()},
     )
+    problems += _settled_options(entries, rules)
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")
     if check_refs:
@@ -327,3 +328,20 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
 def catalog() -> Catalog:
     """The catalogue shipped with the service, loaded once."""
     return load_catalog()
+
+
+def _settled_options(entries: dict[str, Entry], rules: dict[str, tuple[Record, ...]]) -> list[str]:
+    """A ``sets_option`` record must name an option of its entry's base entry (and one of its choices)."""
+    problems = []
+    for ident, found in rules.items():
+        for r in found:
+            if not isinstance(r, SetsOption):
+                continue
+            entry = entries.get(ident)
+            base = entries.get(entry.parent or "") if entry is not None else None
+            option = next((o for o in base.options if o.name == r.option), None) if base is not None else None
+            if option is None:
+                problems.append(f"{ident}: 'sets_option' names no option {r.option!r} of its base entry")
+            elif r.value is not None and option.choices and r.value not in {c.value for c in option.choices}:
+                problems.append(f"{ident}: 'sets_option' sets {r.option!r} to {r.value!r}, not one of its choices")
+    return problems

@@ -34,12 +34,16 @@ from .sheet_records import (
     OnEverySuper,
     OpensFrom,
     OptionalRule,
+    PayloadAllows,
+    PayloadForbids,
     PayloadShell,
     PowerUpTarget,
+    SetsOption,
     SeveralTargets,
     StyleBound,
     SuperEnergySpend,
     SuperOffense,
+    WaivedBy,
     sheet_options,
 )
 from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
@@ -670,7 +674,11 @@ Record = Annotated[
     | AddsElements
     | PowerUpTarget
     | SeveralTargets
-    | ForbidsOnMove,
+    | ForbidsOnMove
+    | SetsOption
+    | WaivedBy
+    | PayloadForbids
+    | PayloadAllows,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

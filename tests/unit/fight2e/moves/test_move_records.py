@@ -1,0 +1,143 @@
+"""Move checks read from typed records (issue 39; catalogue/sheet_records.py): ``sets_option`` (a variant settles its
+base entry's design choice), ``waived_by`` (another entry lifts an entry's own requirement), ``payload_forbids`` and
+``payload_allows`` (what a Bomb's explosion may carry, and what an Assault Bomb's shot may carry after all), read by
+moves/constraints.py instead of entry ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.rules.fight2e.catalogue.catalog import CatalogError, load_catalog
+from service.rules.fight2e.moves.models import MoveRequest
+from service.rules.fight2e.moves.price import price_move
+
+from ..catalogue.test_catalog import GOOD_ENTRY
+
+# a base entry with a design choice and a variant of it, to hang the records on
+BASE = (
+    "\n  - id: base\n    name: Base\n    kind: element\n    cost: 1\n    list_cost: '1'\n    summary: x\n"
+    "    ref: '000 L3000'\n    options:\n      - name: shape\n        type: choice\n        required: false\n"
+    "        choices:\n          - {value: wall}\n          - {value: pit}\n"
+    "    constraints:\n      - {code: X_NEEDED, severity: error, summary: s}\n"
+)
+
+
+def _variant(rules: str) -> str:
+    return (
+        "\n  - id: base.variant\n    name: Variant\n    kind: element\n    parent: base\n"
+        "    requires: {entries: [base]}\n    cost: 1\n"
+        f"    list_cost: '1'\n    summary: x\n    ref: '000 L3000'\n    rules:\n      - {rules}\n"
+    )
+
+
+GOOD = {
+    "sets a choice": _variant("{kind: sets_option, option: shape, value: wall, ref: r}"),
+    "makes the choice needless": _variant("{kind: sets_option, option: shape, ref: r}"),
+}
+
+BAD = {
+    "sets an option its base lacks": _variant("{kind: sets_option, option: colour, ref: r}"),
+    "sets a value not among the choices": _variant("{kind: sets_option, option: shape, value: moat, ref: r}"),
+    "sets an option with no base": "    rules:\n      - {kind: sets_option, option: shape, ref: r}\n",
+    "waived by nothing": "    rules:\n      - {kind: waived_by, entries: [], code: X_NEEDED, ref: r}\n",
+    "waived by an unknown entry": _variant("{kind: waived_by, entries: [teleport], code: X_NEEDED, ref: r}"),
+    "waived under a code the entry lacks": (
+        "    rules:\n      - {kind: waived_by, entries: [base], code: X_NEEDED, ref: r}\n"
+    ),
+    "payload forbids nothing": "    rules:\n      - {kind: payload_forbids, entries: [], code: X_NEEDED, ref: r}\n",
+    "payload forbids an unknown entry": (
+        "    rules:\n      - {kind: payload_forbids, entries: [teleport], code: X_NEEDED, ref: r}\n"
+    ),
+    "payload allows an unknown family": "    rules:\n      - {kind: payload_allows, families: [teleport], ref: r}\n",
+    "payload allows with an unknown field": "    rules:\n      - {kind: payload_allows, code: X_NEEDED, ref: r}\n",
+}
+
+
+def _load(tmp_path: Path, extra: str) -> None:
+    (tmp_path / "10-sample.yaml").write_text("entries:" + GOOD_ENTRY + extra + BASE, encoding="utf-8")
+    load_catalog(tmp_path)
+
+
+@pytest.mark.parametrize("text", list(GOOD.values()), ids=list(GOOD))
+def test_a_well_formed_record_loads(tmp_path: Path, text: str) -> None:
+    _load(tmp_path, text)
+
+
+@pytest.mark.parametrize("text", list(BAD.values()), ids=list(BAD))
+def test_a_malformed_record_fails_the_load(tmp_path: Path, text: str) -> None:
+    with pytest.raises(CatalogError):
+        _load(tmp_path, text)
+
+
+# ---- behaviour, worked from the text ----------------------------------------------------------------------------
+
+
+def _codes(elements: list[dict[str, Any]], level: int = 5) -> dict[str, list[str]]:
+    price = price_move(MoveRequest.model_validate({"level": level, "elements": elements, "fighter": {"ki": 5}}))
+    out: dict[str, list[str]] = {}
+    for f in (*price.violations, *price.warnings, *price.info):
+        out.setdefault(f.code, []).append(f.path)
+    return out
+
+
+@pytest.mark.parametrize(("readied", "finding"), [(None, True), ("set_up", False), ("triggered_interrupt", False)])
+def test_utility_combo_opener_on_an_offensive_move(readied: str | None, finding: bool) -> None:
+    # 000 L4435: Utility Combo Opener needs Utility or No Damage; a Set Up move (000 L4133) or an Offensive Triggered
+    # Interrupt move (000 L4413) may take it without them. A plain Special Move is Offensive.
+    moves = [{"id": "utility_combo_opener"}, *([{"id": readied}] if readied else [])]
+    found = _codes(moves).get("REQUIRED_KEYWORD_MISSING", [])
+    assert ("elements[0]" in found) is finding
+
+
+def test_damaging_hazard_settles_the_kind_of_hazard() -> None:
+    # 000 L3133 and L3151: a hazard is a Wall or an Elevation Change, chosen at design, unless Damaging Hazard makes
+    # the hazard a damaging one instead.
+    plain = [{"id": "create_environmental_hazard"}]
+    assert _codes(plain).get("DESIGN_CHOICE_MISSING") == ["elements[0]"]
+    damaging = [*plain, {"id": "create_environmental_hazard.damaging_hazard"}]
+    assert "DESIGN_CHOICE_MISSING" not in _codes(damaging)
+
+
+@pytest.mark.parametrize(
+    ("elements", "finding"),
+    [
+        ([{"id": "create_environmental_hazard", "options": {"hazard_type": "higher_elevation"}}], True),
+        ([{"id": "create_environmental_hazard", "options": {"hazard_type": "wall"}}], False),
+        # 000 L3161: Damaging Wall makes a Wall, damaging besides (it needs Damaging Hazard)
+        (
+            [
+                {"id": "create_environmental_hazard"},
+                {"id": "create_environmental_hazard.damaging_hazard"},
+                {"id": "create_environmental_hazard.damaging_wall"},
+            ],
+            False,
+        ),
+        # Damaging Hazard alone makes no Wall (000 L3151)
+        ([{"id": "create_environmental_hazard"}, {"id": "create_environmental_hazard.damaging_hazard"}], True),
+    ],
+)
+def test_reflection_needs_a_wall(elements: list[dict[str, Any]], finding: bool) -> None:
+    # 000 L3193: Reflection turns attacks back off the Wall the move made.
+    found = _codes([*elements, {"id": "create_environmental_hazard.reflection"}], level=6)
+    assert ("DESIGN_CHOICE_INVALID" in found) is finding
+
+
+@pytest.mark.parametrize(
+    ("payload", "assault", "finding"),
+    [
+        ("hits_low", False, True),  # 000 L2845: no Hits Low
+        ("unblockable", False, True),  # 000 L2845: no Unblockable
+        ("specific_range", False, True),  # 000 L2845: nothing that affects Range
+        ("unblockable", True, False),  # 000 L2871: the Assault Bomb's shot may be Unblockable
+        ("specific_range", True, False),  # … or take Specific Range
+        ("hits_low", True, True),  # not Hits Low, still
+        ("healing", False, False),  # 000 L2845: Healing is the one Utility Element allowed
+    ],
+)
+def test_what_a_bomb_s_explosion_may_carry(payload: str, assault: bool, finding: bool) -> None:
+    moves = [{"id": "bomb"}, *([{"id": "bomb.assault_bomb"}] if assault else []), {"id": payload}]
+    found = _codes(moves, level=6).get("BOMB_PAYLOAD_FORBIDDEN", [])
+    assert (f"elements[{len(moves) - 1}]" in found) is finding
