@@ -9346,6 +9346,11 @@ export interface components {
             /** Damage */
             damage: string | null;
             /**
+             * Elements
+             * @default []
+             */
+            elements: string[];
+            /**
              * Glory
              * @default null
              */

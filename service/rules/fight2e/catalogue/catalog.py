@@ -268,6 +268,7 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
     problems += _settled_options(entries, rules)
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")
+    problems += [f"fixed move {m.id!r}: no entry {e!r}" for m in fixed.values() for e in m.elements if e not in entries]
     if check_refs:
         problems += _validate_refs(entries)
     if problems:
