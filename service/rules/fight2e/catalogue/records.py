@@ -25,7 +25,9 @@ from .sheet_records import (
     ChargePool,
     CostWith,
     EndsAttackString,
+    FinishesRange,
     ForbidsOnMove,
+    KeepsNature,
     LendsKiSkill,
     NamesMoves,
     NeedsMove,
@@ -678,7 +680,9 @@ Record = Annotated[
     | SetsOption
     | WaivedBy
     | PayloadForbids
-    | PayloadAllows,
+    | PayloadAllows
+    | FinishesRange
+    | KeepsNature,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

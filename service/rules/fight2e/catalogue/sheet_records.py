@@ -253,6 +253,23 @@ class WaivedBy(_Record):
     ref: str
 
 
+class FinishesRange(_Record):
+    """The entry narrows the finished move's Range: the other entries' Range requirements are checked on the move
+    without it."""
+
+    kind: Literal["finishes_range"]
+    ref: str
+
+
+class KeepsNature(_Record):
+    """The entries the entry's design ``option`` names keep their own nature inside its base entry: their
+    requirements are checked on the move without the base's keyword changes."""
+
+    kind: Literal["keeps_nature"]
+    option: OptionName
+    ref: str
+
+
 class PayloadForbids(_Record):
     """A payload shell's explosion (a Bomb's) may carry none of ``entries`` nor a variant of ``families``, and with
     ``utility`` no Utility Element of another entry but the ``spared`` ones; each is a finding ``code``."""
@@ -301,6 +318,8 @@ SHEET_KINDS = (
     WaivedBy,
     PayloadForbids,
     PayloadAllows,
+    FinishesRange,
+    KeepsNature,
 )
 
 
@@ -312,7 +331,7 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
-        elif isinstance(r, SuperEnergySpend) and r.option:
+        elif isinstance(r, SuperEnergySpend | KeepsNature) and r.option:
             out.add(r.option)
     return out
 

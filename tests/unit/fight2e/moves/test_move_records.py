@@ -53,6 +53,9 @@ BAD = {
     ),
     "payload allows an unknown family": "    rules:\n      - {kind: payload_allows, families: [teleport], ref: r}\n",
     "payload allows with an unknown field": "    rules:\n      - {kind: payload_allows, code: X_NEEDED, ref: r}\n",
+    "finishes range with a figure": "    rules:\n      - {kind: finishes_range, ranges: 2, ref: r}\n",
+    "keeps the nature of an option it lacks": _variant("{kind: keeps_nature, option: colour, ref: r}"),
+    "keeps nature without its option": _variant("{kind: keeps_nature, ref: r}"),
 }
 
 
@@ -75,8 +78,11 @@ def test_a_malformed_record_fails_the_load(tmp_path: Path, text: str) -> None:
 # ---- behaviour, worked from the text ----------------------------------------------------------------------------
 
 
-def _codes(elements: list[dict[str, Any]], level: int = 5) -> dict[str, list[str]]:
-    price = price_move(MoveRequest.model_validate({"level": level, "elements": elements, "fighter": {"ki": 5}}))
+def _codes(
+    elements: list[dict[str, Any]], level: int = 5, liabilities: list[dict[str, Any]] | None = None
+) -> dict[str, list[str]]:
+    request = {"level": level, "elements": elements, "liabilities": liabilities or [], "fighter": {"ki": 5}}
+    price = price_move(MoveRequest.model_validate(request))
     out: dict[str, list[str]] = {}
     for f in (*price.violations, *price.warnings, *price.info):
         out.setdefault(f.code, []).append(f.path)
@@ -141,3 +147,22 @@ def test_what_a_bomb_s_explosion_may_carry(payload: str, assault: bool, finding:
     moves = [{"id": "bomb"}, *([{"id": "bomb.assault_bomb"}] if assault else []), {"id": payload}]
     found = _codes(moves, level=6).get("BOMB_PAYLOAD_FORBIDDEN", [])
     assert (f"elements[{len(moves) - 1}]" in found) is finding
+
+
+@pytest.mark.parametrize(("at", "finding"), [("0", False), ("2", True)])
+def test_specific_range_0_on_a_ranged_move(at: str, finding: bool) -> None:
+    # 000 L4852: Ranged with Specific Range is allowed when the Range is 0. Specific Range 0 gives Throw Range
+    # (000 L4854) in place of the Standard Range Ranged needs: Ranged's need is checked on the move without it.
+    found = _codes([{"id": "ranged"}], liabilities=[{"id": "specific_range", "options": {"range": at}}])
+    assert "REQUIRED_KEYWORD_MISSING" not in found
+    assert ("SPECIFIC_RANGE_INVALID" in found) is finding  # any other Range needs Indirect
+
+
+@pytest.mark.parametrize("technique_buff", [False, True])
+def test_an_element_tied_to_a_buff_keeps_its_own_nature(technique_buff: bool) -> None:
+    # 000 L3073: Technique Buff ties Free Movement (say) on a Buff move to the Buff's duration; the tied Element is
+    # checked as itself, not against the Utility Buff's keywords. Without it, Free Movement's need is not met.
+    buff = {"id": "buff", "options": {"quality_raises": 1, "raised_qualities": "speed"}}
+    tie = [{"id": "buff.technique_buff", "options": {"associated": ["free_movement"]}}] if technique_buff else []
+    found = _codes([buff, {"id": "free_movement"}, *tie], level=8)
+    assert ("elements[1]" in found.get("REQUIRED_KEYWORD_MISSING", [])) is not technique_buff
