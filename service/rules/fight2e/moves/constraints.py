@@ -17,6 +17,7 @@ from ..catalogue.sheet_records import (
     AddsElements,
     CostWith,
     ForbidsOnMove,
+    KeepsNature,
     NeedsOneOf,
     OneOnMove,
     OptionalRule,
@@ -30,7 +31,7 @@ from ..catalogue.sheet_records import (
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
-from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template
+from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template, times_with, with_trait
 from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
@@ -334,7 +335,7 @@ def _area_source(move: Move, t: Taken) -> None:
 @check("INSTANCE_LIMIT_EXCEEDED", entries=("always_does_damage",))
 def _always_does_damage(move: Move, t: Taken) -> None:
     if move.is_super:
-        limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
+        limit = max(1, times_with(move, MoveTrait.partial_hit))  # Breakthrough: 000 L2813–L2817; digest ruling A15
         if t.times > limit:
             move.found.add(
                 "INSTANCE_LIMIT_EXCEEDED",
@@ -524,13 +525,13 @@ def _fake(move: Move, t: Taken) -> None:
 
 @check("EXCLUDED_COMBINATION", entries=("pursuit",))
 def _pursuit(move: Move, t: Taken) -> None:
-    if has(move.keywords, "knocks_down") and not move.has("pursuit.knock_down_pursuit"):
+    if has(move.keywords, "knocks_down") and not _waived(move, t, "EXCLUDED_COMBINATION"):  # 000 L3924
         _add(move, t, "EXCLUDED_COMBINATION", "Pursuit on a move that Knocks Down needs Knock Down Pursuit.")
 
 
 @check("REQUIRED_COMPONENT_MISSING", entries=("pursuit.knock_down_pursuit",))
 def _kd_pursuit(move: Move, t: Taken) -> None:
-    if not move.is_super and not move.has("throw"):
+    if not move.is_super and move.ids.isdisjoint(with_trait(move.cat, MoveTrait.throw)):
         move.found.add(
             "PREREQUISITE_MISSING",
             t.path,
@@ -601,7 +602,7 @@ def _specific_range(move: Move, t: Taken) -> None:
     top = max((v for k, v in reach.items() if k in move.keywords), default=None)
     if top is not None and int(str(rng)) > top:
         _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
-    if _projectile(move) and str(rng) != "0" and not move.has("ranged.no_ranged_response.indirect"):
+    if _projectile(move) and str(rng) != "0" and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect
         _add(
             move,
             t,
@@ -754,7 +755,8 @@ def _buff_benefits(move: Move, t: Taken) -> None:
         _int(t, "defense_trade"),
         1 if _opt(t, "element_swaps") or _opt(t, "added_entries") else 0,
     )
-    if not any(benefits) and "buff.technique_buff" not in move.ids:  # or it stretches a Technique (000 L3075)
+    # or it ties an Element's duration to its own (Technique Buff, ``keeps_nature``, 000 L3073–L3075)
+    if not any(benefits) and move.ids.isdisjoint(carrying(move.cat, KeepsNature)):
         _add(
             move,
             t,

@@ -166,3 +166,21 @@ def test_an_element_tied_to_a_buff_keeps_its_own_nature(technique_buff: bool) ->
     tie = [{"id": "buff.technique_buff", "options": {"associated": ["free_movement"]}}] if technique_buff else []
     found = _codes([buff, {"id": "free_movement"}, *tie], level=8)
     assert ("elements[1]" in found.get("REQUIRED_KEYWORD_MISSING", [])) is not technique_buff
+
+
+@pytest.mark.parametrize(("kd_pursuit", "finding"), [(False, True), (True, False)])
+def test_pursuit_on_a_throw_needs_knock_down_pursuit(kd_pursuit: bool, finding: bool) -> None:
+    # 000 L3912: Pursuit may not go on a move that Knocks Down (a Throw does, 000 L4335); 000 L3924–L3926: Knock
+    # Down Pursuit lets a Throw take it.
+    moves = [{"id": "throw"}, {"id": "pursuit"}, *([{"id": "pursuit.knock_down_pursuit"}] if kd_pursuit else [])]
+    assert ("elements[1]" in _codes(moves).get("EXCLUDED_COMBINATION", [])) is finding
+
+
+@pytest.mark.parametrize(("indirect", "finding"), [(False, True), (True, False)])
+def test_specific_range_2_on_a_ranged_move_needs_indirect(indirect: bool, finding: bool) -> None:
+    # 000 L4852: Specific Range bars Ranged unless the move is Indirect (or the Range is 0).
+    ranged = [{"id": "ranged"}]
+    if indirect:
+        ranged += [{"id": "ranged.no_ranged_response"}, {"id": "ranged.no_ranged_response.indirect"}]
+    found = _codes(ranged, liabilities=[{"id": "specific_range", "options": {"range": "2"}}])
+    assert ("liabilities[0]" in found.get("SPECIFIC_RANGE_INVALID", [])) is finding
