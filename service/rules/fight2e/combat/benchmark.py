@@ -12,14 +12,13 @@ import statistics
 import time
 from pathlib import Path
 
-import yaml
-
+from ...core.tables import read_yaml
 from .contract.models import TurnRequest
 from .resolver import resolve_turn
 
 # the Fighters' moves, kept as data (each sheet takes its own copy)
 _MOVES_FILE = Path(__file__).resolve().parents[1] / "data" / "combat" / "benchmark-moves.yaml"
-_MOVES: list[dict] = yaml.safe_load(_MOVES_FILE.read_text(encoding="utf-8"))
+_MOVES: list[dict] = read_yaml(_MOVES_FILE)
 
 # Narrative Skills no combat rule reads: the sheet's 45 Narrative Skill Points of PL 4
 _NARRATIVE = "cooking knowledge perception stealth performance high_society street_society smooth_talking lockpicking"
