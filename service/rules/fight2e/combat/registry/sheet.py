@@ -192,14 +192,33 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     return out
 
 
+# Entries taken once per Element their design option names (``once_per`` an ``entry`` option: Perfect Hit guards one
+# Element each, 000 L4745–L4753), the option's name.
+_ONCE_PER_ELEMENT = {
+    e.id: e.once_per
+    for e in catalog().entries.values()
+    if e.once_per and any(o.name == e.once_per and o.type == "entry" for o in e.options)
+}
+
+
+def _each_named(choices) -> dict[str, dict[str, list[str]]]:
+    """For an entry taken several times, one per Element it names: every name, under the option's plural (each
+    instance rolled for its own Element)."""
+    named: dict[str, list[str]] = {}
+    for c in choices:
+        option = _ONCE_PER_ELEMENT.get(c.id)
+        if option is not None:
+            named.setdefault(c.id, []).append(str(c.options.get(option)))
+    return {i: {f"{_ONCE_PER_ELEMENT[i]}s": n} for i, n in named.items() if len(n) > 1}
+
+
 def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: bool) -> MoveProfile:
     kind = sheet_move.kind.value if hasattr(sheet_move.kind, "value") else str(sheet_move.kind)
     keywords = frozenset(price.keywords)
     entries = {e.id: e.times for e in price.entries}
     options = {c.id: dict(c.options) for c in [*sheet_move.elements, *sheet_move.liabilities]}
-    guarded = [str(c.options.get("target")) for c in sheet_move.liabilities if c.id == "perfect_hit"]
-    if len(guarded) > 1:  # one Perfect Hit per guarded Element (000 L4745-L4753), each rolled for its own
-        options["perfect_hit"] = {**options["perfect_hit"], "targets": guarded}
+    for ident, named in _each_named(sheet_move.liabilities).items():
+        options[ident] = {**options[ident], **named}
     rng = next((r for k, r in RANGES.items() if k in keywords), None)
     if "fixed_range" in keywords:
         rng = None
