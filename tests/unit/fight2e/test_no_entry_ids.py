@@ -74,9 +74,8 @@ ALLOWED: dict[str, int] = {
     "combat/elements/vulnerability.py": 1,
     "combat/registry/sheet.py": 1,
     "combat/turn/d_move_declaration.py": 1,
-    "moves/constraints.py": 2,
+    "moves/constraints.py": 1,
     "moves/price.py": 1,
-    "moves/random_effect.py": 1,
 }
 
 

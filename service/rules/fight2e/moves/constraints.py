@@ -933,7 +933,15 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
         elif entry.cost > 0:
             total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
-    enhanced = move.by_id.get("power_up.enhanced_power_up")
+    # the variant of the same Power Up that raises the cap (Enhanced Power Up: its control_cap option)
+    enhanced = next(
+        (
+            o
+            for o in move.taken
+            if o.entry.parent == t.entry.parent and any(op.name == "control_cap" for op in o.entry.options)
+        ),
+        None,
+    )
     cap = move.request.level * _CONTROL_CAP[cast("str | None", _opt(enhanced, "control_cap")) if enhanced else None]
     if total > cap:
         _add(
