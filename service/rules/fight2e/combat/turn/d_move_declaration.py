@@ -410,4 +410,6 @@ _EXTENDED = frozenset({MoveTrait.slow_startup, MoveTrait.set_up, MoveTrait.wind_
 def power_up_version(m: MoveProfile) -> str:
     if not power_up_elements.powered(m, power_up_elements.PowerUp.powers_up):
         return ""
-    return str(m.options.get("power_up", {}).get("version") or "control")
+    # the version its Power Up entry chose at design (its ``version`` option), the Control one unless said
+    chosen = (m.options.get(e, {}).get("version") for e, _ in power_up_elements.POWER_UPS.found(m.entries))
+    return str(next((v for v in chosen if v), None) or "control")
