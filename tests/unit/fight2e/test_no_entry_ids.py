@@ -74,7 +74,6 @@ ALLOWED: dict[str, int] = {
     "combat/elements/vulnerability.py": 1,
     "combat/registry/sheet.py": 1,
     "moves/constraints.py": 1,
-    "moves/price.py": 1,
 }
 
 

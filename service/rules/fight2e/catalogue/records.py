@@ -22,6 +22,7 @@ from ...core.models import Record as _Record
 from .sheet_records import (
     ActsLast,
     AddsElements,
+    CancelsKeyword,
     ChargePool,
     CostWith,
     EndsAttackString,
@@ -682,7 +683,8 @@ Record = Annotated[
     | PayloadForbids
     | PayloadAllows
     | FinishesRange
-    | KeepsNature,
+    | KeepsNature
+    | CancelsKeyword,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -270,6 +270,16 @@ class KeepsNature(_Record):
     ref: str
 
 
+class CancelsKeyword(_Record):
+    """The entry takes ``keyword`` off its move when only ``added_by`` entries add it (Bounce lets a Knock Down move
+    go on in a Combo)."""
+
+    kind: Literal["cancels_keyword"]
+    keyword: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    added_by: tuple[EntryId, ...] = Field(min_length=1)
+    ref: str
+
+
 class PayloadForbids(_Record):
     """A payload shell's explosion (a Bomb's) may carry none of ``entries`` nor a variant of ``families``, and with
     ``utility`` no Utility Element of another entry but the ``spared`` ones; each is a finding ``code``."""
@@ -320,6 +330,7 @@ SHEET_KINDS = (
     PayloadAllows,
     FinishesRange,
     KeepsNature,
+    CancelsKeyword,
 )
 
 
@@ -362,6 +373,8 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
                 group_codes.setdefault(r.group, set()).add(r.code)
     for ident, found in records.items():
         for r in found:
+            if isinstance(r, CancelsKeyword):
+                problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.added_by if i not in codes]
             if isinstance(r, CostWith | ForbidsOnMove | WaivedBy):
                 problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.entries if i not in codes]
             if isinstance(r, PayloadForbids | PayloadAllows):

@@ -17,6 +17,7 @@ from ..catalogue.keywords import DAMAGE, MOVEMENT, RANGE, apply_plans, category,
 from ..catalogue.records import MoveTrait
 from ..catalogue.schema import Entry, KeywordCategory, OptionChoice, chosen
 from ..catalogue.sheet_records import (
+    CancelsKeyword,
     FinishesRange,
     KeepsNature,
     LendsKiSkill,
@@ -260,8 +261,12 @@ def _keywords(move: Move) -> None:
     base = template(move)
     taken, ids = move.taken, move.ids
     move.keywords, duplicated = apply_plans(base, [p for t in taken for p in t.plans])
-    if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down" for c in t.changes):
-        move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
+    for ident in ids & carrying(move.cat, CancelsKeyword):  # Bounce lets the move sit mid-Combo (000 L2939, A13)
+        for r in move.cat.records.get(ident, ()):
+            if isinstance(r, CancelsKeyword) and not any(
+                r.keyword in c.add for t in taken if t.entry.id not in r.added_by for c in t.changes
+            ):
+                move.keywords.discard(r.keyword)
     for kw in dict.fromkeys(duplicated) if duplicated else ():
         adders = [t for t in taken if any(kw in c.add for c in t.changes)]
         move.found.add(

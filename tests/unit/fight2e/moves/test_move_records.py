@@ -56,6 +56,12 @@ BAD = {
     "finishes range with a figure": "    rules:\n      - {kind: finishes_range, ranges: 2, ref: r}\n",
     "keeps the nature of an option it lacks": _variant("{kind: keeps_nature, option: colour, ref: r}"),
     "keeps nature without its option": _variant("{kind: keeps_nature, ref: r}"),
+    "cancels a keyword added by nobody": (
+        "    rules:\n      - {kind: cancels_keyword, keyword: ender, added_by: [], ref: r}\n"
+    ),
+    "cancels a keyword added by an unknown entry": (
+        "    rules:\n      - {kind: cancels_keyword, keyword: ender, added_by: [teleport], ref: r}\n"
+    ),
 }
 
 
@@ -184,3 +190,12 @@ def test_specific_range_2_on_a_ranged_move_needs_indirect(indirect: bool, findin
         ranged += [{"id": "ranged.no_ranged_response"}, {"id": "ranged.no_ranged_response.indirect"}]
     found = _codes(ranged, liabilities=[{"id": "specific_range", "options": {"range": "2"}}])
     assert ("liabilities[0]" in found.get("SPECIFIC_RANGE_INVALID", [])) is finding
+
+
+@pytest.mark.parametrize(("bounce", "ender"), [(False, True), (True, False)])
+def test_bounce_lets_a_knock_down_move_go_on_in_a_combo(bounce: bool, ender: bool) -> None:
+    # 000 L2939: Knocks Down makes a move an Ender; with Bounce the move may be used inside a Combo.
+    moves = [{"id": "knocks_down"}, *([{"id": "bounce"}] if bounce else [])]
+    price = price_move(MoveRequest.model_validate({"level": 4, "elements": moves}))
+    assert not price.violations
+    assert ("ender" in price.combo_keywords) is ender
