@@ -73,7 +73,6 @@ ALLOWED: dict[str, int] = {
     "combat/elements/throws/multi_part_throw.py": 4,
     "combat/elements/vulnerability.py": 1,
     "combat/registry/sheet.py": 1,
-    "moves/constraints.py": 1,
 }
 
 

@@ -28,7 +28,7 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast, SetsOption, group_problems
+from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -332,17 +332,21 @@ def catalog() -> Catalog:
 
 
 def _settled_options(entries: dict[str, Entry], rules: dict[str, tuple[Record, ...]]) -> list[str]:
-    """A ``sets_option`` record must name an option of its entry's base entry (and one of its choices)."""
+    """A ``sets_option`` record must name an option of its entry's base entry (and one of its choices), a
+    ``forbids_choice`` record one of the entry it names."""
     problems = []
     for ident, found in rules.items():
         for r in found:
-            if not isinstance(r, SetsOption):
+            if not isinstance(r, SetsOption | ForbidsChoice):
                 continue
             entry = entries.get(ident)
-            base = entries.get(entry.parent or "") if entry is not None else None
+            if isinstance(r, ForbidsChoice):
+                base = entries.get(r.entry)
+            else:
+                base = entries.get(entry.parent or "") if entry is not None else None
             option = next((o for o in base.options if o.name == r.option), None) if base is not None else None
             if option is None:
-                problems.append(f"{ident}: 'sets_option' names no option {r.option!r} of its base entry")
+                problems.append(f"{ident}: {r.kind!r} names no option {r.option!r} of its entry")
             elif r.value is not None and option.choices and r.value not in {c.value for c in option.choices}:
-                problems.append(f"{ident}: 'sets_option' sets {r.option!r} to {r.value!r}, not one of its choices")
+                problems.append(f"{ident}: {r.kind!r} gives {r.option!r} {r.value!r}, not one of its choices")
     return problems

@@ -27,6 +27,7 @@ from .sheet_records import (
     CostWith,
     EndsAttackString,
     FinishesRange,
+    ForbidsChoice,
     ForbidsOnMove,
     KeepsNature,
     LendsKiSkill,
@@ -684,7 +685,8 @@ Record = Annotated[
     | PayloadAllows
     | FinishesRange
     | KeepsNature
-    | CancelsKeyword,
+    | CancelsKeyword
+    | ForbidsChoice,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -280,6 +280,19 @@ class CancelsKeyword(_Record):
     ref: str
 
 
+class ForbidsChoice(_Record):
+    """A move with the entry may not have ``entry`` with its design ``option`` set to ``value``: a finding ``code``
+    saying ``message``."""
+
+    kind: Literal["forbids_choice"]
+    entry: EntryId
+    option: OptionName
+    value: str
+    code: Code
+    message: str
+    ref: str
+
+
 class PayloadForbids(_Record):
     """A payload shell's explosion (a Bomb's) may carry none of ``entries`` nor a variant of ``families``, and with
     ``utility`` no Utility Element of another entry but the ``spared`` ones; each is a finding ``code``."""
@@ -331,6 +344,7 @@ SHEET_KINDS = (
     FinishesRange,
     KeepsNature,
     CancelsKeyword,
+    ForbidsChoice,
 )
 
 
@@ -363,7 +377,7 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
     for ident, found in records.items():
         for r in found:
             if (
-                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove | WaivedBy | PayloadForbids)
+                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove | WaivedBy | PayloadForbids | ForbidsChoice)
                 and r.code
                 and r.code not in codes.get(ident, set())
             ):
@@ -373,6 +387,8 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
                 group_codes.setdefault(r.group, set()).add(r.code)
     for ident, found in records.items():
         for r in found:
+            if isinstance(r, ForbidsChoice) and r.entry not in codes:
+                problems.append(f"{ident}: {r.kind!r} names no entry {r.entry!r}")
             if isinstance(r, CancelsKeyword):
                 problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.added_by if i not in codes]
             if isinstance(r, CostWith | ForbidsOnMove | WaivedBy):

@@ -16,6 +16,7 @@ from ..catalogue.schema import chosen, qualifies
 from ..catalogue.sheet_records import (
     AddsElements,
     CostWith,
+    ForbidsChoice,
     ForbidsOnMove,
     KeepsNature,
     NeedsOneOf,
@@ -883,10 +884,13 @@ def _reflection_wall(move: Move, t: Taken) -> None:
 
 
 @check("EXCLUDED_COMBINATION", entries=("mobile.full_screen",))
-def _full_screen(move: Move, t: Taken) -> None:
-    limited = move.by_id.get("limited_movement")
-    if limited is not None and _opt(limited, "direction") == "closer":
-        _add(move, t, "EXCLUDED_COMBINATION", "Full Screen cannot go with Limited Movement toward the opponent.")
+def _forbids_choice(move: Move, t: Taken) -> None:
+    """Another entry with a design choice the entry's ``forbids_choice`` records bar (Full Screen's, 000 L3681)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, ForbidsChoice):
+            other = move.by_id.get(r.entry)
+            if other is not None and _opt(other, r.option) == r.value:
+                _add(move, t, r.code, r.message)
 
 
 @check("POWER_UP_ON_UTILITY", entries=("power_up",))

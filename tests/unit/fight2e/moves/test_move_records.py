@@ -29,12 +29,17 @@ def _variant(rules: str) -> str:
     return (
         "\n  - id: base.variant\n    name: Variant\n    kind: element\n    parent: base\n"
         "    requires: {entries: [base]}\n    cost: 1\n"
-        f"    list_cost: '1'\n    summary: x\n    ref: '000 L3000'\n    rules:\n      - {rules}\n"
+        f"    list_cost: '1'\n    summary: x\n    ref: '000 L3000'\n"
+        "    constraints:\n      - {code: X_NEEDED, severity: error, summary: s}\n"
+        f"    rules:\n      - {rules}\n"
     )
 
 
 GOOD = {
     "sets a choice": _variant("{kind: sets_option, option: shape, value: wall, ref: r}"),
+    "forbids a choice": _variant(
+        "{kind: forbids_choice, entry: base, option: shape, value: wall, code: X_NEEDED, message: m, ref: r}"
+    ),
     "makes the choice needless": _variant("{kind: sets_option, option: shape, ref: r}"),
 }
 
@@ -56,6 +61,16 @@ BAD = {
     "finishes range with a figure": "    rules:\n      - {kind: finishes_range, ranges: 2, ref: r}\n",
     "keeps the nature of an option it lacks": _variant("{kind: keeps_nature, option: colour, ref: r}"),
     "keeps nature without its option": _variant("{kind: keeps_nature, ref: r}"),
+    "forbids a choice of an unknown entry": (
+        "    rules:\n      - {kind: forbids_choice, entry: teleport, option: shape, value: wall, code: X_NEEDED,"
+        " message: m, ref: r}\n"
+    ),
+    "forbids a choice its entry lacks": _variant(
+        "{kind: forbids_choice, entry: base, option: shape, value: moat, code: X_NEEDED, message: m, ref: r}"
+    ),
+    "forbids a choice without a message": _variant(
+        "{kind: forbids_choice, entry: base, option: shape, value: wall, code: X_NEEDED, ref: r}"
+    ),
     "cancels a keyword added by nobody": (
         "    rules:\n      - {kind: cancels_keyword, keyword: ender, added_by: [], ref: r}\n"
     ),
@@ -199,3 +214,12 @@ def test_bounce_lets_a_knock_down_move_go_on_in_a_combo(bounce: bool, ender: boo
     price = price_move(MoveRequest.model_validate({"level": 4, "elements": moves}))
     assert not price.violations
     assert ("ender" in price.combo_keywords) is ender
+
+
+@pytest.mark.parametrize(("direction", "finding"), [("closer", True), ("away", False)])
+def test_full_screen_does_not_go_with_limited_movement_closer(direction: str, finding: bool) -> None:
+    # 000 L3681: Full Screen gives the move Closer; Limited Movement taken in its Closer form may not join it.
+    mobile = [{"id": "mobile", "options": {"movement": "mobile"}}, {"id": "mobile.full_screen"}]
+    limited = [{"id": "limited_movement", "options": {"direction": direction}}]
+    found = _codes(mobile, level=4, liabilities=limited)
+    assert ("elements[1]" in found.get("EXCLUDED_COMBINATION", [])) is finding
