@@ -72,7 +72,6 @@ ALLOWED: dict[str, int] = {
     "combat/elements/techniques.py": 1,
     "combat/elements/throws/multi_part_throw.py": 4,
     "combat/elements/vulnerability.py": 1,
-    "combat/registry/sheet.py": 1,
 }
 
 

@@ -25,6 +25,7 @@ from ..state.profile import (
     FIGHTING_SPIRIT,
     FULL_DEFENSE,
     LIFE_BAR,
+    MOVE_TRAITS,
     PROJECTILE_LIMITS,
     RANGES,
     RESPONSE_ELEMENTS,
@@ -160,6 +161,10 @@ RELOADS: EntryTable[Reload] = of_records("reloads", ReloadRule, lambda found: fo
 POOLS: EntryTable[ChargePool] = of_records("charge_pools", ChargePool, lambda found: found[0])
 
 
+# The Reload Element (the entry whose ``trait`` record is Reload): the Command Move is used as a move carrying it.
+_RELOADER = min(e for e, roles in MOVE_TRAITS.items() if MoveTrait.reload in roles)
+
+
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     """The L1 Reload Command Move (Utility, Normal Move, No Combo) for every Limited Use pool refilled that way:
     3 charges back (000 L4602, L4644). Declared as `reload:<pool>`."""
@@ -185,8 +190,8 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
                 1,
                 ("normal_move", "utility"),
                 ("no_combo",),
-                options={"reload": {"pool": name}},
-                entries={"reload": 1},
+                options={_RELOADER: {"pool": name}},
+                entries={_RELOADER: 1},
             ),
         )
     return out
