@@ -7,7 +7,6 @@ text option ``combinations`` (``;`` between combinations, ``,`` between ids, one
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ..catalogue.catalog import catalog
@@ -16,10 +15,16 @@ from .models import EntryChoice, EntryRef, RandomCombination
 TEXT_OPTION = "combinations"
 
 
-@cache
+_COMBINING: dict[str, frozenset[str]] = {}
+
+
 def _combining() -> frozenset[str]:
-    """The entries whose choice lists combinations (``takes_combinations``: Random Effect)."""
-    return frozenset(e.id for e in catalog().entries.values() if e.takes_combinations)
+    """The entries whose choice lists combinations (``takes_combinations``: Random Effect), once per catalogue."""
+    cat = catalog()
+    found = _COMBINING.get(cat.digest)
+    if found is None:
+        found = _COMBINING[cat.digest] = frozenset(e.id for e in cat.entries.values() if e.takes_combinations)
+    return found
 
 
 def combinations_of(choice: EntryChoice) -> list[RandomCombination]:
