@@ -9393,6 +9393,11 @@ export interface components {
             /** Damage */
             damage: string | null;
             /**
+             * Elements
+             * @default []
+             */
+            elements: string[];
+            /**
              * Glory
              * @default null
              */

@@ -27,13 +27,6 @@ RULES = ROOT / "service" / "rules" / "fight2e"
 DECLARATIONS = frozenset({"entries", "effects"})
 
 ALLOWED: dict[str, int] = {
-    "combat/benchmark.py": 4,
-    "combat/contract/request_models.py": 1,
-    "combat/dramatic/actions.py": 1,
-    "combat/dramatic/attack.py": 2,
-    "combat/dramatic/thug_actions.py": 1,
-    "combat/dramatic/thugs.py": 2,
-    "combat/dramatic/turn.py": 1,
     "combat/elements/access.py": 9,
     "combat/elements/bombs/bombs.py": 1,
     "combat/elements/buffs/buff_modifiers.py": 15,
@@ -79,29 +72,6 @@ ALLOWED: dict[str, int] = {
     "combat/elements/techniques.py": 1,
     "combat/elements/throws/multi_part_throw.py": 4,
     "combat/elements/vulnerability.py": 1,
-    "combat/protocol/choices.py": 2,
-    "combat/registry/sheet.py": 10,
-    "combat/resolver.py": 1,
-    "combat/state/profile.py": 1,
-    "combat/thug_thrashing/attacks.py": 2,
-    "combat/turn/a_initiative.py": 1,
-    "combat/turn/a_simultaneous.py": 1,
-    "combat/turn/b_actions.py": 1,
-    "combat/turn/b_holds.py": 2,
-    "combat/turn/c_other_actions.py": 2,
-    "combat/turn/c_reactions.py": 6,
-    "combat/turn/c_utility_actions.py": 13,
-    "combat/turn/d_accuracy.py": 3,
-    "combat/turn/d_attack.py": 11,
-    "combat/turn/d_attack_elements.py": 1,
-    "combat/turn/d_defense.py": 2,
-    "combat/turn/d_move_declaration.py": 10,
-    "combat/turn/f_response_attacks.py": 1,
-    "combat/turn/f_responses.py": 3,
-    "combat/turn/h_time.py": 1,
-    "moves/constraints.py": 29,
-    "moves/price.py": 12,
-    "moves/random_effect.py": 1,
 }
 
 

@@ -28,7 +28,7 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast, group_problems
+from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -265,8 +265,10 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
         {i: r for i, r in rules.items() if i in entries},
         {e.id: {c.code for c in e.constraints} for e in entries.values()},
     )
+    problems += _settled_options(entries, rules)
     keywords = build(Keyword, "keywords")
     fixed = build(FixedMove, "fixed_moves")
+    problems += [f"fixed move {m.id!r}: no entry {e!r}" for m in fixed.values() for e in m.elements if e not in entries]
     if check_refs:
         problems += _validate_refs(entries)
     if problems:
@@ -327,3 +329,24 @@ def load_catalog(data_dir: Path = DATA_DIR, check_refs: bool = True) -> Catalog:
 def catalog() -> Catalog:
     """The catalogue shipped with the service, loaded once."""
     return load_catalog()
+
+
+def _settled_options(entries: dict[str, Entry], rules: dict[str, tuple[Record, ...]]) -> list[str]:
+    """A ``sets_option`` record must name an option of its entry's base entry (and one of its choices), a
+    ``forbids_choice`` record one of the entry it names."""
+    problems = []
+    for ident, found in rules.items():
+        for r in found:
+            if not isinstance(r, SetsOption | ForbidsChoice):
+                continue
+            entry = entries.get(ident)
+            if isinstance(r, ForbidsChoice):
+                base = entries.get(r.entry)
+            else:
+                base = entries.get(entry.parent or "") if entry is not None else None
+            option = next((o for o in base.options if o.name == r.option), None) if base is not None else None
+            if option is None:
+                problems.append(f"{ident}: {r.kind!r} names no option {r.option!r} of its entry")
+            elif r.value is not None and option.choices and r.value not in {c.value for c in option.choices}:
+                problems.append(f"{ident}: {r.kind!r} gives {r.option!r} {r.value!r}, not one of its choices")
+    return problems

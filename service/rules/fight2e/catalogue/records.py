@@ -22,10 +22,14 @@ from ...core.models import Record as _Record
 from .sheet_records import (
     ActsLast,
     AddsElements,
+    CancelsKeyword,
     ChargePool,
     CostWith,
     EndsAttackString,
+    FinishesRange,
+    ForbidsChoice,
     ForbidsOnMove,
+    KeepsNature,
     LendsKiSkill,
     NamesMoves,
     NeedsMove,
@@ -34,12 +38,16 @@ from .sheet_records import (
     OnEverySuper,
     OpensFrom,
     OptionalRule,
+    PayloadAllows,
+    PayloadForbids,
     PayloadShell,
     PowerUpTarget,
+    SetsOption,
     SeveralTargets,
     StyleBound,
     SuperEnergySpend,
     SuperOffense,
+    WaivedBy,
     sheet_options,
 )
 from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
@@ -381,6 +389,8 @@ class Healing(_Frozen):
 
     kind: Literal["heals"]
     who: tuple[Heals, ...] = Field(min_length=1)
+    # the design option whose value ``full`` heals the whole die rolled, any other value half of it
+    share: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")] | None = None
     ref: str
 
 
@@ -664,7 +674,15 @@ Record = Annotated[
     | AddsElements
     | PowerUpTarget
     | SeveralTargets
-    | ForbidsOnMove,
+    | ForbidsOnMove
+    | SetsOption
+    | WaivedBy
+    | PayloadForbids
+    | PayloadAllows
+    | FinishesRange
+    | KeepsNature
+    | CancelsKeyword
+    | ForbidsChoice,
     Field(discriminator="kind"),
 ]
 RECORDS: TypeAdapter[tuple[Record, ...]] = TypeAdapter(tuple[Record, ...])

@@ -316,6 +316,8 @@ class FixedMove(Frozen):
     combo: KeywordList = ()
     campaign_option: str | None = None
     granted_by: str | None = None  # entry id that grants this Command Move
+    # Elements the move carries as though built with them, once each (the Sweep's Hits Low and Crouching)
+    elements: tuple[Annotated[str, Field(pattern=ID_PATTERN)], ...] = ()
     move_points: int = 0
     glory: str | None = None
     summary: str

@@ -234,6 +234,88 @@ class ForbidsOnMove(_Record):
     ref: str
 
 
+class SetsOption(_Record):
+    """The entry settles its base entry's design ``option``: to ``value``, or, without one, makes the choice needless
+    (it replaces what the option would choose)."""
+
+    kind: Literal["sets_option"]
+    option: OptionName
+    value: OptionName | None = None
+    ref: str
+
+
+class WaivedBy(_Record):
+    """The entry's own requirement checked under ``code`` does not hold when its move also has one of ``entries``."""
+
+    kind: Literal["waived_by"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    code: Code
+    ref: str
+
+
+class FinishesRange(_Record):
+    """The entry narrows the finished move's Range: the other entries' Range requirements are checked on the move
+    without it."""
+
+    kind: Literal["finishes_range"]
+    ref: str
+
+
+class KeepsNature(_Record):
+    """The entries the entry's design ``option`` names keep their own nature inside its base entry: their
+    requirements are checked on the move without the base's keyword changes."""
+
+    kind: Literal["keeps_nature"]
+    option: OptionName
+    ref: str
+
+
+class CancelsKeyword(_Record):
+    """The entry takes ``keyword`` off its move when only ``added_by`` entries add it (Bounce lets a Knock Down move
+    go on in a Combo)."""
+
+    kind: Literal["cancels_keyword"]
+    keyword: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    added_by: tuple[EntryId, ...] = Field(min_length=1)
+    ref: str
+
+
+class ForbidsChoice(_Record):
+    """A move with the entry may not have ``entry`` with its design ``option`` set to ``value``: a finding ``code``
+    saying ``message``."""
+
+    kind: Literal["forbids_choice"]
+    entry: EntryId
+    option: OptionName
+    value: str
+    code: Code
+    message: str
+    ref: str
+
+
+class PayloadForbids(_Record):
+    """A payload shell's explosion (a Bomb's) may carry none of ``entries`` nor a variant of ``families``, and with
+    ``utility`` no Utility Element of another entry but the ``spared`` ones; each is a finding ``code``."""
+
+    kind: Literal["payload_forbids"]
+    entries: tuple[EntryId, ...] = Field(min_length=1)
+    families: tuple[EntryId, ...] = ()  # their variants (``family.…``), not the family's own entry
+    utility: bool = False
+    spared: tuple[EntryId, ...] = ()
+    code: Code
+    ref: str
+
+
+class PayloadAllows(_Record):
+    """The variant lets its shell's explosion carry ``entries`` and the variants of ``families`` after all (an
+    Assault Bomb's own shot)."""
+
+    kind: Literal["payload_allows"]
+    entries: tuple[EntryId, ...] = ()
+    families: tuple[EntryId, ...] = ()
+    ref: str
+
+
 SHEET_KINDS = (
     NeedsMove,
     NamesMoves,
@@ -255,6 +337,14 @@ SHEET_KINDS = (
     PowerUpTarget,
     SeveralTargets,
     ForbidsOnMove,
+    SetsOption,
+    WaivedBy,
+    PayloadForbids,
+    PayloadAllows,
+    FinishesRange,
+    KeepsNature,
+    CancelsKeyword,
+    ForbidsChoice,
 )
 
 
@@ -266,7 +356,7 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
-        elif isinstance(r, SuperEnergySpend) and r.option:
+        elif isinstance(r, SuperEnergySpend | KeepsNature) and r.option:
             out.add(r.option)
     return out
 
@@ -287,7 +377,7 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
     for ident, found in records.items():
         for r in found:
             if (
-                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove)
+                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove | WaivedBy | PayloadForbids | ForbidsChoice)
                 and r.code
                 and r.code not in codes.get(ident, set())
             ):
@@ -297,8 +387,15 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
                 group_codes.setdefault(r.group, set()).add(r.code)
     for ident, found in records.items():
         for r in found:
-            if isinstance(r, CostWith | ForbidsOnMove):
+            if isinstance(r, ForbidsChoice) and r.entry not in codes:
+                problems.append(f"{ident}: {r.kind!r} names no entry {r.entry!r}")
+            if isinstance(r, CancelsKeyword):
+                problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.added_by if i not in codes]
+            if isinstance(r, CostWith | ForbidsOnMove | WaivedBy):
                 problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in r.entries if i not in codes]
+            if isinstance(r, PayloadForbids | PayloadAllows):
+                listed = (*r.entries, *r.families, *(r.spared if isinstance(r, PayloadForbids) else ()))
+                problems += [f"{ident}: {r.kind!r} names no entry {i!r}" for i in listed if i not in codes]
     for group, named in sorted(members.items()):
         if len(named) < 2:
             problems.append(f"{named[0]}: the move group {group!r} needs two entries or more")

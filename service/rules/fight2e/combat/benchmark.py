@@ -7,11 +7,18 @@ sheet-profile memo; the figure is the median over the following calls.
 from __future__ import annotations
 
 import argparse
+import copy
 import statistics
 import time
+from pathlib import Path
 
+from ...core.tables import read_yaml
 from .contract.models import TurnRequest
 from .resolver import resolve_turn
+
+# the Fighters' moves, kept as data (each sheet takes its own copy)
+_MOVES_FILE = Path(__file__).resolve().parents[1] / "data" / "combat" / "benchmark-moves.yaml"
+_MOVES: list[dict] = read_yaml(_MOVES_FILE)
 
 # Narrative Skills no combat rule reads: the sheet's 45 Narrative Skill Points of PL 4
 _NARRATIVE = "cooking knowledge perception stealth performance high_society street_society smooth_talking lockpicking"
@@ -33,22 +40,7 @@ def _sheet(fid: str) -> dict:
             {"id": skill, "level": 5} for skill in _NARRATIVE.split()
         ],  # 45 points, none read in combat
         "move_points_banked": 31,  # 9 of PL 4's 40 Move Points on moves, the rest saved (000 L664, L716)
-        "moves": [
-            {
-                "id": "kick",
-                "name": "Kick",
-                "level": 3,
-                "elements": [{"id": "increased_accuracy"}, {"id": "mobile", "options": {"movement": "mobile"}}],
-            },
-            {"id": "palm", "name": "Palm", "level": 2, "elements": [{"id": "increased_damage", "times": 2}]},
-            {
-                "id": "rush",
-                "name": "Rush",
-                "kind": "super",
-                "level": 5,
-                "elements": [{"id": "increased_damage", "times": 4}, {"id": "increased_accuracy"}],
-            },
-        ],
+        "moves": copy.deepcopy(_MOVES),
     }
 
 

@@ -29,6 +29,7 @@ from .protocol import (
     events,
 )
 from .protocol.keys import Scope
+from .protocol.names import Point
 from .registry import (
     elements,
     registered,  # noqa: F401  (every rule element registers itself on import)
@@ -60,7 +61,7 @@ def _holder_window(ctx: Turn, before: str | None = None) -> None:
         with ctx.scoped(Scope(None, before, "end" if final else "")):
             _, d = ctx.decide(
                 h.id,
-                "interrupt",
+                Point.interrupt,
                 "A.4",
                 f"{h.id} is holding: act now, or wait"
                 + (" (the turn is ending: waiting forfeits the action)" if final else "")

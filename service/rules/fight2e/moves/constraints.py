@@ -7,24 +7,32 @@ optionally the entry id). A constraint with no check here is reported to the cal
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
+from ..catalogue.records import MoveTrait, Traits
 from ..catalogue.schema import chosen, qualifies
 from ..catalogue.sheet_records import (
     AddsElements,
     CostWith,
+    ForbidsChoice,
     ForbidsOnMove,
+    KeepsNature,
     NeedsOneOf,
     OneOnMove,
     OptionalRule,
+    PayloadAllows,
+    PayloadForbids,
     PowerUpTarget,
+    SetsOption,
     SeveralTargets,
+    WaivedBy,
 )
 from . import buff_design
 from .codes import CODES, register
 from .models import EntryChoice, EntryRef
-from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template
+from .pricing import Move, Taken, carrying, check, cost_rule, option_on, template, times_with, with_trait
 from .random_effect import combinations_of, has_text_form
 
 # Codes of entry-specific constraints (digest part 2 §5.1 and part 1 §6), registered once.
@@ -273,6 +281,44 @@ def _add(move: Move, t: Taken, code: str, message: str) -> None:
     move.found.add(code, t.path, message, t.entry.ref.line)
 
 
+def _parent(move: Move, t: Taken) -> Taken | None:
+    """The base entry ``t`` modifies, as its move took it (None when missing: that is reported on its own)."""
+    return move.by_id.get(t.entry.parent) if t.entry.parent else None
+
+
+def _settled(move: Move, base: Taken, option: str, value: str | None = None) -> bool:
+    """Whether a variant on the move settles ``base``'s design ``option`` (to ``value``, when one is asked for)."""
+    return any(
+        isinstance(r, SetsOption) and r.option == option and (value is None or r.value == value)
+        for o in move.taken
+        if o.entry.parent == base.entry.id
+        for r in move.cat.records.get(o.entry.id, ())
+    )
+
+
+def _waived(move: Move, t: Taken, code: str) -> bool:
+    """Whether another entry of the move lifts ``t``'s own requirement checked under ``code`` (``waived_by``)."""
+    return any(
+        isinstance(r, WaivedBy) and r.code == code and not move.ids.isdisjoint(r.entries)
+        for r in move.cat.records.get(t.entry.id, ())
+    )
+
+
+_PROJECTILES: dict[str, frozenset[str]] = {}
+
+
+def _projectile(move: Move) -> bool:
+    """Whether an entry of the move makes it a projectile (its ``trait`` record; Ranged, 000 L3970–L3989)."""
+    found = _PROJECTILES.get(move.cat.digest)
+    if found is None:
+        found = _PROJECTILES[move.cat.digest] = frozenset(
+            e
+            for e, records in move.cat.records.items()
+            if any(isinstance(r, Traits) and MoveTrait.projectile in r.traits for r in records)
+        )
+    return not move.ids.isdisjoint(found)
+
+
 @check("KI_SKILL_REQUIRED")
 @check("ELEMENT_ALREADY_GRANTED", entries=("knocks_down",))
 @check("FREE_THROW_INVALID", entries=("throw",))
@@ -283,14 +329,14 @@ def _covered(move: Move, t: Taken) -> None:
 
 @check("DESIGN_CHOICE_INVALID", entries=("area_effect", "explosive"))
 def _area_source(move: Move, t: Taken) -> None:
-    if move.has("ranged") and _opt(t, "damage_source") == "strength":
+    if _projectile(move) and _opt(t, "damage_source") == "strength":
         _add(move, t, "DESIGN_CHOICE_INVALID", f"With Ranged, {t.entry.name} damage is based on Ki, not Strength.")
 
 
 @check("INSTANCE_LIMIT_EXCEEDED", entries=("always_does_damage",))
 def _always_does_damage(move: Move, t: Taken) -> None:
     if move.is_super:
-        limit = max(1, move.times("breakthrough"))  # 000 L2813–L2817; digest ruling A15
+        limit = max(1, times_with(move, MoveTrait.partial_hit))  # Breakthrough: 000 L2813–L2817; digest ruling A15
         if t.times > limit:
             move.found.add(
                 "INSTANCE_LIMIT_EXCEEDED",
@@ -394,10 +440,17 @@ def _end_style_style(move: Move, t: Taken) -> None:
         )
 
 
+class ThrowRule(StrEnum):
+    """The campaign's rule for Throws, as a Throw's ``throw_rule`` design option names it (000 L4335–L4347)."""
+
+    blockable = "blockable"
+    unblockable = "unblockable"
+
+
 @check("OPTION_INVALID", entries=("throw",))
 def _throw_rule(move: Move, t: Taken) -> None:
     given = t.choice.options.get("throw_rule")
-    expected = "blockable" if move.request.campaign.throws_blockable else "unblockable"
+    expected = ThrowRule.blockable if move.request.campaign.throws_blockable else ThrowRule.unblockable
     if given is not None and given != expected:
         _add(
             move,
@@ -473,13 +526,13 @@ def _fake(move: Move, t: Taken) -> None:
 
 @check("EXCLUDED_COMBINATION", entries=("pursuit",))
 def _pursuit(move: Move, t: Taken) -> None:
-    if has(move.keywords, "knocks_down") and not move.has("pursuit.knock_down_pursuit"):
+    if has(move.keywords, "knocks_down") and not _waived(move, t, "EXCLUDED_COMBINATION"):  # 000 L3924
         _add(move, t, "EXCLUDED_COMBINATION", "Pursuit on a move that Knocks Down needs Knock Down Pursuit.")
 
 
 @check("REQUIRED_COMPONENT_MISSING", entries=("pursuit.knock_down_pursuit",))
 def _kd_pursuit(move: Move, t: Taken) -> None:
-    if not move.is_super and not move.has("throw"):
+    if not move.is_super and move.ids.isdisjoint(with_trait(move.cat, MoveTrait.throw)):
         move.found.add(
             "PREREQUISITE_MISSING",
             t.path,
@@ -490,7 +543,7 @@ def _kd_pursuit(move: Move, t: Taken) -> None:
 
 @check("REQUIRED_KEYWORD_MISSING", entries=("utility_combo_opener",))
 def _uco(move: Move, t: Taken) -> None:
-    if move.has("set_up") or move.has("triggered_interrupt"):
+    if _waived(move, t, "REQUIRED_KEYWORD_MISSING"):  # on a Set Up or Triggered Interrupt move (000 L4133, L4413)
         return
     if "utility" not in move.keywords and "no_damage" not in move.keywords:
         _add(move, t, "REQUIRED_KEYWORD_MISSING", "Utility Combo Opener needs a Utility or No Damage move.")
@@ -512,26 +565,28 @@ def _forbids_on_move(move: Move, t: Taken) -> None:
                     _add(move, t, r.code, f"A {t.entry.name} move cannot also have {name}.")
 
 
-_RANGE_ENTRIES = ("ranged", "reach", "specific_range")
+def _named(ident: str, entries: tuple[str, ...], families: tuple[str, ...]) -> bool:
+    return ident in entries or any(ident.startswith(f"{family}.") for family in families)
 
 
 @check("BOMB_PAYLOAD_FORBIDDEN", entries=("bomb",))
 def _bomb_payload(move: Move, t: Taken) -> None:
-    assault = move.has("bomb.assault_bomb")  # the Assault Bomb's own shot may take these (000 L2869–L2871)
-    allowed_with_assault = {"unblockable", "area_effect", "specific_range"}
-    for o in move.taken:
-        ident = o.entry.id
-        bad = ident in ("hits_low", "unblockable") or ident in _RANGE_ENTRIES or ident.startswith("ranged.")
-        if (
-            o.entry.kind == "element"
-            and "utility" in {k for c in o.changes for k in c.add}
-            and ident not in ("bomb", "healing")
-        ):
-            bad = True
-        if bad and not (assault and (ident in allowed_with_assault or ident.startswith("ranged."))):
-            move.found.add(
-                "BOMB_PAYLOAD_FORBIDDEN", o.path, f"A Bomb's explosion cannot have {o.entry.name}.", t.entry.ref.line
+    """What the shell's explosion may not carry (its ``payload_forbids`` record, 000 L2845), unless a variant of the
+    move lets its own shot carry it (``payload_allows``: the Assault Bomb's, 000 L2869–L2871)."""
+    own = move.cat.records.get(t.entry.id, ())
+    allows = [r for o in move.taken for r in move.cat.records.get(o.entry.id, ()) if isinstance(r, PayloadAllows)]
+    for rule in (r for r in own if isinstance(r, PayloadForbids)):
+        for o in move.taken:
+            ident = o.entry.id
+            bad = _named(ident, rule.entries, rule.families) or (
+                rule.utility
+                and o.entry.kind == "element"
+                and "utility" in {k for c in o.changes for k in c.add}
+                and ident != t.entry.id
+                and ident not in rule.spared
             )
+            if bad and not any(_named(ident, a.entries, a.families) for a in allows):
+                move.found.add(rule.code, o.path, f"A Bomb's explosion cannot have {o.entry.name}.", t.entry.ref.line)
 
 
 @check("BOMB_PAYLOAD_FORBIDDEN", entries=("bomb.assault_bomb",))
@@ -548,7 +603,7 @@ def _specific_range(move: Move, t: Taken) -> None:
     top = max((v for k, v in reach.items() if k in move.keywords), default=None)
     if top is not None and int(str(rng)) > top:
         _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
-    if move.has("ranged") and str(rng) != "0" and not move.has("ranged.no_ranged_response.indirect"):
+    if _projectile(move) and str(rng) != "0" and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect
         _add(
             move,
             t,
@@ -701,7 +756,8 @@ def _buff_benefits(move: Move, t: Taken) -> None:
         _int(t, "defense_trade"),
         1 if _opt(t, "element_swaps") or _opt(t, "added_entries") else 0,
     )
-    if not any(benefits) and "buff.technique_buff" not in move.ids:  # or it stretches a Technique (000 L3075)
+    # or it ties an Element's duration to its own (Technique Buff, ``keeps_nature``, 000 L3073–L3075)
+    if not any(benefits) and move.ids.isdisjoint(carrying(move.cat, KeepsNature)):
         _add(
             move,
             t,
@@ -753,7 +809,7 @@ def _buff_lower(move: Move, t: Taken) -> None:
 @check("BUFF_QUALITY_OUT_OF_RANGE", entries=("buff.repeatable",))
 def _repeatable_raise(move: Move, t: Taken) -> None:
     """Each use stacks the raise again: checked against the three uses the book allows (000 L3051)."""
-    buff = move.by_id.get("buff")
+    buff = _parent(move, t)
     fighter = move.request.fighter
     if buff is None or fighter is None:
         return
@@ -799,7 +855,7 @@ def _buff_additions(move: Move, t: Taken) -> None:
 
 @check("REPEATABLE_BUFF_MODIFIES_MOVES", entries=("buff.repeatable",))
 def _repeatable_moves(move: Move, t: Taken) -> None:
-    buff = move.by_id.get("buff")
+    buff = _parent(move, t)
     if buff is not None and (
         _int(buff, "added_elements") or _opt(buff, "element_swaps") or _opt(buff, "added_entries")
     ):
@@ -811,16 +867,16 @@ def _repeatable_moves(move: Move, t: Taken) -> None:
 
 @check("DESIGN_CHOICE_MISSING", entries=("create_environmental_hazard",))
 def _hazard_type(move: Move, t: Taken) -> None:
-    if _opt(t, "hazard_type") is None and "create_environmental_hazard.damaging_hazard" not in move.ids:
+    if _opt(t, "hazard_type") is None and not _settled(move, t, "hazard_type"):
         _add(move, t, "DESIGN_CHOICE_MISSING", "Choose the hazard: a Wall, a higher or a lower elevation.")
 
 
 @check("DESIGN_CHOICE_INVALID", entries=("create_environmental_hazard.reflection",))
 def _reflection_wall(move: Move, t: Taken) -> None:
-    hazard = move.by_id.get("create_environmental_hazard")
+    hazard = _parent(move, t)
     if hazard is None:
         return  # the missing base is reported on its own
-    if _opt(hazard, "hazard_type") != "wall" and "create_environmental_hazard.damaging_wall" not in move.ids:
+    if _opt(hazard, "hazard_type") != "wall" and not _settled(move, hazard, "hazard_type", "wall"):
         _add(move, t, "DESIGN_CHOICE_INVALID", "Reflection needs the hazard to be a Wall.")
 
 
@@ -828,10 +884,13 @@ def _reflection_wall(move: Move, t: Taken) -> None:
 
 
 @check("EXCLUDED_COMBINATION", entries=("mobile.full_screen",))
-def _full_screen(move: Move, t: Taken) -> None:
-    limited = move.by_id.get("limited_movement")
-    if limited is not None and _opt(limited, "direction") == "closer":
-        _add(move, t, "EXCLUDED_COMBINATION", "Full Screen cannot go with Limited Movement toward the opponent.")
+def _forbids_choice(move: Move, t: Taken) -> None:
+    """Another entry with a design choice the entry's ``forbids_choice`` records bar (Full Screen's, 000 L3681)."""
+    for r in move.cat.records.get(t.entry.id, ()):
+        if isinstance(r, ForbidsChoice):
+            other = move.by_id.get(r.entry)
+            if other is not None and _opt(other, r.option) == r.value:
+                _add(move, t, r.code, r.message)
 
 
 @check("POWER_UP_ON_UTILITY", entries=("power_up",))
@@ -868,7 +927,7 @@ _CONTROL_CAP = {None: 1, "double_level": 2, "triple_level": 3}  # Enhanced Power
 
 @check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.extra_elements",))
 def _power_up_schedule(move: Move, t: Taken) -> None:
-    power_up = move.by_id.get("power_up")
+    power_up = _parent(move, t)
     if power_up is not None and _opt(power_up, "version") != "control":
         _add(move, t, "POWER_UP_SCHEDULE_INVALID", "Extra Elements go only on the Control version of Power Up.")
     total = 0.0
@@ -878,7 +937,15 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
         elif entry.cost > 0:
             total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
-    enhanced = move.by_id.get("power_up.enhanced_power_up")
+    # the variant of the same Power Up that raises the cap (Enhanced Power Up: its control_cap option)
+    enhanced = next(
+        (
+            o
+            for o in move.taken
+            if o.entry.parent == t.entry.parent and any(op.name == "control_cap" for op in o.entry.options)
+        ),
+        None,
+    )
     cap = move.request.level * _CONTROL_CAP[cast("str | None", _opt(enhanced, "control_cap")) if enhanced else None]
     if total > cap:
         _add(

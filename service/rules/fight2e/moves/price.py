@@ -14,8 +14,12 @@ from ...dice import D6, D8, die_name
 from ...memo import memo
 from ..catalogue.catalog import Catalog, catalog
 from ..catalogue.keywords import DAMAGE, MOVEMENT, RANGE, apply_plans, category, has, ordered, plans
+from ..catalogue.records import MoveTrait
 from ..catalogue.schema import Entry, KeywordCategory, OptionChoice, chosen
 from ..catalogue.sheet_records import (
+    CancelsKeyword,
+    FinishesRange,
+    KeepsNature,
     LendsKiSkill,
     PayloadShell,
     SeveralTargets,
@@ -32,11 +36,8 @@ from .models import (
     MoveRequest,
     TechniqueOption,
 )
-from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, carrying, option_on, template
+from .pricing import CHECKS, COST_RULES, Findings, Move, Taken, carrying, option_on, template, times_with, with_trait
 
-# Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
-# without it (Ranged may take Specific Range 0, 000 L4852).
-FINISHING = frozenset({"specific_range"})
 RANGES = {"standard_range": (0, 2), "throw_range": (0, 0), "reach_range": (0, 3), "long_range": (0, 4)}  # L2365
 # Ki Skill → damage steps for Ki-based damage (000 L3978–L3981).
 KI_SHIFT = {1: -1, 2: -1, 3: -1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 1, 9: 1, 10: 2}
@@ -260,8 +261,12 @@ def _keywords(move: Move) -> None:
     base = template(move)
     taken, ids = move.taken, move.ids
     move.keywords, duplicated = apply_plans(base, [p for t in taken for p in t.plans])
-    if "bounce" in ids and not any("ender" in c.add for t in taken if t.entry.id != "knocks_down" for c in t.changes):
-        move.keywords.discard("ender")  # Bounce lets the move sit mid-Combo (000 L2939; digest ruling A13)
+    for ident in ids & carrying(move.cat, CancelsKeyword):  # Bounce lets the move sit mid-Combo (000 L2939, A13)
+        for r in move.cat.records.get(ident, ()):
+            if isinstance(r, CancelsKeyword) and not any(
+                r.keyword in c.add for t in taken if t.entry.id not in r.added_by for c in t.changes
+            ):
+                move.keywords.discard(r.keyword)
     for kw in dict.fromkeys(duplicated) if duplicated else ():
         adders = [t for t in taken if any(kw in c.add for c in t.changes)]
         move.found.add(
@@ -272,19 +277,22 @@ def _keywords(move: Move) -> None:
     # Requirements are checked against the move built without the entry itself (000 L2745; digest ruling A29).
     # A Bomb's payload is an Offensive attack carried by the Utility shell (000 L2853; digest ruling A17).
     shells = _shells(move)
-    special = bool(shells) or not ids.isdisjoint(_RESHAPING)
+    # Ruling: Specific Range narrows the finished move's Range, so other entries' Range requirements are checked
+    # without it (``finishes_range``; Ranged may take Specific Range 0, 000 L4852).
+    finishing_entries, keeping = carrying(move.cat, FinishesRange), carrying(move.cat, KeepsNature)
+    special = bool(shells) or not ids.isdisjoint(finishing_entries) or not ids.isdisjoint(keeping)
     if special:
         payload_skip = shells
-        finishing = ids & FINISHING
-        # Entries a Technique Buff ties to the Buff keep their own nature inside it (000 L3073–L3075).
-        buffed = set(_option_list(move, "buff.technique_buff", "associated")) if "buff.technique_buff" in ids else set()
+        finishing = ids & finishing_entries
+        # Entries a Technique Buff ties to the Buff keep their own nature inside it (``keeps_nature``, 000 L3075).
+        kept = _kept(move, ids & keeping)
     cache: dict[frozenset[str], set[str]] = {}
     for t, conditions, by_keyword in move.conditioned:
         if not by_keyword:
             _requirements(move, t, conditions, move.keywords)  # no keyword requirement: the set does not matter
             continue
         ident = t.entry.id
-        others = payload_skip | (finishing - {ident}) | ({"buff"} if ident in buffed else set()) if special else ()
+        others = payload_skip | (finishing - {ident}) | kept.get(ident, set()) if special else ()
         if others or t.plans:
             skip = frozenset({ident, *others})
             if skip not in cache:
@@ -295,8 +303,16 @@ def _keywords(move: Move) -> None:
         _requirements(move, t, conditions, without)
 
 
-# Entries that change which keywords the others' requirements are checked against.
-_RESHAPING = FINISHING | {"buff.technique_buff"}  # and the payload shells
+def _kept(move: Move, keeping: set[str]) -> dict[str, set[str]]:
+    """Each entry a ``keeps_nature`` entry's option names → the base entry whose keywords it is checked without."""
+    out: dict[str, set[str]] = {}
+    for ident in sorted(keeping):
+        base = move.cat.entries[ident].parent
+        for r in move.cat.records.get(ident, ()):
+            if isinstance(r, KeepsNature) and base:
+                for named in _option_list(move, ident, r.option):
+                    out.setdefault(named, set()).add(base)
+    return out
 
 
 def _option_list(move: Move, entry_id: str, option: str) -> list[str]:
@@ -613,10 +629,11 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
     stun = [0, 0]
     ki_based = False
     blockable_throw = move.request.campaign.throws_blockable
+    throws = with_trait(move.cat, MoveTrait.throw) if blockable_throw else frozenset()
     guarded = _guarded(move)
     for t, n in move.numbered:
         times = t.times
-        if not (blockable_throw and t.entry.id == "throw"):  # a blockable Throw has no Accuracy bonus (000 L4335)
+        if not (blockable_throw and t.entry.id in throws):  # a blockable Throw has no Accuracy bonus (000 L4335)
             base += n.accuracy * times
             d += n.vs_defense * times
             e += n.vs_evasion * times
@@ -637,13 +654,13 @@ def _figures(move: Move) -> tuple[int, dict[str, int], int, dict[str, object] | 
         return base, accuracy_vs, glory, None, None
     # A Bomb's explosion is the move's damage: Ki-based, never Strength (000 L2855).
     ki_based = ki_based or bomb
-    inc, multi = move.times("increased_damage"), move.times("multi_hit")
+    inc, multi = times_with(move, MoveTrait.increased_damage), times_with(move, MoveTrait.multi_hit)
     damage = _damage(
         move,
         steps[0],
         stun[0],
-        0 if "increased_damage" in guarded else inc,
-        0 if "multi_hit" in guarded else multi,
+        0 if not guarded.isdisjoint(with_trait(move.cat, MoveTrait.increased_damage)) else inc,
+        0 if not guarded.isdisjoint(with_trait(move.cat, MoveTrait.multi_hit)) else multi,
         ki_based,
         report=True,
     )
@@ -701,7 +718,7 @@ def _extra_move_points(move: Move, mp: int) -> int:
         problems = []
         if move.is_super or req.level != 2:
             problems.append("it must be an L2 Special Move")
-        if not move.has("throw"):
+        if move.ids.isdisjoint(with_trait(move.cat, MoveTrait.throw)):
             problems.append("it must have the Throw Element")
         if req.campaign.free_basic_throws < 1:
             problems.append("the campaign grants no free Throws")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ...core.references import ref_data
 from ..catalogue.catalog import Catalog, Numbers
 from ..catalogue.keywords import SPECIAL_TEMPLATE, SUPER_TEMPLATE, SUPER_TEMPLATE_WITH_STUN, Plan
+from ..catalogue.records import MoveTrait, Traits
 from ..catalogue.schema import Entry, KeywordChanges
 from ..catalogue.sheet_records import entries_with
 from ..declared import DECLARED
@@ -141,6 +142,25 @@ def carrying(cat: Catalog, kind: type) -> frozenset[str]:
     if found is None:
         found = _CARRYING[key] = entries_with(dict(cat.records), kind)
     return found
+
+
+_WITH_TRAIT: dict[tuple[str, MoveTrait], frozenset[str]] = {}
+
+
+def with_trait(cat: Catalog, role: MoveTrait) -> frozenset[str]:
+    """The entries of ``cat`` whose ``trait`` record gives a move ``role``, worked out once per catalogue."""
+    key = (cat.digest, role)
+    found = _WITH_TRAIT.get(key)
+    if found is None:
+        found = _WITH_TRAIT[key] = frozenset(
+            e for e, records in cat.records.items() if any(isinstance(r, Traits) and role in r.traits for r in records)
+        )
+    return found
+
+
+def times_with(move: Move, role: MoveTrait) -> int:
+    """Instances on the move of the entries giving it ``role`` (Increased Damage's, Multi Hit's …)."""
+    return sum(move.times(e) for e in with_trait(move.cat, role))
 
 
 CostRule = Callable[[Move, Taken], float]

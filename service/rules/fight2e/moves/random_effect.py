@@ -9,9 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..catalogue.catalog import catalog
 from .models import EntryChoice, EntryRef, RandomCombination
 
 TEXT_OPTION = "combinations"
+
+
+_COMBINING: dict[str, frozenset[str]] = {}
+
+
+def _combining() -> frozenset[str]:
+    """The entries whose choice lists combinations (``takes_combinations``: Random Effect), once per catalogue."""
+    cat = catalog()
+    found = _COMBINING.get(cat.digest)
+    if found is None:
+        found = _COMBINING[cat.digest] = frozenset(e.id for e in cat.entries.values() if e.takes_combinations)
+    return found
 
 
 def combinations_of(choice: EntryChoice) -> list[RandomCombination]:
@@ -70,6 +83,7 @@ def pricing_work(request: Any) -> int:
     """Pricings beyond one per move that the Random Effects of every move in ``request`` take (0 without any):
     read from the request before anything is priced, so a request over the bound is refused up front."""
     extra, stack = 0, [request]
+    combining = _combining()
     while stack:
         item = stack.pop()
         if isinstance(item, list | tuple):
@@ -79,7 +93,7 @@ def pricing_work(request: Any) -> int:
         if isinstance(elements, list):
             work = 1
             for choice in elements:
-                if _field(choice, "id") == "random_effect":
+                if _field(choice, "id") in combining:
                     work = min(work * (1 + _combination_count(choice)), _WORK_CAP)
             extra = min(extra + work - 1, _WORK_CAP)
         for name in _TOWARDS_MOVES:

@@ -154,7 +154,12 @@ def load_thug_catalogue(data_dir: Path = DATA_DIR) -> ThugCatalogue:
         f"blockable throw cost for unknown {k!r}" for k in lists.elements.blockable_throw_costs if k not in traits
     )
     attack = lists.attack
-    named = [*attack.reach_by_trait, *attack.no_penalty_at_range_two, *attack.full_move_with_attack]
+    named = [
+        *attack.reach_by_trait,
+        *attack.no_penalty_at_range_two,
+        *attack.full_move_with_attack,
+        *attack.agility_dodge,
+    ]
     problems.extend(f"attack: unknown trait {t!r}" for t in named if t not in traits)
     for t, rec in lists.in_combat.items():
         problems.extend(f"in_combat: unknown trait {u!r}" for u in (t, *rec.farthest_with) if u not in traits)

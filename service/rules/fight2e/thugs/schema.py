@@ -145,6 +145,8 @@ class ThugAttack(Sourced):
     move_with_attack: int = Field(ge=0)
     move_without_attack: int = Field(ge=0)
     full_move_with_attack: tuple[TraitId, ...]
+    # Traits whose hit a Fighter may try to dodge with an Agility check afterwards (000 L6704–L6706).
+    agility_dodge: tuple[TraitId, ...] = ()
 
 
 class Exploit(Frozen):

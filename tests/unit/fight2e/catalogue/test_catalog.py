@@ -148,6 +148,10 @@ BAD_DATA = {
     + GOOD_ENTRY
     + GOOD_ENTRY.replace("id: sample", "id: sample.child")
     + "    parent: sample\n",
+    "fixed move carrying an unknown Element": "entries:"
+    + GOOD_ENTRY
+    + "fixed_moves:\n  - {id: sweep, name: Sweep, kind: basic, level: 2, control: 2, accuracy: 0, damage: 1d4,"
+    + " keywords: [normal], elements: [sample, nothing_here], summary: x, ref: '000 L2107'}\n",
     "modifier not namespaced": "entries:"
     + GOOD_ENTRY
     + GOOD_ENTRY.replace("id: sample", "id: other")

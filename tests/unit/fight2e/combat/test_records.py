@@ -125,6 +125,7 @@ BAD_RULES = {
     "strike through an unknown response": "    rules:\n      - {kind: strikes_through, response: dodge, ref: r}\n",
     "unknown heal": "    rules:\n      - {kind: drain_heal, heal: everything, ref: r}\n",
     "illusion shift beyond the map": "    rules:\n      - {kind: illusion_shift, fewest: 0, most: 5, ref: r}\n",
+    "heal share not an option name": "    rules:\n      - {kind: heals, who: [heals], share: Full Heal, ref: r}\n",
 }
 
 
@@ -461,4 +462,5 @@ def test_tables_read_from_records_keep_the_book_s_figures() -> None:
     assert d_area_attacks.AREAS["area_effect"] == d_area_attacks.Area(1, False)  # 000 L2831–L2839
     assert d_move_declaration.ONLY_WHILE["end_buff.end_only"].effect == "buff"  # 000 L3276–L3280
     assert profile.INVINCIBLE["invincibility"] == 1  # 000 L4936–L4948
+    assert profile.HEAL_SHARE["healing"] == "heal"  # its design option: the whole die or half of it (000 L3442–L3444)
     assert profile.MOVEMENT_GRANTS["hits_super_jump"].super_jump_accuracy == 1  # 000 L3474

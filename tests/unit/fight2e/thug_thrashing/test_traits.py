@@ -4,7 +4,10 @@ group's attack and on its hit, worked by hand. Ava (support.py): Defense 3, Agil
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from service.rules.fight2e.combat.dramatic.thugs import NOT_IN_DRAMATIC
 from service.rules.fight2e.combat.thug_thrashing.group import RESOLVED_TRAITS, THUG_TURN_TRAITS, TURN_ONLY
@@ -332,3 +335,27 @@ def test_temporary_invulnerability_on_a_tie() -> None:
     assert any("Temporary Invulnerability" in e["text"] for e in out["log"])
     out = _ok(req, decisions, rolls | {"T1.ava.init": 5, "T1.g.life_save": 6, "T1.fight.time": 3})
     assert _g(out)["members"] == 4
+
+
+def test_only_a_ranged_group_s_hit_may_be_dodged_with_agility() -> None:
+    # 000 L6704: the Agility check after a hit is against Thugs with the Ranged Quality; a plain group's hit of 3
+    # on her Defense is simply taken (no dodge asked, no agility roll): Life Bar 40 − 3 = 37.
+    assert thug_catalogue().attack.agility_dodge == ("ranged",)
+    out = _attacked(THUG, DEFEND, 6, damage=3, rng=1)
+    assert not any(d["key"].endswith("agility_dodge") for d in out.get("decisions_needed", []))
+    assert "T1.ava.agility" not in {r["key"] for r in out["rolls"]}
+    assert _ava(out)["life_bar"] == 37
+
+
+def test_an_unknown_trait_that_may_be_dodged_fails_the_load(tmp_path: Path) -> None:
+    import shutil
+
+    from service.rules.fight2e.thugs.catalogue import DATA_DIR, ThugTraitError, load_thug_catalogue
+
+    for path in DATA_DIR.glob("*.yaml"):
+        shutil.copy(path, tmp_path / path.name)
+    traits = tmp_path / "20-thug-traits.yaml"
+    text = traits.read_text(encoding="utf-8")
+    traits.write_text(text.replace("agility_dodge: [ranged]", "agility_dodge: [ranged, lasers]"), encoding="utf-8")
+    with pytest.raises(ThugTraitError, match="lasers"):
+        load_thug_catalogue(tmp_path)

@@ -75,6 +75,14 @@ class DieShiftSource(StrEnum):
     slow_recovery = "slow_recovery"
 
 
+class Figure(StrEnum):
+    """A figure a log step's inputs or change report (or an example shows), where the word is also a catalogue
+    entry's id: the number, not the entry."""
+
+    super_energy = "super_energy"  # the fighter's Super Energy gauge (his state's field)
+    breakthrough = "breakthrough"  # the margin by which a partial hit may miss
+
+
 class AccuracySource(StrEnum):
     """What left an Accuracy bonus waiting for a fighter's next attack."""
 

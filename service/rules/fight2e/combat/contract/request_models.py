@@ -21,6 +21,7 @@ from .model_types import (
     DieTarget,
     Direction,
     FighterId,
+    Figure,
     HazardKind,
     MoveId,
     OngoingEffectId,
@@ -430,7 +431,7 @@ class FighterState(Model):
         **Model.model_config,
         "json_schema_extra": {
             "examples": [
-                {"life_bar": 38, "fighting_spirit": 21, "super_energy": 4},
+                {"life_bar": 38, "fighting_spirit": 21, Figure.super_energy: 4},
                 {"life_bar": 12, "fighting_spirit": 5, "knocked_down": True},
             ]
         },

@@ -19,6 +19,7 @@ from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..elements import limited_move, limited_use, summon
 from ..elements.super_energy import pay_supers
+from ..protocol.names import Point
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
@@ -90,7 +91,7 @@ def act(
             ctx.fail("POWER_UP_WITH_MOVEMENT", key, f"{key}: Power Up allows no movement.", key=key)
         if f.pl < 3:
             ctx.fail("POWER_UP_BELOW_PL3", key, f"{key}: Power Up needs Power Level 3.", key=key)
-        r = ctx.roll(f.id, "power_up", D6, "Power Up", "B.1")
+        r = ctx.roll(f.id, Point.power_up, D6, "Power Up", "B.1")
         before = f.se
         if f.prof.has_supers:
             f.se = min(f.se + r, ctx.opts.super_energy_max)

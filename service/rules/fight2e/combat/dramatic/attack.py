@@ -123,7 +123,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         )
     move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
     void, m = narrowed is None or bool(unusable), narrowed or m  # its figures without the Elements it narrows
-    if m.has("ranged"):
+    if m.trait(MoveTrait.projectile):
         if d.ki_defended:
             ctx.fail(
                 "DRAMATIC_OPTION_NOT_ALLOWED",
@@ -149,7 +149,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
             pay_supers(ctx, f, [m])
         elif not released:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
             cheap_use(ctx, f, [m])
-        plan.ranged = bool(m.has("ranged"))
+        plan.ranged = bool(m.trait(MoveTrait.projectile))
         plan.move = m
         plan.readying = readying
         plan.void = void

@@ -275,7 +275,7 @@ def _move_named(ctx: Turn, d: Dram, key: str, v: DecisionValue) -> MoveProfile:
     m = d.f.move((v.moves or ["basic_move"])[0])
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {d.f.id} has no attacking move '{v.moves}'.", key=key)
-    if m.has("ranged"):
+    if m.trait(MoveTrait.projectile):
         if d.ki_defended:
             ctx.fail(
                 "DRAMATIC_OPTION_NOT_ALLOWED",

@@ -22,6 +22,7 @@ from ...dramatic.catalogue import tables
 from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
+from ..contract.model_types import DieShiftSource, Figure
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
 from ..elements import super_only, tag_team
 from ..protocol import events
@@ -536,7 +537,7 @@ def _super_energy(ctx: Turn, ds: dict[str, Dram]) -> None:
             f"{f.id} gains {f.se - before} Super Energy ({usual} as usual, 1 less against Thugs): {before} → {f.se}.",
             "000 L6730, L5264–L5275",
             inputs={"usual": usual},
-            change={"super_energy": f.se},
+            change={Figure.super_energy: f.se},
         )
 
 
@@ -556,7 +557,7 @@ def _stances_end(ctx: Turn, d: Dram) -> None:
         f.fo_streak = 0
 
 
-_NEXT_TURN_SOURCES = frozenset({"harry"})
+_NEXT_TURN_SOURCES = frozenset({DieShiftSource.harry})
 
 
 def _next_initiative(ds: dict[str, Dram]) -> None:

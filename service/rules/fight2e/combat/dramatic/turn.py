@@ -591,7 +591,12 @@ def attack_choices(ctx: Turn, d: Dram, t: Dram) -> list[ChoiceOption]:
         lo, hi = m.range or (0, 2)
         if t.f.knocked_down and not move_elements.pursues(m):  # only a Pursuit move on one who is down (000 L5968)
             continue
-        if not m.offensive or m.kind == "command" or not lo <= dist <= hi or (d.ki_defended and m.has("ranged")):
+        if (
+            not m.offensive
+            or m.kind == "command"
+            or not lo <= dist <= hi
+            or (d.ki_defended and m.trait(MoveTrait.projectile))
+        ):
             continue
         if kept_states.prop_lock(f, m):  # its Prop is down (000 L4761)
             continue

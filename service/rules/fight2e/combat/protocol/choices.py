@@ -13,6 +13,7 @@ from ....core.protocol.models import ChoiceOption as CoreChoice
 from ....core.protocol.models import DecisionNeeded
 from ....core.protocol.steps import jsonable
 from ..contract.models import ActionType, Asked, Choice, ChoiceOption, DecisionValue, Direction
+from .names import Point
 
 if TYPE_CHECKING:  # the turn's state imports this module: its fighter is named in annotations only
     from ..state.combatant import Combatant
@@ -29,7 +30,14 @@ _PARTNERS: dict[Choice, tuple[Choice, ...]] = {
 
 # points whose "act" needs a move of the fighter's own: offered once per move he could use
 _WITH_MOVE = frozenset(
-    {"reaction", "interrupt_move", "invincible_interrupt", "triggered_interrupt", "tag_counter", "strike_through"}
+    {
+        "reaction",
+        "interrupt_move",
+        "invincible_interrupt",
+        Point.triggered_interrupt,
+        Point.tag_counter,
+        "strike_through",
+    }
 )
 # points whose yes/no choice is act/hold rather than act/pass
 _HOLD = frozenset({"act_or_hold"})

@@ -14,16 +14,18 @@ from ....dice import Die, die
 from ....memo import Table, canonical
 from ...catalogue.catalog import catalog
 from ...catalogue.records import MoveRecord
+from ...catalogue.sheet_records import ChargePool
 from ...catalogue.table_records import Reload, ReloadRule
 from ...fighters import validate_fighter
 from ...fighters.fighter_models import Fighter, FighterCampaign, FighterRequest, SuperMoveSystem
 from ...moves.models import MovePrice
-from ..contract.models import CombatOptions
+from ..contract.models import CombatOptions, ResponseKind
 from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import (
     FIGHTING_SPIRIT,
     FULL_DEFENSE,
     LIFE_BAR,
+    MOVE_TRAITS,
     PROJECTILE_LIMITS,
     RANGES,
     RESPONSE_ELEMENTS,
@@ -76,7 +78,7 @@ def _indirect(
     for entry, limit in PROJECTILE_LIMITS.found(entries):
         bought = str(options.get(entry, {}).get("usable_as_ranged_response") or "no") == "yes"
         if not limit.own_ranged_response and not bought:
-            return responses - {"ranged"}
+            return responses - {ResponseKind.ranged}
     return responses
 
 
@@ -113,6 +115,13 @@ def _basic(
     )
 
 
+def _carried(elements: tuple[str, ...]) -> tuple[dict[str, int], tuple[AccuracyPart, ...]]:
+    """A fixed move's Elements (its catalogue data), once each, and their shares of its Accuracy."""
+    entries = catalog().entries
+    found = (_part(e, 1, frozenset(kw.entry_combo if (kw := entries[e].keywords) else ()), False) for e in elements)
+    return dict.fromkeys(elements, 1), tuple(p for p in found if p is not None)
+
+
 BASIC_MOVE = _basic(
     "basic_move",
     "Basic Move",
@@ -135,8 +144,7 @@ SWEEP = _basic(
         "stun",
     ),
     ("basic", "ender"),
-    {"hits_low": 1, "crouching": 1},
-    tuple(p for p in (_part("hits_low", 1, frozenset({"mixup"}), False),) if p is not None),
+    *_carried(catalog().fixed_moves["sweep"].elements),
 )  # 000 L2109–L2123
 PURSUIT_ATTACK = _basic(
     "pursuit_attack",
@@ -148,7 +156,13 @@ PURSUIT_ATTACK = _basic(
 
 
 # How a Limited Use pool is refilled when not by the Reload Command Move (000 L4632–L4642), from the entries' records.
-RELOADS: EntryTable[Reload] = of_records("reload", ReloadRule, lambda found: found[0].reload)
+RELOADS: EntryTable[Reload] = of_records("reloads", ReloadRule, lambda found: found[0].reload)
+# The Limited Use pool a move draws on and how it is refilled, as its entry's design options name them.
+POOLS: EntryTable[ChargePool] = of_records("charge_pools", ChargePool, lambda found: found[0])
+
+
+# The Reload Element (the entry whose ``trait`` record is Reload): the Command Move is used as a move carrying it.
+_RELOADER = min(e for e, roles in MOVE_TRAITS.items() if MoveTrait.reload in roles)
 
 
 def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
@@ -156,15 +170,17 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
     3 charges back (000 L4602, L4644). Declared as `reload:<pool>`."""
     out: dict[str, MoveProfile] = {}
     for m in moves.values():
-        lu = m.options.get("limited_use", {})
-        method = str(lu.get("reload_method") or "reload_command_move")
+        pools = POOLS.found(m.entries)  # its charge pool's design options (``charge_pool``, 000 L4603)
+        entry, pool = pools[0] if pools else ("", None)
+        chosen = m.options.get(entry, {})
+        method = str((chosen.get(pool.reload) if pool is not None else None) or "reload_command_move")
         if (
             not m.trait(MoveTrait.limited_use)
             or method != "reload_command_move"
             or RELOADS.first(m.entries) is not None
         ):
             continue
-        name = str(lu.get("pool") or m.id)
+        name = str((chosen.get(pool.pool) if pool is not None else None) or m.id)
         ident = f"reload:{name}"
         out.setdefault(
             ident,
@@ -174,11 +190,31 @@ def reload_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
                 1,
                 ("normal_move", "utility"),
                 ("no_combo",),
-                options={"reload": {"pool": name}},
-                entries={"reload": 1},
+                options={_RELOADER: {"pool": name}},
+                entries={_RELOADER: 1},
             ),
         )
     return out
+
+
+# Entries taken once per Element their design option names (``once_per`` an ``entry`` option: Perfect Hit guards one
+# Element each, 000 L4745–L4753), the option's name.
+_ONCE_PER_ELEMENT = {
+    e.id: e.once_per
+    for e in catalog().entries.values()
+    if e.once_per and any(o.name == e.once_per and o.type == "entry" for o in e.options)
+}
+
+
+def _each_named(choices) -> dict[str, dict[str, list[str]]]:
+    """For an entry taken several times, one per Element it names: every name, under the option's plural (each
+    instance rolled for its own Element)."""
+    named: dict[str, list[str]] = {}
+    for c in choices:
+        option = _ONCE_PER_ELEMENT.get(c.id)
+        if option is not None:
+            named.setdefault(c.id, []).append(str(c.options.get(option)))
+    return {i: {f"{_ONCE_PER_ELEMENT[i]}s": n} for i, n in named.items() if len(n) > 1}
 
 
 def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: bool) -> MoveProfile:
@@ -186,9 +222,8 @@ def _move_profile(index: int, sheet_move, price: MovePrice, throws_unblockable: 
     keywords = frozenset(price.keywords)
     entries = {e.id: e.times for e in price.entries}
     options = {c.id: dict(c.options) for c in [*sheet_move.elements, *sheet_move.liabilities]}
-    guarded = [str(c.options.get("target")) for c in sheet_move.liabilities if c.id == "perfect_hit"]
-    if len(guarded) > 1:  # one Perfect Hit per guarded Element (000 L4745-L4753), each rolled for its own
-        options["perfect_hit"] = {**options["perfect_hit"], "targets": guarded}
+    for ident, named in _each_named(sheet_move.liabilities).items():
+        options[ident] = {**options[ident], **named}
     rng = next((r for k, r in RANGES.items() if k in keywords), None)
     if "fixed_range" in keywords:
         rng = None

@@ -120,7 +120,11 @@ def _movement_grant(entries: dict[str, int]) -> MovementGrant:
 _NO_GRANT = MovementGrant()
 
 COMBO_PARTS: FlagTable[ComboPart] = flags_of_records("combo_part", ComboRole, lambda r: frozenset(r.parts))
-HEALING: FlagTable[Heals] = flags_of_records("healing", Healing, lambda r: frozenset(r.who))
+HEALING: FlagTable[Heals] = flags_of_records("heals", Healing, lambda r: frozenset(r.who))
+# The design option that sets a Healing move's share of its die (``full``: all of it, else half; 000 L3436–L3444).
+HEAL_SHARE: EntryTable[str] = of_records(
+    "heal_share", Healing, lambda found: next((r.share for r in found if r.share), "")
+)
 # Moves that only answer as a Defensive Response: the uses their entry takes away.
 ANSWER_ONLY: FlagTable[Use] = flags_of_records("answer_only", AnswerOnly, lambda r: frozenset(r.withholds))
 # The roles a move's entries give it, which the turn's steps ask about by name (``MoveProfile.trait``).
@@ -346,3 +350,8 @@ class Profile:
     @property
     def big(self) -> bool:
         return "big" in self.qualities
+
+
+def heals_full(m: MoveProfile) -> bool:
+    """Whether the Healing move restores the whole die rolled rather than half of it (its design option)."""
+    return any(m.options.get(e, {}).get(option) == "full" for e, option in HEAL_SHARE.found(m.entries) if option)

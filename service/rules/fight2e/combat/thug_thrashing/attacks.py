@@ -9,12 +9,14 @@ from dataclasses import dataclass
 
 from ....dice import Die
 from ...thugs import attacks, defending
+from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, DieShiftSource
 from ..elements import charge, free_movement, invisibility, summon
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..elements.sequences import sequences
+from ..protocol.names import Point
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -203,7 +205,8 @@ def attack(
     rolled = ctx.roll(g.id, "damage", Die(die_step(die) or 0), f"Thug damage on {f.id}", "E.1")
     dmg = _gradual_share(ctx, g, f, rolled, effects)
     dodging = not (f.non_attack_action or f.awaiting)  # the Defense Skill alone after a non-attack (000 L6039)
-    if "ranged" in g.traits and dodging and f is first and _dodged(ctx, g, f, dmg, dist, queue):
+    dodgeable = not g.traits.isdisjoint(thug_catalogue().attack.agility_dodge)  # a Ranged group's (000 L6704)
+    if dodgeable and dodging and f is first and _dodged(ctx, g, f, dmg, dist, queue):
         return None
     if effects.critical_steps and rolled % 2 == 0:
         g.critical_next = effects.critical_steps
@@ -320,7 +323,7 @@ def _juggled(ctx: Turn, g: Group, effects: attacks.OnHit) -> int:
     j = effects.juggle
     if j is None:
         return 0
-    face = ctx.roll(g.id, "bounce", D10, "Bounce: Tactics check", "E.1")
+    face = ctx.roll(g.id, Point.bounce, D10, "Bounce: Tactics check", "E.1")
     made = face + g.defense >= j.difficulty
     ctx.note(
         "E.1",

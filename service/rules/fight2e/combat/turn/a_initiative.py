@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import NO_FS, NO_INIT_CTRL, Choice, ChoiceOption, DecisionValue
 from ..state.combatant import Combatant
 from ..state.turn import Turn, die_for_step
@@ -100,7 +101,7 @@ def roll_initiative(ctx: Turn) -> None:
         either = sum(s for t, s, _ in f.dice_now if t == "either")
         ei, ec = _either_split(ctx, f, either)
         init_base = f.prof.speed_init + init_fixed + ei
-        if any(e.id in ("slow_startup", "sustained_hold") for e in f.ongoing):
+        if any(e.id in (OngoingEffectId.slow_startup, OngoingEffectId.sustained_hold) for e in f.ongoing):
             init_base += 2  # two die sizes: a Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
         ctrl_base = f.prof.speed_ctrl + ctrl_fixed + ec
         ai, ac = _await_cash_in(ctx, f, min(init_base, D12), min(ctrl_base, D12))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ....dice import Die
-from ..contract.model_types import OngoingEffectId
+from ..contract.model_types import Figure, OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
 from ..elements import positions
 from ..elements.super_energy import pay_supers
@@ -229,7 +229,7 @@ def _super_rolloff(ctx: Turn, supers: list[str], plans: dict[str, Plan]) -> list
             f"{f.id} loses the Super roll-off: his Super Energy is spent and his Super is not launched.",
             "000 L5301",
             {},
-            {"super_energy": f.se, "acted": True},
+            {Figure.super_energy: f.se, "acted": True},
         )
     return [winner.id]
 

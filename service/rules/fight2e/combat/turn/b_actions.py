@@ -4,7 +4,7 @@ choice, movement and its Fighting Spirit, the attack or other action, and moveme
 
 from __future__ import annotations
 
-from ..contract.model_types import OngoingEffectId
+from ..contract.model_types import OngoingEffectId, ResponseKind
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
 from ..elements import ongoing, super_jump
 from ..elements.hazards import hazard_effects
@@ -110,7 +110,7 @@ def stand(ctx: Turn, f: Combatant) -> None:
     if d.choice is not Choice.reversal or not d.moves or len(d.moves) != 1:
         ctx.fail("DECISION_INVALID", f"decisions.{key}", f"{key}: choose stand, or reversal with one move.", key=key)
     m = f.move(d.moves[0])
-    if m is None or "reversal" not in m.responses:
+    if m is None or ResponseKind.reversal not in m.responses:
         ctx.fail(
             "RESPONSE_NO_ELEMENT",
             f"decisions.{key}",

@@ -7,6 +7,7 @@ from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements.invisibility import blocked
 from ..elements.throws import sustained_hold
+from ..protocol.names import AttackContext, Point
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -96,7 +97,7 @@ def _exchange(ctx: Turn, f: Combatant, plan: Plan, h: Combatant, hplan: Plan) ->
         order = [(f, plan), (h, hplan)] if _priority(plan) else [(h, hplan), (f, plan)]
         ctx.note("A.4", order[0][0].id, f"{order[0][0].id}'s Priority move goes first without a roll-off.", "000 L5521")
     else:
-        first = roll_off(ctx, [f, h], "interrupt", f"{h.id} interrupting {f.id}", "000 L5513, L5521")[0]
+        first = roll_off(ctx, [f, h], Point.interrupt, f"{h.id} interrupting {f.id}", "000 L5513, L5521")[0]
         order = [(f, plan), (h, hplan)] if first is f else [(h, hplan), (f, plan)]
     # A Super interrupted by a non-Super move has Temporary Invulnerability (000 L5301).
     armor = any(m.is_super for m in plan.moves) and not any(m.is_super for m in hplan.moves)
@@ -109,7 +110,7 @@ def _exchange(ctx: Turn, f: Combatant, plan: Plan, h: Combatant, hplan: Plan) ->
             if n and not _still_able(ctx, who, p):
                 continue
             f.super_armor = armor and who is h
-            perform(ctx, who, p, context="interrupt" if who is h else "action")
+            perform(ctx, who, p, context=AttackContext.interrupt if who is h else AttackContext.action)
             f.super_armor = False
     finally:
         f.super_armor = False

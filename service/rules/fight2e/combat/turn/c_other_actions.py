@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....dice import Die
+from ..contract.model_types import Figure
 from ..contract.models import ActionType
 from ..elements.buffs import buff_modifiers
+from ..protocol.names import Point
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -72,7 +74,7 @@ def _powering_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
     ):
         ctx.note("B.1", f.id, "Hit while powering up: no Super Energy.", "000 L6008, L6021")
         return
-    r = ctx.roll(f.id, "power_up", Die(3), "Power Up", "B.1")
+    r = ctx.roll(f.id, Point.power_up, Die(3), "Power Up", "B.1")
     before = f.se
     if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
         f.se = min(f.se + r, ctx.opts.super_energy_max)
@@ -82,7 +84,7 @@ def _powering_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
         f"{f.id} Powers Up: +{f.se - before} Super Energy ({r} rolled).",
         "000 L6043",
         {"roll": r},
-        {"super_energy": f.se},
+        {Figure.super_energy: f.se},
     )
 
 

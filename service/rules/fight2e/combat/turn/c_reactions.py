@@ -3,6 +3,7 @@ Invincibility Interrupt's answer to an attack (000 L6006–L6027, L4950)."""
 
 from __future__ import annotations
 
+from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, free_movement, summon
 from ..elements.interrupts import triggered
@@ -55,7 +56,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
         if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
             code = (
                 "REACTION_REQUIRES_TACTICS_3"
-                if kind == "interrupt" and r.prof.tactics < 3
+                if kind == ReactionKind.interrupt and r.prof.tactics < 3
                 else "REACTION_TRIGGER_INVALID"
             )
             ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
@@ -98,6 +99,9 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
     return False
 
 
+_ANTI_AIR = ResponseKind.anti_air  # read once (an Enum's attribute is slow on Python 3.11)
+
+
 def _reaction_moves(
     ctx: Turn, r: Combatant, target: Combatant, dist: int, jumped: bool
 ) -> list[tuple[str, MoveProfile]]:
@@ -111,11 +115,11 @@ def _reaction_moves(
         if m.kind == "basic" and dist <= 1:
             out.append(("basic", m))
         if m.throw and dist == 0:
-            out.append(("throw", m))
-        if "anti_air" in m.responses and jumped and dist <= 1:
-            out.append(("anti_air", m))
+            out.append((ReactionKind.throw, m))
+        if _ANTI_AIR in m.responses and jumped and dist <= 1:
+            out.append((ReactionKind.anti_air, m))
         if m.trait(MoveTrait.interrupt) and r.prof.tactics >= 3 and dist <= 1 and triggered.ready(r, m):
-            out.append(("interrupt", m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
+            out.append((ReactionKind.interrupt, m))  # a Triggered Interrupt only once armed (ruling, 000 L4406)
         if m.is_super and invincible(r, target, m):
             out.append(("super", m))
     return out
@@ -190,7 +194,7 @@ def invincible_interrupt(ctx: Turn, atk: Attack) -> bool:
             label="D.4",
             cost=m.level,
             key=key,
-            response="interrupt",
+            response=ResponseKind.interrupt,
         ),
     )
     return True

@@ -3,6 +3,7 @@ readied for later (000 L3436–L3448, L4127–L4129, L4447–L4449)."""
 
 from __future__ import annotations
 
+from ..contract.model_types import OngoingEffectId
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
 from ..elements.buffs import buff_profile
@@ -12,9 +13,10 @@ from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
 from ..elements.sequences import sequences
 from ..elements.super_energy import pay_supers
+from ..protocol.names import Point
 from ..state.action import Plan
 from ..state.combatant import Combatant
-from ..state.profile import Heals, MoveProfile, MoveTrait
+from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
 from ..state.turn import Turn, die_for_step
 from .c_reactions import reaction_window
 from .g_moving import post_move
@@ -35,9 +37,9 @@ def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
 def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | None) -> None:
     """The readied move's state on its user (``prepare``: what ``_extended`` answered; ``target``: whom a Slow
     Startup move will strike, a Fighter or a Thug group); a turn with Thugs readies its moves here too (000 L6646)."""
-    if prepare == "slow_startup":
+    if prepare == OngoingEffectId.slow_startup:
         assert target is not None
-        f.ongoing.append(ongoing.Effect("slow_startup", m.id, None, ctx.turn, target))
+        f.ongoing.append(ongoing.Effect(OngoingEffectId.slow_startup, m.id, None, ctx.turn, target))
         ctx.note(
             "C.5",
             f.id,
@@ -45,22 +47,22 @@ def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | N
             "he defends with Defense only and a hit cancels it.",
             "000 L4840–L4846",
             {"move": m.id},
-            {"slow_startup": target},
+            {OngoingEffectId.slow_startup: target},
         )
-    elif prepare == "triggered_interrupt":
+    elif prepare == OngoingEffectId.triggered_interrupt:
         triggered.arm(ctx, f, m)
-    elif prepare == "set_up":
-        f.ongoing.append(ongoing.Effect("set_up", m.id, None, ctx.turn))
+    elif prepare == OngoingEffectId.set_up:
+        f.ongoing.append(ongoing.Effect(OngoingEffectId.set_up, m.id, None, ctx.turn))
         ctx.note(
             "C.5",
             f.id,
             f"{f.id} sets up {m.name}: its next use, after at least one turn, has +2 Accuracy.",
             "000 L4127–L4131",
             {"move": m.id},
-            {"set_up": True},
+            {OngoingEffectId.set_up: True},
         )
     else:
-        f.ongoing.append(ongoing.Effect("wind_up", m.id, None, ctx.start_time))
+        f.ongoing.append(ongoing.Effect(OngoingEffectId.wind_up, m.id, None, ctx.start_time))
         ctx.note(
             "C.5",
             f.id,
@@ -68,13 +70,16 @@ def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | N
             "cost 2 more Control meanwhile.",
             "000 L4447–L4451",
             {"move": m.id},
-            {"wind_up": ctx.start_time},
+            {OngoingEffectId.wind_up: ctx.start_time},
         )
+
+
+_READIED = (OngoingEffectId.set_up, OngoingEffectId.wind_up)  # a move readied for a later use
 
 
 def spend_readied(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     before = len(f.ongoing)
-    f.ongoing = [e for e in f.ongoing if not (e.id in ("set_up", "wind_up") and e.move == m.id)]
+    f.ongoing = [e for e in f.ongoing if not (e.id in _READIED and e.move == m.id)]
     if len(f.ongoing) != before:
         ctx.note("D.1", f.id, f"{f.id} unleashes the readied {m.name}.", "000 L4129, L4449", {"move": m.id})
 
@@ -102,8 +107,8 @@ def _healing(ctx: Turn, f: Combatant, m: MoveProfile, first: bool, healed: Comba
         - m.trait(MoveTrait.decreased_damage)
     )
     d = die_for_step(step)
-    roll = ctx.roll(f.id, "healing", d, f"healing of {m.name}", "C.5")
-    full = m.options.get("healing", {}).get("heal") == "full"
+    roll = ctx.roll(f.id, Point.healing, d, f"healing of {m.name}", "C.5")
+    full = heals_full(m)
     amount = (roll if full else roll // 2) if first else 1
     amount = gradual.heal_split(ctx, f, m, healed, amount) if first else amount  # 000 L3392
     healed.heal += amount

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...catalogue.records import OneRange
 from ..elements.combo import combo_accuracy
+from ..protocol.names import AttackContext, Part
 from ..registry import elements
 from ..state.action import Attack
 from ..state.entry_tables import EntryTable, of_records
@@ -25,11 +26,15 @@ def range_ok(m: MoveProfile, distance: int) -> bool:
     return m.range[0] <= distance <= m.range[1]
 
 
+_BOMBS = (AttackContext.bomb, AttackContext.bomb_shot)  # read once (an Enum's attribute is slow on Python 3.11)
+_CROSS_UP = Part.cross_up
+
+
 def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, int] | None:
     """Range 0 +1 (Cross-Up +2 instead), Range 2 −1 without Reach or Long Range, Reach at 3 −2 (000 L5613,
     L5634, L4083)."""
     if distance == 0:
-        return ("cross_up", 2) if cross_up else ("range_0", 1)
+        return (_CROSS_UP, 2) if cross_up else ("range_0", 1)
     long_reach = m.kw("reach_range") or m.kw("long_range")
     if distance == 2 and not long_reach:
         return ("range_2", -1)
@@ -46,10 +51,10 @@ def accuracy(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
         parts = {"move": atk.moves[0].accuracy_vs(option)}
     if a.prof.acc_bonus:
         parts["accuracy_bonus"] = a.prof.acc_bonus
-    if atk.context in ("bomb", "bomb_shot"):  # the Bomb's own attack: no Range, Control or pending bonus (000 L2853)
+    if atk.context in _BOMBS:  # the Bomb's own attack: no Range, Control or pending bonus (000 L2853)
         parts.update(atk.extra_acc)
-        if atk.context == "bomb_shot" and option in ("evasion", "defense_evasion"):
-            parts["hard_to_evade"] = 1  # the Assault Bomb's shot is Hard to Evade (000 L2865)
+        if atk.context == AttackContext.bomb_shot and option in ("evasion", "defense_evasion"):
+            parts[Part.hard_to_evade] = 1  # the Assault Bomb's shot is Hard to Evade (000 L2865)
         return {k: v for k, v in parts.items() if v}
     for hook in elements.ACCURACY.hooks:
         parts.update(hook(ctx, atk, option))

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from ....dice import Die, die
-from ..contract.model_types import OngoingEffectId
-from ..contract.models import NO_FS
+from ..contract.model_types import Figure, OngoingEffectId
+from ..contract.models import NO_FS, ResponseKind
 from ..elements import (
     charge,
     copies,
@@ -33,6 +33,7 @@ from ..elements.stun import apply_stun
 from ..elements.super_energy import count_attack
 from ..elements.throws import multi_part_throw, sustained_hold
 from ..protocol.keys import Scope
+from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
 from ..state.action import Attack, DamageRoll, Guard, Outcome
@@ -43,6 +44,17 @@ from . import f_responses as responses
 from .d_accuracy import accuracy, range_ok
 from .d_attack_elements import breakthrough_of, cancelled_throw, combo_tactics, invulnerable
 from .d_defense import choose_defense
+
+# the turn's own words, read once (an Enum's attribute is slow to read on Python 3.11)
+_ACTION, _INTERRUPT, _RESPONSE, _BOMB = (
+    AttackContext.action,
+    AttackContext.interrupt,
+    AttackContext.response,
+    AttackContext.bomb,
+)
+_OWN = (_ACTION, _INTERRUPT)  # the attacker's own action, or a held fighter's interrupt
+_BOMBS = (_BOMB, AttackContext.bomb_shot)  # a Bomb's own attack or shot
+_STRUCK_BACK = (ResponseKind.counter, ResponseKind.interrupt)
 
 
 def resolve(ctx: Turn, atk: Attack) -> Outcome:
@@ -79,14 +91,14 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     if free_movement.immune(d):
         ctx.note("D.3", d.id, f"{d.id} is in Free Movement: the attack cannot touch him.", "000 L3380")
         return Outcome(hit=False)
-    if not atk.enhanced and atk.context not in ("bomb", "bomb_shot"):
+    if not atk.enhanced and atk.context not in _BOMBS:
         atk.enhanced = True
         atk.moves = enhancer.apply(ctx, a, atk.moves)
         atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
         atk.moves = buff_profile.changed(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
     for m in atk.moves:
         effects.report_unsupported(ctx, a, m)
-    if atk.context not in ("bomb", "bomb_shot"):
+    if atk.context not in _BOMBS:
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
     interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
     if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
@@ -123,10 +135,10 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     if atk.limited == "void":  # its Limited Move drawback applies to this use (000 L4579–L4591)
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in ("action", "interrupt") and reactions.invincible_interrupt(ctx, atk):
+    if atk.context in _OWN and reactions.invincible_interrupt(ctx, atk):
         count_attack(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in ("action", "interrupt") and made_hazards.reflect_first(ctx, a, d, atk.moves):
+    if atk.context in _OWN and made_hazards.reflect_first(ctx, a, d, atk.moves):
         count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
@@ -134,7 +146,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         ctx,
         d,
         a,
-        "action" if atk.context == "interrupt" else atk.context,
+        _ACTION if atk.context == _INTERRUPT else atk.context,
         "D.4",
         aerial_attacker=atk.orig_aerial,
         vs_anti_air=atk.vs_anti_air,
@@ -153,7 +165,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     negative_positioning.negative_spent(ctx, a)
     parts = accuracy(ctx, atk, option)
     base = sum(parts.values())
-    if atk.context == "bomb":
+    if atk.context == _BOMB:
         key, dv = "", NO_FS  # no FS on a Bomb's Accuracy (000 L2853)
     else:
         key, dv = ctx.decide(
@@ -219,7 +231,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
             a.id,
             f"Breakthrough: missed by {margin}, a partial hit.",
             "000 L4906–L4912",
-            {"margin": margin, "breakthrough": breakthrough},
+            {"margin": margin, Figure.breakthrough: breakthrough},
         )
         return strike_through.after_hit(ctx, atk, guard, land(ctx, atk, guard, partial=True))
     return miss(ctx, atk, guard)
@@ -377,16 +389,16 @@ def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
-    if atk.context in ("action", "interrupt") and made_hazards.reflect_after_evasion(
+    if atk.context in _OWN and made_hazards.reflect_after_evasion(
         ctx, a, d, atk.moves, guard.option.value == "evasion"
     ):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
     multi_part_throw.missed(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
         ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)
-    if atk.context in ("response",) and atk.response in ("counter", "interrupt"):
+    if atk.context == _RESPONSE and atk.response in _STRUCK_BACK:
         ctx.award(d.id, 1, "defended against a Counter or Interrupt attack", "000 L837", extra=True)
-    if atk.context in ("action", "interrupt"):
+    if atk.context in _OWN:
         seen = len(ctx.log)
         responses.after_miss(ctx, atk, guard)
         answered = any(s.label == "F.3" and s.actor == d.id for s in ctx.log[seen:])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....dice import Die
 from ..contract.models import Choice, DecisionValue
+from ..protocol.names import Point
 from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile, MoveTrait, Profile
@@ -86,7 +87,7 @@ def cancel_into(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, throws: l
         return None
     key, dv = ctx.decide(
         a.id,
-        "cancel_throw",
+        Point.cancel_throw,
         "E",
         f"{a.id} may throw instead: " + ", ".join(x.name for x in throws) + ", or pass.",
         DecisionValue(choice=Choice.pass_),

@@ -8,6 +8,7 @@ from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, Respon
 from ..elements import illusionary_doubles, negative_positioning, positions, super_only, suppression, techniques
 from ..elements.buffs import buff_modifiers
 from ..elements.interrupts import invincible_interrupts
+from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.action import Guard
@@ -59,9 +60,9 @@ def allowed_options(
         return [DefenseOption.defense], True, "Stunned: Defense only, halved, no FS"  # 000 L5980
     if defender.knocked_down and context == "action":  # ruling: any attack on him while down (000 L2163, L3918)
         return [DefenseOption.defense, DefenseOption.tactics], False, "Knocked Down: Defense, or Tactics for a Reversal"
-    if context == "bomb":
+    if context == AttackContext.bomb:
         return [DefenseOption.defense], False, "a Bomb: Defense only"  # 000 L2853
-    if context == "bomb_shot":
+    if context == AttackContext.bomb_shot:
         return [DefenseOption.defense, DefenseOption.evasion], False, "an Assault Bomb: Defense or Evasion"  # L2865
     if any(e.id == OngoingEffectId.super_jump for e in defender.ongoing):  # 000 L2191
         aerial = [DefenseOption.defense_evasion] if techniques.has(ctx, defender, "aerial_blocks") else []
@@ -206,13 +207,17 @@ def choose_defense(
     return Guard(option, dt, fs, full, response, parts, halved, d.technique.value if d.technique else "")
 
 
+# a Response, or a Bomb going off: no Full Defense (read once, an Enum's attribute is slow on Python 3.11)
+_NO_FULL = (AttackContext.response, AttackContext.bomb, AttackContext.bomb_shot)
+
+
 def _can_full(defender: Combatant, context: str) -> bool:
     """Full Defense takes the defender's action: only before he has acted, moved or lost it (000 L5714)."""
     return (
         not defender.acted
         and not defender.holding
         and defender.moved == 0
-        and context not in ("response", "bomb", "bomb_shot")
+        and context not in _NO_FULL
         and not defender.stunned
         and not defender.action_lost
         and not defender.full_offense

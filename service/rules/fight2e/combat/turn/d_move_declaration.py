@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...catalogue.records import OnlyWhile
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements import (
     access,
@@ -28,6 +29,7 @@ from ..elements.invisibility import blocked
 from ..elements.power_up import power_up_elements
 from ..elements.sequences import sequences
 from ..elements.throws import multi_part_throw
+from ..protocol.names import Part, Point
 from ..registry import elements
 from ..state.action import Plan
 from ..state.combatant import Combatant
@@ -100,7 +102,7 @@ def declare_move(
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
 
     if not prepare and triggered.arms(ctx, f, moves, key):
-        prepare = "triggered_interrupt"  # used as an action it is only armed (000 L4404)
+        prepare = OngoingEffectId.triggered_interrupt  # used as an action it is only armed (000 L4404)
     offensive = [m for m in moves if m.offensive]
     _check_move_kinds(ctx, f, kind, moves, offensive, simultaneous, path, key)
     cost, control_fs = _control(ctx, f, d, moves, ids, prepare, path, key)
@@ -225,7 +227,7 @@ def _control(
 def held_wind_up(f: Combatant, ids: list[str]) -> int:
     """+2 Control for the moves while a Wind Up is held, but for the held move opening them (000 L4451); a turn with
     Thugs asks it too (000 L6646)."""
-    return 2 if any(e.id == "wind_up" and e.move not in ids[:1] for e in f.ongoing) else 0
+    return 2 if any(e.id == OngoingEffectId.wind_up and e.move not in ids[:1] for e in f.ongoing) else 0
 
 
 def _check_resources(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
@@ -305,7 +307,7 @@ def _check_target(
                 )
         bonus = max((m.moving.super_jump_accuracy for m in moves), default=0)
         if bonus:
-            extra_acc = {**(extra_acc or {}), "hits_super_jump": bonus}  # 000 L3474
+            extra_acc = {**(extra_acc or {}), Part.hits_super_jump: bonus}  # 000 L3474
     return extra_acc
 
 
@@ -366,12 +368,12 @@ def _extended(
                 f"{key}: a Slow Startup move in a Combo or a simultaneous exchange is not resolved yet; use it alone.",
                 key=key,
             )
-        return "slow_startup", 0, None
+        return OngoingEffectId.slow_startup, 0, None
     if first.trait(MoveTrait.set_up):
-        armed = ongoing.active(f, "set_up", first.id)
+        armed = ongoing.active(f, OngoingEffectId.set_up, first.id)
         if armed is None:
             if len(moves) == 1 and not simultaneous:
-                return "set_up", 0, None
+                return OngoingEffectId.set_up, 0, None
         else:
             if armed.since is not None and ctx.turn - armed.since < 2:
                 ctx.fail(
@@ -383,7 +385,7 @@ def _extended(
             # Powerless: its extra damage (000 L4141); the +2 Accuracy is in the move's own Accuracy (000 L4131)
             return "", access.primed_damage(first), None
     if first.trait(MoveTrait.wind_up):
-        held = ongoing.active(f, "wind_up", first.id)
+        held = ongoing.active(f, OngoingEffectId.wind_up, first.id)
         if held is not None:
             passed = max((held.since or 0) - ctx.time_count, 0)
             moves[0] = replace(first, level=1)  # used later as an L1 move (000 L4449)
@@ -391,14 +393,14 @@ def _extended(
         if len(moves) == 1 and not simultaneous:
             _, d = ctx.decide(
                 f.id,
-                "wind_up",
+                Point.wind_up,
                 "B.1",
                 f"{f.id}: strike with {first.name} now, or hold it for a "
                 "later turn (it gains +1 damage for every 3 Time Count).",
                 DecisionValue(choice=Choice.act),
             )
             if d.choice is Choice.hold:
-                return "wind_up", 0, None
+                return OngoingEffectId.wind_up, 0, None
     return "", 0, None
 
 
@@ -408,4 +410,6 @@ _EXTENDED = frozenset({MoveTrait.slow_startup, MoveTrait.set_up, MoveTrait.wind_
 def power_up_version(m: MoveProfile) -> str:
     if not power_up_elements.powered(m, power_up_elements.PowerUp.powers_up):
         return ""
-    return str(m.options.get("power_up", {}).get("version") or "control")
+    # the version its Power Up entry chose at design (its ``version`` option), the Control one unless said
+    chosen = (m.options.get(e, {}).get("version") for e, _ in power_up_elements.POWER_UPS.found(m.entries))
+    return str(next((v for v in chosen if v), None) or "control")

@@ -4,6 +4,7 @@ first, then the response resolved as an attack of its own."""
 
 from __future__ import annotations
 
+from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
 from ..elements.combo import check_combo, control_cost
@@ -53,7 +54,7 @@ def _super_counter(ctx: Turn, d: Combatant, moves: list[MoveProfile], path: str,
             f"{d.id} spends 10 Super Energy on the Super Counter {m.name}.",
             "000 L4221",
             {},
-            {"super_energy": d.se},
+            {Figure.super_energy: d.se},
         )
 
 

@@ -10,6 +10,7 @@ from ..elements import access, positions, props, summon, techniques
 from ..elements.interrupts import invincible_interrupts
 from ..elements.invisibility import blocked
 from ..elements.throws import multi_part_throw
+from ..protocol.names import Part
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
@@ -32,7 +33,7 @@ def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
         return [
             m
             for m in d.prof.moves.values()
-            if "interrupt" in m.responses and not m.trait(MoveTrait.triggered) and not access.locked(d, m)
+            if ResponseKind.interrupt in m.responses and not m.trait(MoveTrait.triggered) and not access.locked(d, m)
         ]
     return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
 
@@ -247,8 +248,8 @@ def crouching(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     if not m.defender.crouching:
         return {}
     if m.context in ("response", "reaction"):
-        return {"crouching": 1}
+        return {Part.crouching: 1}
     # ruling: the crouching block (Defense and Evasion together, 000 L5838) is Evading too
     evading = m.option in (DefenseOption.evasion, DefenseOption.defense_evasion)
     interrupted = m.context == "action" and m.defender.committed  # a held fighter's interrupt (000 L5513)
-    return {"crouching": 2} if interrupted and evading else {}
+    return {Part.crouching: 2} if interrupted and evading else {}

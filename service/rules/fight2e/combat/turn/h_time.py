@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ....dice import Die
+from ..contract.model_types import DieShiftSource
 from ..contract.models import NO_AMOUNT
 from ..elements import free_movement
 from ..state.turn import Turn
@@ -102,7 +103,7 @@ def carry_over(ctx: Turn) -> None:
         if f.self_stun and not f.stunned and not f.defeated:
             f.stunned = 2  # ruling: a full Stun (two recovery actions), the threshold unchanged (000 L4806)
         if f.entangled:
-            f.next_dice.append(("initiative", -1, "entangle"))  # 000 L3306
+            f.next_dice.append(("initiative", -1, DieShiftSource.entangle))  # 000 L3306
         if f.reversal_missed:
             f.next_dice.append(("initiative", -2, "reversal_missed"))  # 000 L5888, L4115
         if f.full_offense:
