@@ -59,7 +59,6 @@ ALLOWED: dict[str, int] = {
     "combat/elements/limited_move.py": 1,
     "combat/elements/limited_use.py": 3,
     "combat/elements/negative_positioning.py": 7,
-    "combat/elements/ongoing.py": 40,
     "combat/elements/perfect_hit.py": 2,
     "combat/elements/power_up/power_up_elements.py": 4,
     "combat/elements/power_up/power_up_utility.py": 1,
