@@ -42,7 +42,23 @@ from .sheet_records import (
     SuperOffense,
     sheet_options,
 )
-from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
+from .table_records import (
+    BanksPower,
+    BuffLimitRule,
+    DrainHeal,
+    DrawsCloser,
+    GloryRules,
+    IllusionShift,
+    InterruptSpecial,
+    Kickable,
+    PowerlessRule,
+    PowersUp,
+    ReloadRule,
+    StrikesThrough,
+    SuperEnergyRules,
+    TagCounter,
+    UsesHazard,
+)
 
 
 class _Frozen(_Record):
@@ -657,6 +673,15 @@ Record = Annotated[
     | StrikesThrough
     | DrainHeal
     | IllusionShift
+    | PowerlessRule
+    | BuffLimitRule
+    | UsesHazard
+    | InterruptSpecial
+    | DrawsCloser
+    | GloryRules
+    | SuperEnergyRules
+    | BanksPower
+    | PowersUp
     | OneOnMove
     | NeedsOneOf
     | OptionalRule

@@ -125,6 +125,16 @@ BAD_RULES = {
     "strike through an unknown response": "    rules:\n      - {kind: strikes_through, response: dodge, ref: r}\n",
     "unknown heal": "    rules:\n      - {kind: drain_heal, heal: everything, ref: r}\n",
     "illusion shift beyond the map": "    rules:\n      - {kind: illusion_shift, fewest: 0, most: 5, ref: r}\n",
+    # flag rows read by the combat's elements (catalogue/table_records.py FLAG_KINDS)
+    "unknown powerless role": "    rules:\n      - {kind: powerless, role: sometimes, ref: r}\n",
+    "unknown buff limit": "    rules:\n      - {kind: buff_limit, limit: flying, ref: r}\n",
+    "unknown hazard use": "    rules:\n      - {kind: hazard_use, use: ignores, ref: r}\n",
+    "interrupt doing nothing special": "    rules:\n      - {kind: interrupt_special, specials: [], ref: r}\n",
+    "unknown draw": "    rules:\n      - {kind: draw_closer, draws: [push], ref: r}\n",
+    "glory rule without a rule": "    rules:\n      - {kind: glory, rules: [], ref: r}\n",
+    "unknown super energy rule": "    rules:\n      - {kind: super_energy_rule, rule: doubles, ref: r}\n",
+    "banking without its reference": "    rules:\n      - {kind: banking, way: may_hold}\n",
+    "power up buying something unknown": "    rules:\n      - {kind: power_up, buys: [life], ref: r}\n",
 }
 
 

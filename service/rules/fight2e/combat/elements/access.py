@@ -8,29 +8,19 @@ used, or None; the action declaration, the Defensive Responses and the Reaction 
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from ...catalogue.records import Point
+from ...catalogue.table_records import Powerless, PowerlessRule
 from ..contract.model_types import OngoingEffectId
 from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import copies, free_movement, props, styles, summon, suppression
 from .buffs import buff_modifiers
 from .sequences import sequences
 
-
-class Powerless(StrEnum):
-    primes = "primes"  # once primed, his other Special and Super Moves are locked (000 L4137–L4141)
-    exempt = "exempt"  # usable while one is primed, or (as designed) only then (000 L4143–L4147)
-
-
-POWERLESS: FlagTable[Powerless] = FlagTable(
-    "powerless",
-    {"set_up.powerless": frozenset({Powerless.primes}), "powerless_exception": frozenset({Powerless.exempt})},
-)
+POWERLESS: FlagTable[Powerless] = flags_of_records("powerless", PowerlessRule, lambda r: frozenset({r.role}))
 
 
 _PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)

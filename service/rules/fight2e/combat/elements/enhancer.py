@@ -8,16 +8,16 @@ The bank lives in ``ongoing_effects`` as ``{"id": "power_enhancer", "move": <enh
 from __future__ import annotations
 
 from dataclasses import replace
-from enum import StrEnum
 
 from ...catalogue.catalog import catalog
 from ...catalogue.character_catalog import normalise
 from ...catalogue.schema import chosen
+from ...catalogue.table_records import Banking, BanksPower
 from ..contract.models import Choice, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 
@@ -27,17 +27,7 @@ DELAYED = "power_enhancer.delayed_onset"
 _REF = "000 L3820–L3850"
 
 
-class Banking(StrEnum):
-    """How a Power Enhancer modifier changes the banked uses."""
-
-    adds_element = "adds_element"  # a step adds the named Element instead of a die size (000 L3842–L3850)
-    may_hold = "may_hold"  # the owner may keep the bank when a named move is used (Delayed Onset, 000 L3834–L3840)
-
-
-BANKING: FlagTable[Banking] = FlagTable(
-    "power_enhancer",
-    {ADDITION: frozenset({Banking.adds_element}), DELAYED: frozenset({Banking.may_hold})},
-)
+BANKING: FlagTable[Banking] = flags_of_records("power_enhancer", BanksPower, lambda r: frozenset({r.way}))
 
 
 def _banks(m: MoveProfile, way: Banking) -> bool:

@@ -3,28 +3,16 @@
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....dice import Die
+from ...catalogue.table_records import GloryRule, GloryRules
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 
-
-class GloryRule(StrEnum):
-    """How a move's entry changes the Glory its use earns."""
-
-    earns_none = "earns_none"  # never its own Glory (Cheap, 000 L4529–L4533)
-    reuse_costs = "reuse_costs"  # each later use in the round costs 1d4 Glory (Cheap, 000 L4533–L4535)
-    taunts = "taunts"  # the Basic Taunt's 1d4 Glory besides its own (Taunt, 000 L4273–L4281)
-
-
-GLORY_RULES: FlagTable[GloryRule] = FlagTable(
-    "glory",
-    {"cheap": frozenset({GloryRule.earns_none, GloryRule.reuse_costs}), "taunt": frozenset({GloryRule.taunts})},
-)
+GLORY_RULES: FlagTable[GloryRule] = flags_of_records("glory", GloryRules, lambda r: frozenset(r.rules))
 
 
 def glory_rule(m: MoveProfile, rule: GloryRule) -> bool:

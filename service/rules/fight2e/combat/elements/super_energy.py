@@ -4,28 +4,18 @@ L5331–L5333)."""
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
+from ...catalogue.table_records import SuperEnergyRule, SuperEnergyRules
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import super_only, transformations
 from .buffs.buff_modifiers import se_frozen
 from .glory import cheap_use
 
-
-class SuperEnergyRule(StrEnum):
-    earns_none = "earns_none"  # the move earns no Super Energy (No Super Energy, 000 L4723–L4727)
-    spends = "spends"  # a Special Move that spends Super Energy, yet no Super (000 L4864–L4868)
-
-
-SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = FlagTable(
-    "super_energy",
-    {
-        "no_super_energy": frozenset({SuperEnergyRule.earns_none}),
-        "super_energy_liability": frozenset({SuperEnergyRule.spends}),
-    },
+SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = flags_of_records(
+    "super_energy", SuperEnergyRules, lambda r: frozenset({r.rule})
 )
 
 

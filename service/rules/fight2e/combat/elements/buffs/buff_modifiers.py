@@ -10,15 +10,15 @@ is an ``ongoing_effects`` entry ``buff_gauge`` whose ``charges`` hold the gauge 
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
+from ....catalogue.table_records import BuffLimit, BuffLimitRule
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, OngoingEffect
 from ...registry.elements import Element, at, carried, register
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
 
@@ -29,26 +29,7 @@ _QUALITIES = ("strength", "speed", "stamina")
 LINKABLE = ("flight", "temporary_technique", "free_movement", "summon")  # Technique Buff (000 L3071–L3073)
 
 
-class BuffLimit(StrEnum):
-    """What a Buff modifier does to the buffed fighter while it lasts, or when it ends."""
-
-    movement_only = "movement_only"  # only movement, and End Buff moves with Early Ending (000 L3027–L3033)
-    rooted = "rooted"  # no movement at all (000 L3035–L3039)
-    drains_life = "drains_life"  # Power Level of Life Bar before H.1 each buffed turn (000 L3011–L3015)
-    stuns_after = "stuns_after"  # Stunned from the next turn once the Buff ends (000 L3057–L3063)
-    shares_duration = "shares_duration"  # its Flight or Temporary Technique lasts as long (000 L3071–L3075)
-
-
-BUFF_LIMITS: FlagTable[BuffLimit] = FlagTable(
-    "buff_limit",
-    {
-        "buff.movement_only": frozenset({BuffLimit.movement_only}),
-        "buff.no_movement": frozenset({BuffLimit.rooted}),
-        "buff.life_bar_drain": frozenset({BuffLimit.drains_life}),
-        "buff.stun": frozenset({BuffLimit.stuns_after}),
-        "buff.technique_buff": frozenset({BuffLimit.shares_duration}),
-    },
-)
+BUFF_LIMITS: FlagTable[BuffLimit] = flags_of_records("buff_limit", BuffLimitRule, lambda r: frozenset({r.limit}))
 
 
 # ── reading the Buff move ────────────────────────────────────────────────────────────────────────

@@ -3,36 +3,17 @@ Shift and Sidestep Counter's free Check (000 L4787–L4791, L4067–L4073, L4349
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from ....catalogue.table_records import HazardUse, UsesHazard
 from ...contract.models import Choice, DecisionValue
 from ...state.combatant import Combatant
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
-
-class HazardUse(StrEnum):
-    """How a move's entry uses the Environmental Hazards."""
-
-    needs = "needs"  # only against a target at the named Hazard (000 L4787–L4791)
-    banks = "banks"  # +1 Accuracy off a Wall, +2 off a Corner (000 L4067–L4073)
-    carries = "carries"  # 1 FS carries both 1 band toward a Hazard (000 L4349–L4357)
-    shifts = "shifts"  # after the Knock Back, a Maneuver Check shifts someone into a Hazard (000 L3794–L3810)
-
-
-HAZARD_USES: FlagTable[HazardUse] = FlagTable(
-    "hazard_use",
-    {
-        "requires_environmental_hazard": frozenset({HazardUse.needs}),
-        "ranged.wall_bounce": frozenset({HazardUse.banks}),
-        "throw.carrying_grapple": frozenset({HazardUse.carries}),
-        "position_shift": frozenset({HazardUse.shifts}),
-    },
-)
+HAZARD_USES: FlagTable[HazardUse] = flags_of_records("hazard_use", UsesHazard, lambda r: frozenset({r.use}))
 
 
 def _uses(m: MoveProfile, use: HazardUse) -> bool:

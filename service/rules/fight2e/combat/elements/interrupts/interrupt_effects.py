@@ -17,45 +17,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from enum import StrEnum
 
+from ....catalogue.table_records import InterruptSpecial, Special
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ChoiceOption, DecisionValue
 from ...registry.sheet import profile
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, projectile_limit
 from ...state.turn import Turn, die_for_step
-from ..illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
+from ..illusionary_doubles import defensive_shift, schedule_glide
 
 ABSORB = "absorbs_attacks"
 TRANSFORM = "absorbs_attacks.transform_energy"
 DEFENSIVE = "illusionary_doubles.defensive_illusion"
 
 
-class Special(StrEnum):
-    """What a successful Interrupt with the move does beyond striking."""
-
-    absorbs = "absorbs"  # holds a Ranged Special Move for one later use (000 L2761–L2775)
-    absorbs_any = "absorbs_any"  # any attack, not only a Ranged one (000 L2777–L2781)
-    transforms = "transforms"  # the absorbed damage becomes Super Energy or FS instead (000 L2789–L2793)
-    reflects = "reflects"  # the Ranged Special Move flies back (000 L4087–L4097)
-    shifts = "shifts"  # a free 2-Range move either way (Defensive Illusion, 000 L3482–L3492)
-    glides = "glides"  # +n Tactics, then a glide next turn (Offensive Illusion, 000 L3500–L3506)
-
-
-SPECIALS: FlagTable[Special] = FlagTable(
-    "interrupt_special",
-    {
-        ABSORB: frozenset({Special.absorbs}),
-        "absorbs_attacks.absorb_all_attacks": frozenset({Special.absorbs, Special.absorbs_any}),
-        TRANSFORM: frozenset({Special.absorbs, Special.transforms}),
-        "reflection": frozenset({Special.reflects}),
-        DEFENSIVE: frozenset({Special.shifts}),
-        OFFENSIVE: frozenset({Special.glides}),
-    },
-)
+SPECIALS: FlagTable[Special] = flags_of_records("interrupt_special", InterruptSpecial, lambda r: frozenset(r.specials))
 STATE_IDS = frozenset({"absorbed_attack", "offensive_illusion"})
 PREFIX = "absorbed:"
 Strike = Callable[[list[MoveProfile], bool], bool]

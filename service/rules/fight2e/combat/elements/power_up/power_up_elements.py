@@ -7,14 +7,14 @@ the Elements bought, for this use only."""
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
+from ....catalogue.table_records import PowersUp, PowerUp
 from ...contract.models import DecisionValue
 from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
 
@@ -23,22 +23,7 @@ ENHANCED = "power_up.enhanced_power_up"
 _CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
 
 
-class PowerUp(StrEnum):
-    """What a Power Up entry lets extra Control (or Life Bar) buy before the roll."""
-
-    powers_up = "powers_up"  # extra damage, in its Control or Life Bar version (000 L3852–L3866)
-    buys_elements = "buys_elements"  # the design's listed Elements, in order (Extra Elements, 000 L3870–L3876)
-    raises_cap = "raises_cap"  # extra Control up to 2× or 3× the Level (Enhanced Power Up, 000 L3878–L3886)
-
-
-POWER_UPS: FlagTable[PowerUp] = FlagTable(
-    "power_up",
-    {
-        "power_up": frozenset({PowerUp.powers_up}),
-        EXTRA: frozenset({PowerUp.powers_up, PowerUp.buys_elements}),
-        ENHANCED: frozenset({PowerUp.powers_up, PowerUp.raises_cap}),
-    },
-)
+POWER_UPS: FlagTable[PowerUp] = flags_of_records("power_up", PowersUp, lambda r: frozenset(r.buys))
 
 
 def powered(m: MoveProfile, way: PowerUp) -> bool:

@@ -1,0 +1,118 @@
+"""The flag tables the combat's elements read (Powerless, Buff limits, Hazard uses, an Interrupt's specials, Draw
+Closer, Glory, Super Energy, Power Enhancer banking, Power Up) come from the entries' records in the data
+(``catalogue/table_records.py``), each row as the book gives it (issue 39: no table keyed by ids in rules code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from service.rules.fight2e.catalogue.table_records import (
+    Banking,
+    BuffLimit,
+    Draw,
+    GloryRule,
+    HazardUse,
+    Powerless,
+    PowerUp,
+    Special,
+    SuperEnergyRule,
+)
+from service.rules.fight2e.combat.elements import access, enhancer, glory, ranged, super_energy
+from service.rules.fight2e.combat.elements.buffs import buff_modifiers
+from service.rules.fight2e.combat.elements.hazards import hazard_elements
+from service.rules.fight2e.combat.elements.interrupts import interrupt_effects
+from service.rules.fight2e.combat.elements.power_up import power_up_elements
+from service.rules.fight2e.combat.state.entry_tables import FlagTable
+
+# table, {entry: the flags the text gives it}
+ROWS: dict[str, tuple[FlagTable[Any], dict[str, set[Any]]]] = {
+    "powerless": (
+        access.POWERLESS,
+        {
+            "set_up.powerless": {Powerless.primes},  # 000 L4137–L4141: the others locked until used again
+            "powerless_exception": {Powerless.exempt},  # 000 L4143–L4147: still usable
+        },
+    ),
+    "buff limits": (
+        buff_modifiers.BUFF_LIMITS,
+        {
+            "buff.movement_only": {BuffLimit.movement_only},  # 000 L3027–L3033
+            "buff.no_movement": {BuffLimit.rooted},  # 000 L3035–L3039
+            "buff.life_bar_drain": {BuffLimit.drains_life},  # 000 L3011–L3015
+            "buff.stun": {BuffLimit.stuns_after},  # 000 L3057–L3063
+            "buff.technique_buff": {BuffLimit.shares_duration},  # 000 L3071–L3075
+        },
+    ),
+    "hazard uses": (
+        hazard_elements.HAZARD_USES,
+        {
+            "requires_environmental_hazard": {HazardUse.needs},  # 000 L4787–L4791
+            "ranged.wall_bounce": {HazardUse.banks},  # 000 L4067–L4073
+            "throw.carrying_grapple": {HazardUse.carries},  # 000 L4349–L4357
+            "position_shift": {HazardUse.shifts},  # 000 L3794–L3810
+        },
+    ),
+    "interrupt specials": (
+        interrupt_effects.SPECIALS,
+        {
+            "absorbs_attacks": {Special.absorbs},  # 000 L2761–L2775: Ranged Special Moves only
+            "absorbs_attacks.absorb_all_attacks": {Special.absorbs, Special.absorbs_any},  # 000 L2777–L2781
+            "absorbs_attacks.transform_energy": {Special.absorbs, Special.transforms},  # 000 L2789–L2793
+            "reflection": {Special.reflects},  # 000 L4087–L4097
+            "illusionary_doubles.defensive_illusion": {Special.shifts},  # 000 L3482–L3492
+            "illusionary_doubles.offensive_illusion": {Special.glides},  # 000 L3500–L3506
+        },
+    ),
+    "draw closer": (
+        ranged.DRAWS,
+        {
+            "ranged.draw_closer": {Draw.pull},  # 000 L4001–L4009
+            "ranged.draw_closer.move_closer": {Draw.pull, Draw.move},  # 000 L4019–L4027: the attacker moves in
+            "ranged.draw_closer.optional_draw_in": {Draw.pull, Draw.optional},  # 000 L4011–L4017
+        },
+    ),
+    "glory": (
+        glory.GLORY_RULES,
+        {
+            "cheap": {GloryRule.earns_none, GloryRule.reuse_costs},  # 000 L4529–L4535: none, then 1d4 lost each reuse
+            "taunt": {GloryRule.taunts},  # 000 L4273–L4281
+        },
+    ),
+    "super energy": (
+        super_energy.SUPER_ENERGY_RULES,
+        {
+            "no_super_energy": {SuperEnergyRule.earns_none},  # 000 L4723–L4727
+            "super_energy_liability": {SuperEnergyRule.spends},  # 000 L4864–L4868: 10 Super Energy, not a Super
+        },
+    ),
+    "banking": (
+        enhancer.BANKING,
+        {
+            "power_enhancer.element_addition": {Banking.adds_element},  # 000 L3842–L3850
+            "power_enhancer.delayed_onset": {Banking.may_hold},  # 000 L3834–L3840: held indefinitely
+        },
+    ),
+    "power up": (
+        power_up_elements.POWER_UPS,
+        {
+            "power_up": {PowerUp.powers_up},  # 000 L3852–L3866
+            "power_up.extra_elements": {PowerUp.powers_up, PowerUp.buys_elements},  # 000 L3870–L3876
+            "power_up.enhanced_power_up": {PowerUp.powers_up, PowerUp.raises_cap},  # 000 L3878–L3886
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ROWS))
+def test_each_flag_table_has_the_rows_the_text_gives(name: str) -> None:
+    table, rows = ROWS[name]
+    assert {e: set(flags) for e, flags in table.items()} == rows
+
+
+def test_a_move_s_flags_are_the_union_of_its_entries_rows() -> None:
+    # Move Closer is a modifier of Draw Closer: a move with both pulls (000 L4001) and moves the attacker (000 L4019)
+    both = {"ranged": 1, "ranged.draw_closer": 1, "ranged.draw_closer.move_closer": 1}
+    assert ranged.DRAWS.grants(both) == {Draw.pull, Draw.move}
+    assert ranged.DRAWS.grants({"ranged": 1}) == frozenset()
