@@ -36,8 +36,6 @@ ALLOWED: dict[str, int] = {
     "combat/dramatic/turn.py": 1,
     "combat/elements/access.py": 7,
     "combat/elements/bombs/bombs.py": 1,
-    "combat/elements/buffs/buff_modifiers.py": 10,
-    "combat/elements/buffs/buff_profile.py": 1,
     "combat/elements/charge.py": 4,
     "combat/elements/copies.py": 1,
     "combat/elements/defensive_state.py": 2,

@@ -1,9 +1,10 @@
-"""A move's design options, read through the entry that gives the move a role (its ``trait`` record in the data),
-never through the entry's id: the options a builder chose are kept under the entry that offers them."""
+"""A move's design options, read through the entry that gives the move a role or a row of a table (its record in the
+data), never through the entry's id: the options a builder chose are kept under the entry that offers them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from ..state.profile import MOVE_TRAITS, MoveProfile, MoveTrait
 
@@ -14,5 +15,15 @@ def design(m: MoveProfile, role: MoveTrait) -> Mapping[str, object]:
     """The design options chosen for the move's entry that gives it ``role``; empty when none was chosen."""
     for entry, chosen in m.options.items():
         if role in MOVE_TRAITS.get(entry, ()):
+            return chosen
+    return _NONE
+
+
+def design_of(m: MoveProfile, table: Mapping[str, Any], flag: object = None) -> Mapping[str, object]:
+    """The design options chosen for the move's entry that has a row in ``table`` (a row holding ``flag``, when
+    given); empty when none was chosen."""
+    for entry, chosen in m.options.items():
+        row = table.get(entry)
+        if row is not None and (flag is None or (isinstance(row, Collection) and flag in row)):
             return chosen
     return _NONE

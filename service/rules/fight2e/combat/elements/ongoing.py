@@ -18,8 +18,8 @@ from . import super_only, taunts, vulnerability
 from .buffs import buff_modifiers as mods
 from .buffs.buff_profile import buffed, duration
 from .design import design
-from .effect_ids import Ongoing
 from .techniques import grant
+from .vocabulary import Ongoing
 
 # Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).
 _MOVE_EFFECTS = frozenset(

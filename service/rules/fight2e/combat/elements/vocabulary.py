@@ -1,0 +1,45 @@
+"""Vocabularies the elements name that are spelt like catalogue entries but are not entries: the ongoing-effect ids
+(``OngoingEffectId``, its members read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
+through its metaclass, several times slower, and the Time Roll and a profile's rebuild ask about a fighter's effects
+every turn), the log's keys and the dice's kinds."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ..contract import model_types as _types
+
+if TYPE_CHECKING:
+    from ..contract.model_types import OngoingEffectId as Ongoing
+else:
+
+    class Ongoing:
+        """``OngoingEffectId``'s members, as attributes of a plain class."""
+
+    for _member in _types.OngoingEffectId:
+        setattr(Ongoing, _member.name, _member)
+
+
+class LogKey(StrEnum):
+    """Keys of a log step's ``inputs`` and ``change`` (the fighter's state and figures it reports) that are spelt
+    like a catalogue entry: the log's vocabulary, not the entry."""
+
+    super_energy = "super_energy"  # FighterState.super_energy
+    negative_positioning = "negative_positioning"
+    invisibility = "invisibility"
+    prop = "prop"
+    sidestep_setup = "sidestep_setup"
+    opening_move = "opening_move"
+    multi_part_throw = "multi_part_throw"
+    healing = "healing"
+    taunt = "taunt"
+    fake = "fake"
+
+
+class RollKind(StrEnum):
+    """Kinds of a die roll (the key its value is supplied under, ``Turn.roll``) spelt like a catalogue entry."""
+
+    perfect_hit = "perfect_hit"
+    cheap = "cheap"
+    random_effect = "random_effect"
