@@ -47,6 +47,7 @@ from .table_records import (
     BuffLimitRule,
     DrainHeal,
     DrawsCloser,
+    FollowUp,
     GloryRules,
     IllusionShift,
     InterruptSpecial,
@@ -673,6 +674,7 @@ Record = Annotated[
     | StrikesThrough
     | DrainHeal
     | IllusionShift
+    | FollowUp
     | PowerlessRule
     | BuffLimitRule
     | UsesHazard

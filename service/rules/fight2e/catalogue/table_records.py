@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...core.models import Record as _Record
+from .sheet_records import EntryId
 
 
 class Reload(StrEnum):
@@ -76,6 +77,15 @@ class IllusionShift(_Record):
     kind: Literal["illusion_shift"]
     fewest: Annotated[int, Field(ge=0, le=4)]
     most: Annotated[int, Field(ge=0, le=4)]
+    ref: str
+
+
+class FollowUp(_Record):
+    """The move only follows an opening move carrying ``opener`` (named by the follow-up's design option of that
+    name): straight after it in a Combo, or while the window it opened lasts."""
+
+    kind: Literal["follow_up"]
+    opener: EntryId
     ref: str
 
 
@@ -241,4 +251,4 @@ FLAG_KINDS = (
     BanksPower,
     PowersUp,
 )
-TABLE_KINDS = (ReloadRule, Kickable, TagCounter, StrikesThrough, DrainHeal, IllusionShift, *FLAG_KINDS)
+TABLE_KINDS = (ReloadRule, Kickable, TagCounter, StrikesThrough, DrainHeal, IllusionShift, FollowUp, *FLAG_KINDS)

@@ -24,6 +24,7 @@ from service.rules.fight2e.combat.elements.buffs import buff_modifiers
 from service.rules.fight2e.combat.elements.hazards import hazard_elements
 from service.rules.fight2e.combat.elements.interrupts import interrupt_effects
 from service.rules.fight2e.combat.elements.power_up import power_up_elements
+from service.rules.fight2e.combat.elements.sequences import sequences
 from service.rules.fight2e.combat.state.entry_tables import FlagTable
 
 # table, {entry: the flags the text gives it}
@@ -116,3 +117,14 @@ def test_a_move_s_flags_are_the_union_of_its_entries_rows() -> None:
     both = {"ranged": 1, "ranged.draw_closer": 1, "ranged.draw_closer.move_closer": 1}
     assert ranged.DRAWS.grants(both) == {Draw.pull, Draw.move}
     assert ranged.DRAWS.grants({"ranged": 1}) == frozenset()
+
+
+def test_each_follow_up_names_the_opener_the_text_gives() -> None:
+    # Move Sub-Set and Multi-Part Move follow an Opening Move (000 L4654, L4662); a Multi-Part Throw follows an
+    # Opening Throw (000 L4676)
+    assert dict(sequences.FOLLOW_UPS.items()) == {
+        "move_sub_set": "opening_move",
+        "multi_part_move": "opening_move",
+        "multi_part_throw": "opening_throw",
+    }
+    assert sequences.OPENERS == ("opening_move",)  # only an Opening Move's window lasts into the next turn (000 L3746)

@@ -135,6 +135,7 @@ BAD_RULES = {
     "unknown super energy rule": "    rules:\n      - {kind: super_energy_rule, rule: doubles, ref: r}\n",
     "banking without its reference": "    rules:\n      - {kind: banking, way: may_hold}\n",
     "power up buying something unknown": "    rules:\n      - {kind: power_up, buys: [life], ref: r}\n",
+    "follow-up of an opener not an id": "    rules:\n      - {kind: follow_up, opener: Opening Move, ref: r}\n",
 }
 
 
