@@ -52,6 +52,7 @@ from .table_records import (
     IllusionShift,
     InterruptSpecial,
     Kickable,
+    MadeHazard,
     PowerlessRule,
     PowersUp,
     ReloadRule,
@@ -675,6 +676,7 @@ Record = Annotated[
     | DrainHeal
     | IllusionShift
     | FollowUp
+    | MadeHazard
     | PowerlessRule
     | BuffLimitRule
     | UsesHazard

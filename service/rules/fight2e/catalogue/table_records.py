@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...core.models import Record as _Record
 from .sheet_records import EntryId
@@ -87,6 +87,26 @@ class FollowUp(_Record):
     kind: Literal["follow_up"]
     opener: EntryId
     ref: str
+
+
+class MadeHazard(_Record):
+    """What Create Environmental Hazard or one of its modifiers changes about the Hazard the move makes; a move's
+    rows are taken together (``hazard``: the last row naming one wins, a modifier coming after what it modifies)."""
+
+    kind: Literal["made_hazard"]
+    makes: bool = False  # the move makes a Hazard
+    hazard: Literal["wall", "pit", "damaging"] | None = None  # the Hazard it makes, whatever the option says
+    damaging: bool = False  # it hurts as its maker's Ki Special Move
+    count: Annotated[int, Field(ge=0, le=20)] = 0  # its Time Count, the largest row's
+    at_once: Annotated[int, Field(ge=1, le=4)] = 1  # how many of the maker's Hazards may be in play, the largest
+    reflects: bool = False  # a made Wall turns Ranged Special Moves back
+    ref: str
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> MadeHazard:
+        if not (self.makes or self.hazard or self.damaging or self.count or self.at_once > 1 or self.reflects):
+            raise ValueError("a made_hazard record changes nothing about the Hazard")
+        return self
 
 
 # ── flags: what a move's entries grant at one place of the turn (the union of its entries' rows) ─────────────
@@ -251,4 +271,14 @@ FLAG_KINDS = (
     BanksPower,
     PowersUp,
 )
-TABLE_KINDS = (ReloadRule, Kickable, TagCounter, StrikesThrough, DrainHeal, IllusionShift, FollowUp, *FLAG_KINDS)
+TABLE_KINDS = (
+    ReloadRule,
+    Kickable,
+    TagCounter,
+    StrikesThrough,
+    DrainHeal,
+    IllusionShift,
+    FollowUp,
+    MadeHazard,
+    *FLAG_KINDS,
+)

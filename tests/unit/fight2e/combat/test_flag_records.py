@@ -21,11 +21,12 @@ from service.rules.fight2e.catalogue.table_records import (
 )
 from service.rules.fight2e.combat.elements import access, enhancer, glory, ranged, super_energy
 from service.rules.fight2e.combat.elements.buffs import buff_modifiers
-from service.rules.fight2e.combat.elements.hazards import hazard_elements
+from service.rules.fight2e.combat.elements.hazards import hazard_elements, hazard_interaction
 from service.rules.fight2e.combat.elements.interrupts import interrupt_effects
 from service.rules.fight2e.combat.elements.power_up import power_up_elements
 from service.rules.fight2e.combat.elements.sequences import sequences
 from service.rules.fight2e.combat.state.entry_tables import FlagTable
+from service.rules.fight2e.combat.state.profile import command_move
 
 # table, {entry: the flags the text gives it}
 ROWS: dict[str, tuple[FlagTable[Any], dict[str, set[Any]]]] = {
@@ -128,3 +129,25 @@ def test_each_follow_up_names_the_opener_the_text_gives() -> None:
         "multi_part_throw": "opening_throw",
     }
     assert sequences.OPENERS == ("opening_move",)  # only an Opening Move's window lasts into the next turn (000 L3746)
+
+
+def _made(*entries: str) -> hazard_interaction.MadeHazard:
+    return hazard_interaction.made(command_move("m", "M", 1, (), entries={e: 1 for e in entries}))
+
+
+def test_a_made_hazard_takes_its_entries_rows_together() -> None:
+    # the plain Element: a Wall for a 5-count (000 L3135, L3139); Extended Duration: a 10-count (000 L3169); Multiple
+    # Hazard: two at once (000 L3175)
+    base = "create_environmental_hazard"
+    plain = _made(base)
+    assert (plain.makes, plain.kind, plain.count, plain.at_once, plain.damaging) == (True, None, 5, 1, False)
+    longer = _made(base, base + ".extended_duration", base + ".multiple_hazard")
+    assert (longer.count, longer.at_once) == (10, 2)
+    # a Pit or a Damaging Wall requires Damaging Hazard (000 L3163, L3181) and is what the move makes; the damage is
+    # the Damaging Hazard's (000 L3153)
+    pit = _made(base, base + ".damaging_hazard", base + ".pit")
+    assert (pit.kind, pit.damaging) == ("pit", True)
+    wall = _made(base, base + ".damaging_hazard", base + ".damaging_wall")
+    assert (wall.kind, wall.damaging) == ("wall", True)
+    assert _made(base, base + ".damaging_hazard").kind == "damaging"
+    assert _made("ranged") == hazard_interaction.MadeHazard()

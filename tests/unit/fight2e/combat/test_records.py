@@ -136,6 +136,9 @@ BAD_RULES = {
     "banking without its reference": "    rules:\n      - {kind: banking, way: may_hold}\n",
     "power up buying something unknown": "    rules:\n      - {kind: power_up, buys: [life], ref: r}\n",
     "follow-up of an opener not an id": "    rules:\n      - {kind: follow_up, opener: Opening Move, ref: r}\n",
+    "made hazard changing nothing": "    rules:\n      - {kind: made_hazard, ref: r}\n",
+    "made hazard of an unknown kind": "    rules:\n      - {kind: made_hazard, hazard: lava, ref: r}\n",
+    "made hazards too many at once": "    rules:\n      - {kind: made_hazard, at_once: 9, ref: r}\n",
 }
 
 

@@ -3,11 +3,12 @@ data), never through the entry's id: the options a builder chose are kept under 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from ..state.profile import MOVE_TRAITS, MoveProfile, MoveTrait
 
+T = TypeVar("T")
 _NONE: Mapping[str, object] = {}
 
 
@@ -19,11 +20,11 @@ def design(m: MoveProfile, role: MoveTrait) -> Mapping[str, object]:
     return _NONE
 
 
-def design_of(m: MoveProfile, table: Mapping[str, Any], flag: object = None) -> Mapping[str, object]:
-    """The design options chosen for the move's entry that has a row in ``table`` (a row holding ``flag``, when
-    given); empty when none was chosen."""
+def design_of(m: MoveProfile, table: Mapping[str, T], keep: Callable[[T], bool]) -> Mapping[str, object]:
+    """The design options chosen for the move's entry whose row in ``table`` is one to ``keep``; empty when none
+    was chosen."""
     for entry, chosen in m.options.items():
         row = table.get(entry)
-        if row is not None and (flag is None or (isinstance(row, Collection) and flag in row)):
+        if row is not None and keep(row):
             return chosen
     return _NONE

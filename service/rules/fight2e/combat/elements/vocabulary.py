@@ -1,7 +1,7 @@
 """Vocabularies the elements name that are spelt like catalogue entries but are not entries: the ongoing-effect ids
 (``OngoingEffectId``, its members read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
 through its metaclass, several times slower, and the Time Roll and a profile's rebuild ask about a fighter's effects
-every turn), the log's keys and the dice's kinds."""
+every turn), the log's keys, the dice's kinds and the decisions' kinds."""
 
 from __future__ import annotations
 
@@ -43,3 +43,9 @@ class RollKind(StrEnum):
     perfect_hit = "perfect_hit"
     cheap = "cheap"
     random_effect = "random_effect"
+
+
+class Asked(StrEnum):
+    """Kinds of a decision asked of a player (the key its answer is supplied under) spelt like a catalogue entry."""
+
+    position_shift = "position_shift"

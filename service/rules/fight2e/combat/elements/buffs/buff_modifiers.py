@@ -369,7 +369,7 @@ def associated(m: MoveProfile) -> set[str]:
     """The Elements of the Buff move that take the Buff's duration."""
     if not (m.trait(MoveTrait.buff) and BuffLimit.shares_duration in BUFF_LIMITS.grants(m.entries)):
         return set()
-    value = design_of(m, BUFF_LIMITS, BuffLimit.shares_duration).get("associated")
+    value = design_of(m, BUFF_LIMITS, lambda row: BuffLimit.shares_duration in row).get("associated")
     names = value if isinstance(value, list) else [value] if isinstance(value, str) else []
     found = {str(v) for v in names if str(v) in LINKABLE and m.has(str(v))}
     if not found:  # ruling: none named: every associable Element on the move (one instance each, 000 L3073)

@@ -10,6 +10,8 @@ from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
+from ..design import design, design_of
+from ..vocabulary import Asked
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
@@ -31,7 +33,7 @@ def _matches(h: Hazard, want: str) -> bool:
 
 
 def _wanted(m: MoveProfile) -> str:
-    return str(m.options.get("requires_environmental_hazard", {}).get("hazard") or "")
+    return str(design_of(m, HAZARD_USES, lambda row: HazardUse.needs in row).get("hazard") or "")
 
 
 def check_requirements(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
@@ -195,7 +197,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     m = next((m for m in moves if _uses(m, HazardUse.shifts)), None)
     if m is None or a.shifted or a.defeated or d.defeated:
         return
-    mode = str(m.options.get("position_shift", {}).get("mode") or "defender_shifts")
+    mode = str(design_of(m, HAZARD_USES, lambda row: HazardUse.shifts in row).get("mode") or "defender_shifts")
     if mode == "switch_places":
         if ctx.grid_mode:
             _switch_on_grid(ctx, a, d, m)
@@ -225,7 +227,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     h = pick(
         ctx,
         a.id,
-        "position_shift",
+        Asked.position_shift,
         "E",
         f"{m.name}: which Hazard should {mover.id} be shifted into (Maneuver Check)?",
         options,
@@ -266,7 +268,7 @@ def _switch_on_grid(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> No
 def sidestep_only(m: MoveProfile) -> bool:
     """A Sidestep Counter move bought as usable only that way (the Liability half of the Element)."""
     return m.trait(MoveTrait.sidestep_counter) > 0 and str(
-        m.options.get("sidestep_counter", {}).get("sidestep_only", "no")
+        design(m, MoveTrait.sidestep_counter).get("sidestep_only", "no")
     ).lower() in ("yes", "true")
 
 
