@@ -27,7 +27,7 @@ DELAYED = "power_enhancer.delayed_onset"
 _REF = "000 L3820–L3850"
 
 
-BANKING: FlagTable[Banking] = flags_of_records("power_enhancer", BanksPower, lambda r: frozenset({r.way}))
+BANKING: FlagTable[Banking] = flags_of_records("banking", BanksPower, lambda r: frozenset({r.way}))
 
 
 def _banks(m: MoveProfile, way: Banking) -> bool:

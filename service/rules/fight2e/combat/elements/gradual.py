@@ -23,6 +23,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import Heals, MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
 from .glory import defeat_glory
+from .vocabulary import LogKey
 
 ENTRY = "gradual_effect"
 DELAYED = "gradual_effect.delayed_onset"
@@ -107,7 +108,7 @@ def heal_split(ctx: Turn, f: Combatant, m: MoveProfile, healed: Combatant, amoun
         f.id,
         f"Gradual Effect of {m.name}: {healed.id} heals {part} now and at the end of each of the next two turns.",
         _REF,
-        {"healing": amount},
+        {LogKey.healing: amount},
         {"installment": part},
     )
     return part

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...catalogue.table_records import IllusionShift
 from ..contract.model_types import OngoingEffectId
-from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction, ResponseKind
 from ..registry import elements
 from ..registry.elements import DefenseMoment, at
 from ..state.action import Attack
@@ -87,7 +87,7 @@ def declare_illusion(
     Priority; 000 L3490)."""
     path = f"decisions.{key}"
     m = d.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
-    if m is None or "interrupt" not in m.responses:
+    if m is None or ResponseKind.interrupt not in m.responses:
         ctx.fail(
             "DECISION_INVALID", path, f"{key}: name the one Offensive Illusion move of the declared Interrupt.", key=key
         )

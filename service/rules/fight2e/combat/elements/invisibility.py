@@ -17,6 +17,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from .vocabulary import LogKey
 
 ENTRY = "invisibility"
 # Whether the penalty goes on turn after turn until the user is hit (else only the turn after the move).
@@ -51,7 +52,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         + (" until he is hit." if _maintained(m) else " (for that turn), unless he is hit first."),
         "000 L3591–L3597",
         {"move": m.id},
-        {"invisibility": True},
+        {LogKey.invisibility: True},
     )
 
 

@@ -23,6 +23,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
 from .hazards import hazards
+from .vocabulary import LogKey
 
 DEFAULT = "prop"
 PREFIX = "recover_prop:"
@@ -216,7 +217,7 @@ def recover(ctx: Turn, f: Combatant, prop: str, how: str) -> bool:
         f.id,
         f"{how}: {f.id} " + ("picks up" if ok else "fails to reach") + f" his Prop '{prop}'.",
         "000 L4759–L4765, L3904–L3908",
-        {"prop": prop},
+        {LogKey.prop: prop},
         {"prop_recovered": ok},
     )
     return ok

@@ -10,6 +10,7 @@ from ..registry.elements import HIT_STUN, Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from .vocabulary import LogKey
 
 ENTRY = "sidestep_setup"
 
@@ -36,7 +37,7 @@ def sidestepped(ctx: Turn, d: Combatant) -> None:
         f"{d.id} may follow his Sidestep with a Sidestep Setup move, this turn or the next.",
         "000 L4823",
         {},
-        {"sidestep_setup": ctx.turn},
+        {LogKey.sidestep_setup: ctx.turn},
     )
 
 

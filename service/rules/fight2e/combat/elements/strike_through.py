@@ -77,7 +77,14 @@ def after_hit(ctx: Turn, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     ctx.spine.resolve(
         ctx,
         AttackCls(
-            attacker=d, defender=a, moves=[m], context="response", label="E", cost=m.level, key=key, response="priority"
+            attacker=d,
+            defender=a,
+            moves=[m],
+            context="response",
+            label="E",
+            cost=m.level,
+            key=key,
+            response=ResponseKind.priority,
         ),
     )
     return out

@@ -13,9 +13,10 @@ from ..state.turn import Turn
 from . import super_only, transformations
 from .buffs.buff_modifiers import se_frozen
 from .glory import cheap_use
+from .vocabulary import LogKey
 
 SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = flags_of_records(
-    "super_energy", SuperEnergyRules, lambda r: frozenset({r.rule})
+    "super_energy_rule", SuperEnergyRules, lambda r: frozenset({r.rule})
 )
 
 
@@ -54,7 +55,7 @@ def tally(ctx: Turn) -> None:
                 f"{f.id} used a Super Move this turn: no Super Energy.",
                 "000 L5273",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         frozen = se_frozen(f)
@@ -65,7 +66,7 @@ def tally(ctx: Turn) -> None:
                 f"{f.id}'s Buff {frozen.name} runs on his Super Energy: none is gained.",
                 "000 L3067",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         if f.defeated and not f.life_loss_from and not f.attacks:
@@ -90,7 +91,7 @@ def tally(ctx: Turn) -> None:
                 "combos_hit": f.se_combos,
                 "from_moves": f.se_extra,
             },
-            {"super_energy": f.se},
+            {LogKey.super_energy: f.se},
         )
 
 
@@ -116,7 +117,7 @@ def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
                 f"{f.id} spends {m.se_cost} Super Energy on {m.name}.",
                 "000 L4864–L4868",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         if not m.is_super:
@@ -144,5 +145,5 @@ def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
             + ".",
             "000 L5281",
             {},
-            {"super_energy": f.se, "fs": f.fs},
+            {LogKey.super_energy: f.se, "fs": f.fs},
         )

@@ -14,6 +14,7 @@ from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
 from .glory import GloryRule, glory_rule
+from .vocabulary import LogKey
 
 
 def taunt_glory(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None) -> None:
@@ -72,7 +73,7 @@ def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile,
         + f" {abs(who.se - before)} Super Energy ({before} → {who.se}).",
         "000 L4283–L4289",
         {"roll": roll, "amount": amount},
-        {"super_energy": who.se},
+        {LogKey.super_energy: who.se},
     )
 
 
@@ -133,7 +134,7 @@ def lend(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]
                 f.id,
                 f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
                 _ADD_REF,
-                {"taunt": src.id, "move": m.id, "element": ident},
+                {LogKey.taunt: src.id, "move": m.id, "element": ident},
             )
         if m.has(ADDITION):
             f.ongoing = [x for x in f.ongoing if x.id != ADDITION]

@@ -49,3 +49,5 @@ class Asked(StrEnum):
     """Kinds of a decision asked of a player (the key its answer is supplied under) spelt like a catalogue entry."""
 
     position_shift = "position_shift"
+    tag_counter = "tag_counter"
+    knockback_advance = "knockback_advance"

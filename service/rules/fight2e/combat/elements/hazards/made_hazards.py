@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...contract.model_types import OngoingEffectId
-from ...contract.models import Choice, DecisionValue, Direction
+from ...contract.models import Choice, DecisionValue, Direction, ResponseKind
 from ...protocol.events import Square
 from ...registry.elements import after_time_roll
 from ...state.action import Attack
@@ -295,7 +295,7 @@ def _send_back(ctx: Turn, a: Combatant, d: Combatant, p: MoveProfile, h: Hazard)
                 context="response",
                 label="F.3",
                 cost=p.level,
-                response="interrupt",
+                response=ResponseKind.interrupt,
                 reflected=True,
             ),
         )

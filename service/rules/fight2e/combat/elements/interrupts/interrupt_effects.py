@@ -28,6 +28,7 @@ from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, projectile_limit
 from ...state.turn import Turn, die_for_step
 from ..illusionary_doubles import defensive_shift, schedule_glide
+from ..vocabulary import LogKey
 
 ABSORB = "absorbs_attacks"
 TRANSFORM = "absorbs_attacks.transform_energy"
@@ -237,7 +238,7 @@ def _transform(ctx: Turn, d: Combatant, m: MoveProfile, taken: MoveProfile) -> N
         f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.se - before} Super Energy.",
         "000 L2789–L2793",
         {"damage": amount},
-        {"super_energy": d.se},
+        {LogKey.super_energy: d.se},
     )
 
 

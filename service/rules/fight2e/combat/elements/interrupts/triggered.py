@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .....dice import Die
-from ...contract.models import Choice, DecisionValue
+from ...contract.models import Choice, DecisionValue, ResponseKind
 from ...state.action import Attack, Guard, Outcome
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant, Effect
@@ -28,6 +28,7 @@ from .. import effects
 from ..combo import combo_accuracy
 from ..invisibility import blocked
 from ..super_energy import count_attack
+from ..vocabulary import LogKey
 
 ENTRY = "triggered_interrupt"
 # How many armed instances of the move may wait at once (None: no limit); the largest row the move has wins.
@@ -180,7 +181,13 @@ def offer(ctx: Turn, atk: Attack) -> Trap | None:
         + (f" ({fs} FS)" if fs else "")
         + f"; {a.id} must beat both.",
         "000 L4404–L4405",
-        {"tactics": p.tactics, "defense_bonus": p.def_bonus, "fs": fs, "fake": d.fake_bonus, "instances": len(ids)},
+        {
+            "tactics": p.tactics,
+            "defense_bonus": p.def_bonus,
+            "fs": fs,
+            LogKey.fake: d.fake_bonus,
+            "instances": len(ids),
+        },
         {"dt": dt, "fs": d.fs},
     )
     return Trap(m, len(ids), dt, key)
@@ -242,7 +249,7 @@ def caught(ctx: Turn, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> 
                 label="F.3",
                 cost=trap.move.level,
                 key=trap.key,
-                response="interrupt",
+                response=ResponseKind.interrupt,
                 orig_aerial=atk.aerial,
                 extra_damage=2 * (trap.instances - 1),
             ),

@@ -23,7 +23,7 @@ ENHANCED = "power_up.enhanced_power_up"
 _CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
 
 
-POWER_UPS: FlagTable[PowerUp] = flags_of_records("power_up", PowersUp, lambda r: frozenset(r.buys))
+POWER_UPS: FlagTable[PowerUp] = flags_of_records("power_up_buys", PowersUp, lambda r: frozenset(r.buys))
 
 
 def powered(m: MoveProfile, way: PowerUp) -> bool:
