@@ -30,6 +30,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import grid
+from .design import design
 from .hazards import ally_checks
 from .hazards.ally_checks import allies
 
@@ -38,7 +39,7 @@ PREFIX = "ally:"
 
 
 def _elements(m: MoveProfile) -> list[str]:
-    raw = m.options.get("summon", {}).get("ally_elements") or []
+    raw = design(m, MoveTrait.summon).get("ally_elements") or []
     return [str(x) for x in raw] if isinstance(raw, list) else []
 
 
@@ -122,7 +123,7 @@ def struck(ctx: Turn, d: Combatant) -> None:
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move or "")
-    bad = m is None or not m.has(eff.id if eff.id == OngoingEffectId.summon else "summon")
+    bad = m is None or not m.trait(MoveTrait.summon)
     if eff.id == ally_checks.CHECKED:
         bad = bad or eff.target not in {x.id for x in ctx.req.fighters} or eff.target == f.id
     if eff.id == OngoingEffectId.summon:

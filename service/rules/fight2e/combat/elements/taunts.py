@@ -13,6 +13,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
+from .design import design
 from .glory import GloryRule, glory_rule
 from .vocabulary import LogKey
 
@@ -58,7 +59,7 @@ def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile,
     amount = roll + mh // 2
     if index:
         amount //= 2  # ruling: later in a Combo it is halved like a Special Move's damage there (000 L5804)
-    drain = m.options.get("taunt.modify_super_energy", {}).get("direction") == "drain_opponent"
+    drain = design(m, MoveTrait.modifies_super_energy).get("direction") == "drain_opponent"
     who = d if drain else a
     before = who.se
     if drain:
