@@ -27,13 +27,9 @@ from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, projectile_limit
 from ...state.turn import Turn, die_for_step
+from ..design import design_of
 from ..illusionary_doubles import defensive_shift, schedule_glide
 from ..vocabulary import LogKey
-
-ABSORB = "absorbs_attacks"
-TRANSFORM = "absorbs_attacks.transform_energy"
-DEFENSIVE = "illusionary_doubles.defensive_illusion"
-
 
 SPECIALS: FlagTable[Special] = flags_of_records("interrupt_special", InterruptSpecial, lambda r: frozenset(r.specials))
 STATE_IDS = frozenset({"absorbed_attack", "offensive_illusion"})
@@ -102,7 +98,11 @@ def respond(ctx: Turn, atk: Attack, d: Combatant, moves: list[MoveProfile], key:
     if Special.absorbs in grants and Special.reflects not in grants and _absorbable(atk, first):
         _absorb(ctx, atk, d, first, key)
     illusion = Special.shifts in grants
-    before = illusion and str(first.options.get(DEFENSIVE, {}).get("movement_timing") or "after") == "before"
+    before = (
+        illusion
+        and str(design_of(first, SPECIALS, lambda row: Special.shifts in row).get("movement_timing") or "after")
+        == "before"
+    )
     if before:
         defensive_shift(ctx, atk, d, first, key)
         strikes = first.offensive and all(_reaches(ctx, m, atk, d) for m in moves if m.offensive)
@@ -208,7 +208,8 @@ def _absorb(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: str) -> N
 
 def _transform(ctx: Turn, d: Combatant, m: MoveProfile, taken: MoveProfile) -> None:
     """The absorbed move's damage is rolled (no Strength, no Stamina) and becomes Super Energy or FS."""
-    into = str(m.options.get(TRANSFORM, {}).get("converts_to") or "super_energy")
+    # what the design converts the damage to: Fighting Spirit, else Super Energy
+    into = str(design_of(m, SPECIALS, lambda row: Special.transforms in row).get("converts_to") or "")
     amount = 0
     if taken.damage_step is not None and not taken.kw("no_damage"):
         die = die_for_step(taken.damage_step)

@@ -17,9 +17,8 @@ from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
+from ..design import design_of
 
-EXTRA = "power_up.extra_elements"
-ENHANCED = "power_up.enhanced_power_up"
 _CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
 
 
@@ -34,7 +33,9 @@ def cap(m: MoveProfile) -> int:
     """Extra Control the move may take: its Level, or 2× / 3× it with Enhanced Power Up."""
     if not powered(m, PowerUp.raises_cap):
         return m.level
-    return m.level * _CAP.get(str(m.options.get(ENHANCED, {}).get("control_cap") or "double_level"), 2)
+    return m.level * _CAP.get(
+        str(design_of(m, POWER_UPS, lambda buys: PowerUp.raises_cap in buys).get("control_cap") or "double_level"), 2
+    )
 
 
 def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
@@ -42,7 +43,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     entries = catalog().entries
     out: list[tuple[list[str], float]] = []
     waiting: list[str] = []  # Liabilities listed before any Element go with the first one
-    for ident in chosen(m.options.get(EXTRA, {}).get("schedule")):
+    for ident in chosen(design_of(m, POWER_UPS, lambda buys: PowerUp.buys_elements in buys).get("schedule")):
         entry = entries.get(ident)
         if entry is None:
             continue
