@@ -35,7 +35,6 @@ ALLOWED: dict[str, int] = {
     "combat/dramatic/thugs.py": 2,
     "combat/dramatic/turn.py": 1,
     "combat/elements/bombs/bombs.py": 1,
-    "combat/elements/charge.py": 4,
     "combat/elements/copies.py": 1,
     "combat/elements/enhancer.py": 4,
     "combat/elements/fake.py": 1,

@@ -45,6 +45,7 @@ from .sheet_records import (
 from .table_records import (
     BanksPower,
     BuffLimitRule,
+    ChargeNeeds,
     DrainHeal,
     DrawsCloser,
     FollowUp,
@@ -677,6 +678,7 @@ Record = Annotated[
     | IllusionShift
     | FollowUp
     | MadeHazard
+    | ChargeNeeds
     | PowerlessRule
     | BuffLimitRule
     | UsesHazard

@@ -109,6 +109,31 @@ class MadeHazard(_Record):
         return self
 
 
+class Preparation(StrEnum):
+    """What a charge move needs just before it, besides 2 spare Control or 3 Control of moves before it."""
+
+    away = "away"  # 1 Range or more away just before, standing at Range 4, or the last attack blocked (Charge Back)
+    guard = "guard"  # the last attack on him stopped in one of the listed ways
+    step = "step"  # a 1-Range step toward the target on the ground, for 1 FS (or standing at Range 0)
+
+
+class ChargeNeeds(_Record):
+    """The entry makes its move a charge move: what must come before it (``guards``: for ``guard``, how the last
+    attack on the user must have been stopped); ``need`` is what a refusal says is missing."""
+
+    kind: Literal["charge"]
+    preparation: Preparation
+    need: str = Field(min_length=1)
+    guards: tuple[Literal["defense", "crouch", "evasion", "aerial_block"], ...] = ()
+    ref: str
+
+    @model_validator(mode="after")
+    def _guards_for_a_guard(self) -> ChargeNeeds:
+        if (self.preparation is Preparation.guard) != bool(self.guards):
+            raise ValueError("a charge record lists the guards exactly when its preparation is a guard")
+        return self
+
+
 # ── flags: what a move's entries grant at one place of the turn (the union of its entries' rows) ─────────────
 
 
@@ -280,5 +305,6 @@ TABLE_KINDS = (
     IllusionShift,
     FollowUp,
     MadeHazard,
+    ChargeNeeds,
     *FLAG_KINDS,
 )

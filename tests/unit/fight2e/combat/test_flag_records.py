@@ -16,10 +16,11 @@ from service.rules.fight2e.catalogue.table_records import (
     HazardUse,
     Powerless,
     PowerUp,
+    Preparation,
     Special,
     SuperEnergyRule,
 )
-from service.rules.fight2e.combat.elements import access, enhancer, glory, ranged, super_energy
+from service.rules.fight2e.combat.elements import access, charge, enhancer, glory, ranged, super_energy
 from service.rules.fight2e.combat.elements.buffs import buff_modifiers
 from service.rules.fight2e.combat.elements.hazards import hazard_elements, hazard_interaction
 from service.rules.fight2e.combat.elements.interrupts import interrupt_effects
@@ -151,3 +152,13 @@ def test_a_made_hazard_takes_its_entries_rows_together() -> None:
     assert (wall.kind, wall.damaging) == ("wall", True)
     assert _made(base, base + ".damaging_hazard").kind == "damaging"
     assert _made("ranged") == hazard_interaction.MadeHazard()
+
+
+def test_each_charge_move_needs_the_preparation_the_text_gives() -> None:
+    rows = {e: (c.preparation, set(c.guards)) for e, c in charge.CHARGES.items()}
+    assert rows == {
+        "charge_back": (Preparation.away, set()),  # moved away or blocked just before (000 L3085–L3099)
+        "charge_down": (Preparation.guard, {"defense", "crouch"}),  # a Defense or crouching block (000 L4489)
+        "charge_forward": (Preparation.step, set()),  # a 1-Range step toward the target (000 L4505)
+        "charge_up": (Preparation.guard, {"evasion", "aerial_block"}),  # an Evasion or aerial block (000 L4523)
+    }

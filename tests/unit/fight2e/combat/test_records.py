@@ -139,6 +139,13 @@ BAD_RULES = {
     "made hazard changing nothing": "    rules:\n      - {kind: made_hazard, ref: r}\n",
     "made hazard of an unknown kind": "    rules:\n      - {kind: made_hazard, hazard: lava, ref: r}\n",
     "made hazards too many at once": "    rules:\n      - {kind: made_hazard, at_once: 9, ref: r}\n",
+    "charge by a guard naming none": "    rules:\n      - {kind: charge, preparation: guard, need: n, ref: r}\n",
+    "charge step naming guards": (
+        "    rules:\n      - {kind: charge, preparation: step, need: n, guards: [defense], ref: r}\n"
+    ),
+    "charge guarded by an unknown block": (
+        "    rules:\n      - {kind: charge, preparation: guard, need: n, guards: [parry], ref: r}\n"
+    ),
 }
 
 
