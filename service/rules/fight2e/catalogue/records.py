@@ -43,6 +43,7 @@ from .sheet_records import (
     sheet_options,
 )
 from .table_records import (
+    ArmedInstances,
     BanksPower,
     BuffLimitRule,
     ChargeNeeds,
@@ -679,6 +680,7 @@ Record = Annotated[
     | FollowUp
     | MadeHazard
     | ChargeNeeds
+    | ArmedInstances
     | PowerlessRule
     | BuffLimitRule
     | UsesHazard

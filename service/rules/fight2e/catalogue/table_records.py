@@ -134,6 +134,15 @@ class ChargeNeeds(_Record):
         return self
 
 
+class ArmedInstances(_Record):
+    """How many armed instances of the entry's Triggered Interrupt move may wait at once (``most``; none: no limit);
+    the largest the move has wins."""
+
+    kind: Literal["armed_instances"]
+    most: Annotated[int, Field(ge=1, le=10)] | None
+    ref: str
+
+
 # ── flags: what a move's entries grant at one place of the turn (the union of its entries' rows) ─────────────
 
 
@@ -306,5 +315,6 @@ TABLE_KINDS = (
     FollowUp,
     MadeHazard,
     ChargeNeeds,
+    ArmedInstances,
     *FLAG_KINDS,
 )

@@ -23,7 +23,7 @@ from service.rules.fight2e.catalogue.table_records import (
 from service.rules.fight2e.combat.elements import access, charge, enhancer, glory, ranged, super_energy
 from service.rules.fight2e.combat.elements.buffs import buff_modifiers
 from service.rules.fight2e.combat.elements.hazards import hazard_elements, hazard_interaction
-from service.rules.fight2e.combat.elements.interrupts import interrupt_effects
+from service.rules.fight2e.combat.elements.interrupts import interrupt_effects, triggered
 from service.rules.fight2e.combat.elements.power_up import power_up_elements
 from service.rules.fight2e.combat.elements.sequences import sequences
 from service.rules.fight2e.combat.state.entry_tables import FlagTable
@@ -161,4 +161,12 @@ def test_each_charge_move_needs_the_preparation_the_text_gives() -> None:
         "charge_down": (Preparation.guard, {"defense", "crouch"}),  # a Defense or crouching block (000 L4489)
         "charge_forward": (Preparation.step, set()),  # a 1-Range step toward the target (000 L4505)
         "charge_up": (Preparation.guard, {"evasion", "aerial_block"}),  # an Evasion or aerial block (000 L4523)
+    }
+
+
+def test_triggered_interrupts_arm_the_instances_the_text_gives() -> None:
+    # one armed at a time, a second use restarting its count (000 L4408); Multiple Instances: no limit (000 L4421)
+    assert dict(triggered.INSTANCES.items()) == {
+        "triggered_interrupt": 1,
+        "triggered_interrupt.multiple_instances": None,
     }

@@ -146,6 +146,7 @@ BAD_RULES = {
     "charge guarded by an unknown block": (
         "    rules:\n      - {kind: charge, preparation: guard, need: n, guards: [parry], ref: r}\n"
     ),
+    "no instance armed at once": "    rules:\n      - {kind: armed_instances, most: 0, ref: r}\n",
 }
 
 

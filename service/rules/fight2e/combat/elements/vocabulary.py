@@ -51,3 +51,5 @@ class Asked(StrEnum):
     position_shift = "position_shift"
     tag_counter = "tag_counter"
     knockback_advance = "knockback_advance"
+    power_enhancer = "power_enhancer"
+    triggered_interrupt = "triggered_interrupt"
