@@ -28,3 +28,11 @@ def design_of(m: MoveProfile, table: Mapping[str, T], keep: Callable[[T], bool])
         if row is not None and keep(row):
             return chosen
     return _NONE
+
+
+def entry_of(role: MoveTrait) -> str:
+    """The catalogue entry whose ``trait`` record gives a move ``role`` (the one entry a handler serves by it)."""
+    found = [e for e, roles in MOVE_TRAITS.items() if role in roles]
+    if len(found) != 1:
+        raise ValueError(f"the role {role!r} is given by {len(found)} entries, not one")
+    return found[0]

@@ -7,11 +7,12 @@ from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
 from .vocabulary import LogKey
 
-ENTRY = "fake"
+ENTRY = entry_of(MoveTrait.fake)
 
 
 def bonus(m: MoveProfile) -> int:

@@ -11,11 +11,12 @@ from ..registry.elements import LANDING
 from ..registry.reprice import with_entries
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
 from .vocabulary import RollKind
 
-ENTRY = "perfect_hit"
+ENTRY = entry_of(MoveTrait.perfect_hit)
 
 
 @LANDING(20, entries=(ENTRY,))

@@ -8,11 +8,12 @@ from __future__ import annotations
 from ..contract.models import OngoingEffect
 from ..registry.elements import HIT_STUN, Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
 from .vocabulary import LogKey
 
-ENTRY = "sidestep_setup"
+ENTRY = entry_of(MoveTrait.sidestep_setup)
 
 
 def _open(ctx: Turn, f: Combatant) -> Effect | None:

@@ -21,12 +21,12 @@ from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
-from .vocabulary import LogKey
+from .design import entry_of
+from .vocabulary import Asked, LogKey
 
-INFINITE = "infinite_supers"
-ENHANCER = "super_move_enhancer"
-CHOICE = "limited_choice"
-EXTENDED = "extended_duration"
+INFINITE = entry_of(MoveTrait.infinite_supers)
+ENHANCER = entry_of(MoveTrait.super_move_enhancer)
+CHOICE = entry_of(MoveTrait.limited_choice)
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ def _extend(ctx: Turn, f: Combatant, m: MoveProfile, s: Stretch) -> None:
         return
     key, dv = ctx.decide(
         f.id,
-        EXTENDED,
+        Asked.extended_duration,
         "C.5",
         f"{f.id}: how many more lots of {s.cost} Super Energy (amount) to spend "
         f"stretching {m.name}'s effects by a {s.count}-count each (he has {f.se})?",

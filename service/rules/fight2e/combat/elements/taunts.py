@@ -13,7 +13,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
-from .design import design
+from .design import design, entry_of
 from .glory import GloryRule, glory_rule
 from .vocabulary import LogKey
 
@@ -80,7 +80,7 @@ def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile,
 
 # ── Element Addition (000 L4291–L4301) ─────────────────────────────────────────────────────────────
 
-ADDITION = "taunt.element_addition"
+ADDITION = entry_of(MoveTrait.lends_element)
 _ADD_REF = "000 L4291–L4301"
 
 

@@ -35,6 +35,7 @@ class LogKey(StrEnum):
     healing = "healing"
     taunt = "taunt"
     fake = "fake"
+    temporary_technique = "temporary_technique"
 
 
 class RollKind(StrEnum):
@@ -53,3 +54,4 @@ class Asked(StrEnum):
     knockback_advance = "knockback_advance"
     power_enhancer = "power_enhancer"
     triggered_interrupt = "triggered_interrupt"
+    extended_duration = "extended_duration"
