@@ -36,7 +36,6 @@ ALLOWED: dict[str, int] = {
     "combat/dramatic/turn.py": 1,
     "combat/elements/bombs/bombs.py": 1,
     "combat/elements/interrupts/triggered.py": 1,
-    "combat/elements/props.py": 4,
     "combat/elements/strike_through.py": 1,
     "combat/elements/summon.py": 2,
     "combat/protocol/choices.py": 2,

@@ -22,15 +22,16 @@ from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
+from .design import design
 from .hazards import hazards
-from .vocabulary import LogKey
+from .vocabulary import LogKey, OptionName
 
-DEFAULT = "prop"
+DEFAULT = OptionName.prop.value  # an unnamed Prop goes by its design option's own name
 PREFIX = "recover_prop:"
 
 
 def name(m: MoveProfile) -> str:
-    raw = str(m.options.get("prop", {}).get("prop") or "")
+    raw = str(design(m, MoveTrait.prop).get(OptionName.prop) or "")
     slug = re.sub(r"[^a-z0-9]+", "_", raw.lower()).strip("_")
     return slug or DEFAULT
 
@@ -47,7 +48,7 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
             1,
             ("normal_move", "utility"),
             ("no_combo",),
-            options={"recover_prop": {"prop": n}},
+            options={"recover_prop": {OptionName.prop.value: n}},
         )
     return out
 

@@ -1,7 +1,7 @@
 """Vocabularies the elements name that are spelt like catalogue entries but are not entries: the ongoing-effect ids
 (``OngoingEffectId``, its members read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
 through its metaclass, several times slower, and the Time Roll and a profile's rebuild ask about a fighter's effects
-every turn), the log's keys, the dice's kinds and the decisions' kinds."""
+every turn), the log's keys, the dice's kinds, the decisions' kinds and the design options' names."""
 
 from __future__ import annotations
 
@@ -55,3 +55,9 @@ class Asked(StrEnum):
     power_enhancer = "power_enhancer"
     triggered_interrupt = "triggered_interrupt"
     extended_duration = "extended_duration"
+
+
+class OptionName(StrEnum):
+    """Names of design options (a catalogue entry's ``options``) spelt like a catalogue entry."""
+
+    prop = "prop"  # the object a Prop is, and the Prop a Recover Prop Command Move picks up
