@@ -86,7 +86,11 @@ def _reasons(f: Combatant, m: MoveProfile) -> dict[Callable[[Combatant, MoveProf
 
 def locked(f: Combatant, m: MoveProfile) -> str | None:
     """Why ``m`` cannot be used by ``f`` now, or None."""
-    return next((why for why in _reasons(f, m).values() if why), None)
+    for lock in _LOCKS:  # the locks are pure: the first reason found is the one given
+        why = lock(f, m)
+        if why:
+            return why
+    return None
 
 
 def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
