@@ -81,7 +81,15 @@ _LOCKS: tuple[Callable[[Combatant, MoveProfile], str | None], ...] = (
 
 
 def _reasons(f: Combatant, m: MoveProfile) -> dict[Callable[[Combatant, MoveProfile], str | None], str | None]:
-    return {lock: lock(f, m) for lock in _LOCKS}
+    return {
+        powerless_lock: powerless_lock(f, m),
+        props.lock: props.lock(f, m),
+        free_movement.lock: free_movement.lock(f, m),
+        suppression.lock: suppression.lock(f, m),
+        styles.lock: styles.lock(f, m),
+        buff_modifiers.lock: buff_modifiers.lock(f, m),
+        sequences.lock: sequences.lock(f, m),
+    }
 
 
 def locked(f: Combatant, m: MoveProfile) -> str | None:

@@ -26,6 +26,7 @@ FOLLOW_UPS: EntryTable[str] = of_records("follow_up", FollowUp, lambda found: fo
 # The openers whose window lasts into the next turn (Opening Move), and those that open a Throw chain (Opening Throw)
 OPENERS = tuple(e for e, roles in MOVE_TRAITS.items() if MoveTrait.opening_move in roles)
 _THROW_OPENERS = frozenset(e for e, roles in MOVE_TRAITS.items() if MoveTrait.opening_throw in roles)
+_THROW_CHAIN = frozenset(e for e, opener in FOLLOW_UPS.items() if opener in _THROW_OPENERS)  # Multi-Part Throw
 WINDOW = Ongoing.opening_move
 THROW_WINDOW = Ongoing.multi_part_throw  # a Multi-Part Throw in progress (multi_part_throw.py)
 _REF = "000 L3746–L3753, L4652–L4670"
@@ -39,8 +40,7 @@ def gated(m: MoveProfile) -> str | None:
 
 def throw_chain(m: MoveProfile) -> bool:
     """``m`` is a later Throw of a Multi-Part Throw: it follows an Opening Throw (000 L4672–L4676)."""
-    entry = gated(m)
-    return entry is not None and FOLLOW_UPS[entry] in _THROW_OPENERS
+    return gated(m) in _THROW_CHAIN
 
 
 def opener_name(m: MoveProfile) -> str:
