@@ -1,5 +1,5 @@
 """Vocabularies the elements name that are spelt like catalogue entries but are not entries: the ongoing-effect ids
-(``OngoingEffectId``, its members read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
+(``OngoingEffectId``, its values read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
 through its metaclass, several times slower, and the Time Roll and a profile's rebuild ask about a fighter's effects
 every turn), the log's keys, the dice's kinds, the decisions' kinds and the design options' names."""
 
@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 else:
 
     class Ongoing:
-        """``OngoingEffectId``'s members, as attributes of a plain class."""
+        """``OngoingEffectId``'s values, as attributes of a plain class: plain strings, as the effects carry them, so
+        a comparison or a look-up of an effect's id takes the interpreter's fast path for two strings."""
 
     for _member in _types.OngoingEffectId:
-        setattr(Ongoing, _member.name, _member)
+        setattr(Ongoing, _member.name, _member.value)
 
 
 class LogKey(StrEnum):
