@@ -26,7 +26,7 @@ from .design import design
 from .hazards import hazards
 from .vocabulary import LogKey, OptionName
 
-DEFAULT = OptionName.prop.value  # an unnamed Prop goes by its design option's own name
+DEFAULT = OptionName.prop  # an unnamed Prop goes by its design option's own name
 PREFIX = "recover_prop:"
 
 
@@ -48,7 +48,7 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
             1,
             ("normal_move", "utility"),
             ("no_combo",),
-            options={"recover_prop": {OptionName.prop.value: n}},
+            options={"recover_prop": {OptionName.prop: n}},
         )
     return out
 

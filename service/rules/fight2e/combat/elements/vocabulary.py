@@ -22,7 +22,7 @@ else:
         setattr(Ongoing, _member.name, _member.value)
 
 
-class LogKey(StrEnum):
+class LogKeys(StrEnum):
     """Keys of a log step's ``inputs`` and ``change`` (the fighter's state and figures it reports) that are spelt
     like a catalogue entry: the log's vocabulary, not the entry."""
 
@@ -39,7 +39,7 @@ class LogKey(StrEnum):
     temporary_technique = "temporary_technique"
 
 
-class RollKind(StrEnum):
+class RollKinds(StrEnum):
     """Kinds of a die roll (the key its value is supplied under, ``Turn.roll``) spelt like a catalogue entry."""
 
     perfect_hit = "perfect_hit"
@@ -47,7 +47,7 @@ class RollKind(StrEnum):
     random_effect = "random_effect"
 
 
-class Asked(StrEnum):
+class Askeds(StrEnum):
     """Kinds of a decision asked of a player (the key its answer is supplied under) spelt like a catalogue entry."""
 
     position_shift = "position_shift"
@@ -58,7 +58,25 @@ class Asked(StrEnum):
     extended_duration = "extended_duration"
 
 
-class OptionName(StrEnum):
+class OptionNames(StrEnum):
     """Names of design options (a catalogue entry's ``options``) spelt like a catalogue entry."""
 
     prop = "prop"  # the object a Prop is, and the Prop a Recover Prop Command Move picks up
+
+
+# What the elements name: each vocabulary's values as a plain class's attributes (plain strings, so the log's
+# dictionaries, the dice and decision keys stay exact strings and an Enum class's slow attribute read is avoided).
+if TYPE_CHECKING:
+    LogKey = LogKeys
+    RollKind = RollKinds
+    Asked = Askeds
+    OptionName = OptionNames
+else:
+
+    def _plain(vocabulary: type[StrEnum]) -> type:
+        return type(vocabulary.__name__[:-1], (), {m.name: m.value for m in vocabulary})
+
+    LogKey = _plain(LogKeys)
+    RollKind = _plain(RollKinds)
+    Asked = _plain(Askeds)
+    OptionName = _plain(OptionNames)
