@@ -50,7 +50,27 @@ from .sheet_records import (
     WaivedBy,
     sheet_options,
 )
-from .table_records import DrainHeal, IllusionShift, Kickable, ReloadRule, StrikesThrough, TagCounter
+from .table_records import (
+    ArmedInstances,
+    BanksPower,
+    BuffLimitRule,
+    ChargeNeeds,
+    DrainHeal,
+    DrawsCloser,
+    FollowUp,
+    GloryRules,
+    IllusionShift,
+    InterruptSpecial,
+    Kickable,
+    MadeHazard,
+    PowerlessRule,
+    PowersUp,
+    ReloadRule,
+    StrikesThrough,
+    SuperEnergyRules,
+    TagCounter,
+    UsesHazard,
+)
 
 
 class _Frozen(_Record):
@@ -496,6 +516,21 @@ class MoveTrait(StrEnum):
     behind_opponent = "behind_opponent"  # ends behind its target (Behind Opponent)
     sidestep_counter = "sidestep_counter"  # a Sidestep that counters (Sidestep Counter)
     no_movement = "no_movement"  # the move allows no movement (No Movement)
+    fake = "fake"  # a feint that raises its user's Tactics Defense for the turn (Fake)
+    perfect_hit = "perfect_hit"  # a blocked hit may still land fully on a roll (Perfect Hit)
+    random_effect = "random_effect"  # a roll picks which of its designed combinations it has (Random Effect)
+    limited_move = "limited_move"  # its use is limited in a way its design describes (Limited Move)
+    invincible_interrupt = "invincible_interrupt"  # an Interrupt that cannot be interrupted (Invincible Interrupt)
+    sidestep_setup = "sidestep_setup"  # a Sidestep opens a chance for it (Sidestep Setup)
+    vulnerability_lasts = "vulnerability_lasts"  # its Vulnerability lasts a Time Count (Increased Duration)
+    infinite_supers = "infinite_supers"  # Supers cost no Super Energy for a while (Infinite Supers)
+    super_move_enhancer = "super_move_enhancer"  # powers up a named Super for a while (Super Move Enhancer)
+    limited_choice = "limited_choice"  # only one Super is chosen for the fight (Limited Choice)
+    lends_element = "lends_element"  # a Taunt that lends an Element to the next move (Element Addition)
+    gradual_effect = "gradual_effect"  # its damage or healing comes in installments (Gradual Effect)
+    delayed_onset = "delayed_onset"  # its installments wait for a trigger (Gradual Effect's Delayed Onset)
+    invisibility = "invisibility"  # hides its user (Invisibility)
+    maintains_invisibility = "maintains_invisibility"  # the hiding lasts until he is hit (Maintain Effect)
 
 
 class Traits(_Frozen):
@@ -663,6 +698,19 @@ Record = Annotated[
     | StrikesThrough
     | DrainHeal
     | IllusionShift
+    | FollowUp
+    | MadeHazard
+    | ChargeNeeds
+    | ArmedInstances
+    | PowerlessRule
+    | BuffLimitRule
+    | UsesHazard
+    | InterruptSpecial
+    | DrawsCloser
+    | GloryRules
+    | SuperEnergyRules
+    | BanksPower
+    | PowersUp
     | OneOnMove
     | NeedsOneOf
     | OptionalRule

@@ -126,6 +126,28 @@ BAD_RULES = {
     "unknown heal": "    rules:\n      - {kind: drain_heal, heal: everything, ref: r}\n",
     "illusion shift beyond the map": "    rules:\n      - {kind: illusion_shift, fewest: 0, most: 5, ref: r}\n",
     "heal share not an option name": "    rules:\n      - {kind: heals, who: [heals], share: Full Heal, ref: r}\n",
+    # flag rows read by the combat's elements (catalogue/table_records.py FLAG_KINDS)
+    "unknown powerless role": "    rules:\n      - {kind: powerless, role: sometimes, ref: r}\n",
+    "unknown buff limit": "    rules:\n      - {kind: buff_limit, limit: flying, ref: r}\n",
+    "unknown hazard use": "    rules:\n      - {kind: hazard_use, use: ignores, ref: r}\n",
+    "interrupt doing nothing special": "    rules:\n      - {kind: interrupt_special, specials: [], ref: r}\n",
+    "unknown draw": "    rules:\n      - {kind: draw_closer, draws: [push], ref: r}\n",
+    "glory rule without a rule": "    rules:\n      - {kind: glory, rules: [], ref: r}\n",
+    "unknown super energy rule": "    rules:\n      - {kind: super_energy_rule, rule: doubles, ref: r}\n",
+    "banking without its reference": "    rules:\n      - {kind: banking, way: may_hold}\n",
+    "power up buying something unknown": "    rules:\n      - {kind: power_up, buys: [life], ref: r}\n",
+    "follow-up of an opener not an id": "    rules:\n      - {kind: follow_up, opener: Opening Move, ref: r}\n",
+    "made hazard changing nothing": "    rules:\n      - {kind: made_hazard, ref: r}\n",
+    "made hazard of an unknown kind": "    rules:\n      - {kind: made_hazard, hazard: lava, ref: r}\n",
+    "made hazards too many at once": "    rules:\n      - {kind: made_hazard, at_once: 9, ref: r}\n",
+    "charge by a guard naming none": "    rules:\n      - {kind: charge, preparation: guard, need: n, ref: r}\n",
+    "charge step naming guards": (
+        "    rules:\n      - {kind: charge, preparation: step, need: n, guards: [defense], ref: r}\n"
+    ),
+    "charge guarded by an unknown block": (
+        "    rules:\n      - {kind: charge, preparation: guard, need: n, guards: [parry], ref: r}\n"
+    ),
+    "no instance armed at once": "    rules:\n      - {kind: armed_instances, most: 0, ref: r}\n",
 }
 
 

@@ -8,29 +8,22 @@ used, or None; the action declaration, the Defensive Responses and the Reaction 
 
 from __future__ import annotations
 
-from enum import StrEnum
+from collections.abc import Callable
 
 from ...catalogue.records import Point
+from ...catalogue.table_records import Powerless, PowerlessRule
 from ..contract.model_types import OngoingEffectId
 from ..registry import points as records
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import copies, free_movement, props, styles, summon, suppression
 from .buffs import buff_modifiers
+from .design import design_of
 from .sequences import sequences
 
-
-class Powerless(StrEnum):
-    primes = "primes"  # once primed, his other Special and Super Moves are locked (000 L4137–L4141)
-    exempt = "exempt"  # usable while one is primed, or (as designed) only then (000 L4143–L4147)
-
-
-POWERLESS: FlagTable[Powerless] = FlagTable(
-    "powerless",
-    {"set_up.powerless": frozenset({Powerless.primes}), "powerless_exception": frozenset({Powerless.exempt})},
-)
+POWERLESS: FlagTable[Powerless] = flags_of_records("powerless", PowerlessRule, lambda r: frozenset({r.role}))
 
 
 _PRIMERS = frozenset(e for e, v in POWERLESS.items() if Powerless.primes in v)
@@ -56,7 +49,9 @@ def powerless_primed(f: Combatant) -> MoveProfile | None:
 
 
 def _exception_only_while_primed(m: MoveProfile) -> bool:
-    return str(m.options.get("powerless_exception", {}).get("only_while_powerless") or "no") == "yes"
+    return (
+        str(design_of(m, POWERLESS, lambda row: Powerless.exempt in row).get("only_while_powerless") or "no") == "yes"
+    )
 
 
 def powerless_lock(f: Combatant, m: MoveProfile) -> str | None:
@@ -73,21 +68,37 @@ def powerless_lock(f: Combatant, m: MoveProfile) -> str | None:
     return None
 
 
-def _reasons(f: Combatant, m: MoveProfile) -> dict[str, str | None]:
+# What may keep a move out of reach, each asked in this order (the first reason found is given)
+_LOCKS: tuple[Callable[[Combatant, MoveProfile], str | None], ...] = (
+    powerless_lock,
+    props.lock,
+    free_movement.lock,
+    suppression.lock,
+    styles.lock,
+    buff_modifiers.lock,
+    sequences.lock,
+)
+
+
+def _reasons(f: Combatant, m: MoveProfile) -> dict[Callable[[Combatant, MoveProfile], str | None], str | None]:
     return {
-        "powerless": powerless_lock(f, m),
-        "prop": props.lock(f, m),
-        "free_movement": free_movement.lock(f, m),
-        "suppression": suppression.lock(f, m),
-        "style": styles.lock(f, m),
-        "buff": buff_modifiers.lock(f, m),
-        "sequence": sequences.lock(f, m),
+        powerless_lock: powerless_lock(f, m),
+        props.lock: props.lock(f, m),
+        free_movement.lock: free_movement.lock(f, m),
+        suppression.lock: suppression.lock(f, m),
+        styles.lock: styles.lock(f, m),
+        buff_modifiers.lock: buff_modifiers.lock(f, m),
+        sequences.lock: sequences.lock(f, m),
     }
 
 
 def locked(f: Combatant, m: MoveProfile) -> str | None:
     """Why ``m`` cannot be used by ``f`` now, or None."""
-    return next((why for why in _reasons(f, m).values() if why), None)
+    for lock in _LOCKS:  # the locks are pure: the first reason found is the one given
+        why = lock(f, m)
+        if why:
+            return why
+    return None
 
 
 def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
@@ -96,12 +107,12 @@ def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str
     move (000 L3286), Prop moves after a Prop Recovery move (000 L3904)."""
     for i, m in enumerate(moves):
         reasons = _reasons(f, m)
-        if reasons["sequence"] and sequences.unlocked_by_combo(moves, i):
-            reasons["sequence"] = None
-        if reasons["style"] and styles.follows_end_style(f, moves[:i], m):
-            reasons["style"] = None
-        if reasons["prop"] and props.follows_recovery(f, moves[:i], m):
-            reasons["prop"] = None
+        if reasons[sequences.lock] and sequences.unlocked_by_combo(moves, i):
+            reasons[sequences.lock] = None
+        if reasons[styles.lock] and styles.follows_end_style(f, moves[:i], m):
+            reasons[styles.lock] = None
+        if reasons[props.lock] and props.follows_recovery(f, moves[:i], m):
+            reasons[props.lock] = None
         why = next((w for w in reasons.values() if w), None)
         if why:
             ctx.fail("MOVE_LOCKED", path, f"{key}: {why}.", key=key)

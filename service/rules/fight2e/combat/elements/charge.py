@@ -6,19 +6,13 @@ need, or — later in a Combo — 3 Control of moves before it. What each one ne
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
+from ...catalogue.table_records import ChargeNeeds, Preparation
 from ..state.action import Guard, Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable
+from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-
-
-class Preparation(StrEnum):
-    away = "away"  # 1 Range or more away just before, standing at Range 4, or the last attack blocked (Charge Back)
-    guard = "guard"  # the last attack on him stopped in one of the listed ways
-    step = "step"  # a 1-Range step toward the target on the ground, for 1 FS (or standing at Range 0)
 
 
 @dataclass(frozen=True)
@@ -28,26 +22,14 @@ class Charge:
     guards: frozenset[str] = frozenset()  # for ``guard``: how the last attack must have been stopped (guard_kind)
 
 
-CHARGES: EntryTable[Charge] = EntryTable(
-    "charge",
-    {
-        "charge_back": Charge(Preparation.away, "move away first, block the last attack"),  # 000 L3085–L3099
-        "charge_down": Charge(
-            Preparation.guard,
-            "block the last attack with Defense or a crouching block",
-            frozenset({"defense", "crouch"}),  # Defense, or Defense with Evasion without moving (000 L4485)
-        ),
-        "charge_forward": Charge(
-            Preparation.step, "step 1 Range toward the target first (1 FS; standing still at Range 0), not Aerial"
-        ),
-        # ruling: a plain Evasion counts; the combined block only with its 2-Range move (000 L4521)
-        "charge_up": Charge(
-            Preparation.guard,
-            "stop the last attack with Evasion or an aerial block",
-            frozenset({"evasion", "aerial_block"}),
-        ),
-    },
-)
+def _row(found: tuple[ChargeNeeds, ...]) -> Charge:
+    return Charge(found[0].preparation, found[0].need, frozenset(found[0].guards))
+
+
+# Each charge entry's preparation, from its ``charge`` record (000 L3085–L3099, L4479–L4527): Charge Down's crouch is
+# Defense with Evasion without moving (000 L4489); ruling: a plain Evasion counts for Charge Up, the combined block
+# only with its 2-Range move (000 L4523)
+CHARGES: EntryTable[Charge] = of_records("charge", ChargeNeeds, _row)
 
 
 def _charge(m: MoveProfile, away: bool) -> Charge | None:

@@ -23,6 +23,9 @@ from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant, Effect
 from ..state.profile import AccuracyPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+
+_COPIES = entry_of(MoveTrait.copies_moves)  # the Accuracy part the copied move gains is Copies Moves'
 
 PREFIX = "copy:"
 COUNT = 5
@@ -63,7 +66,7 @@ def borrowed(ctx: Turn, f: Combatant, owner: Combatant, orig: MoveProfile, lost:
     if step is not None and not priced.ki_based:
         step += theirs.strength - mine.strength  # his own Strength is added when it strikes
     acc = theirs.acc_bonus - mine.acc_bonus
-    parts = priced.accuracy_parts + ((AccuracyPart.uniform("copies_moves", acc),) if acc else ())
+    parts = priced.accuracy_parts + ((AccuracyPart.uniform(_COPIES, acc),) if acc else ())
     ident = PREFIX + orig.id
     return replace(
         priced,

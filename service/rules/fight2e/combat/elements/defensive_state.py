@@ -13,8 +13,11 @@ from ..state.combatant import Combatant, Effect
 from ..state.turn import Turn
 from . import illusionary_doubles, invisibility
 from .interrupts import interrupt_effects, triggered
+from .vocabulary import Ongoing
 
-IDS = frozenset({"absorbed_attack", "offensive_illusion", "invisibility", "triggered_interrupt"})
+IDS = frozenset(
+    {Ongoing.absorbed_attack, Ongoing.offensive_illusion, Ongoing.invisibility, Ongoing.triggered_interrupt}
+)
 
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:

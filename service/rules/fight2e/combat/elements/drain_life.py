@@ -9,6 +9,7 @@ from ..state.action import Attack, DamageRoll
 from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn, die_for_step
+from .design import design_of
 
 # What the user heals at H.1; Healing Attack replaces Drain Life's heal (the later row wins).
 HEALS: EntryTable[Heal] = of_records("drain_heal", DrainHeal, lambda found: found[0].heal)
@@ -19,10 +20,15 @@ def heal_kind(m: MoveProfile) -> Heal | None:
     return found[-1][1] if found else None
 
 
+def _full(m: MoveProfile) -> bool:
+    """The 4-Element version: Drain Life's design heals all of it (000 L3240)."""
+    return design_of(m, HEALS, lambda heal: heal is Heal.taken).get("heal") == "full"
+
+
 def taken_heal(m: MoveProfile, lost: int) -> int:
     """What Drain Life heals of the Life Bar a hit took: all of it for the 4-Element version, else half, rounded
     down (000 L3232–L3244)."""
-    return lost if m.options.get("drain_life", {}).get("heal") == "full" else lost // 2
+    return lost if _full(m) else lost // 2
 
 
 @MOVE_HIT(10, entries=("drain_life",))
@@ -76,7 +82,7 @@ def healing_attack(ctx: Turn, atk: Attack, label: str) -> None:
         else:
             d = die_for_step(m.damage_step)
             roll = ctx.roll(a.id, "drain_heal", d, f"Healing Attack of {m.name}", label)
-            full = m.options.get("drain_life", {}).get("heal") == "full"
+            full = _full(m)
             amount = roll if full else roll // 2
             text = f"{amount} ({d} rolled {roll}" + ("" if full else ", halved") + ")"
         a.heal += amount

@@ -7,49 +7,45 @@ The bank lives in ``ongoing_effects`` as ``{"id": "power_enhancer", "move": <enh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from enum import StrEnum
 
 from ...catalogue.catalog import catalog
 from ...catalogue.character_catalog import normalise
 from ...catalogue.schema import chosen
+from ...catalogue.table_records import Banking, BanksPower
 from ..contract.models import Choice, DecisionValue, OngoingEffect
 from ..registry.elements import Element, carried, register
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import design, design_of
+from .vocabulary import Asked, Ongoing
 
-ENTRY = "power_enhancer"
-ADDITION = "power_enhancer.element_addition"
-DELAYED = "power_enhancer.delayed_onset"
 _REF = "000 L3820–L3850"
 
 
-class Banking(StrEnum):
-    """How a Power Enhancer modifier changes the banked uses."""
-
-    adds_element = "adds_element"  # a step adds the named Element instead of a die size (000 L3842–L3850)
-    may_hold = "may_hold"  # the owner may keep the bank when a named move is used (Delayed Onset, 000 L3834–L3840)
-
-
-BANKING: FlagTable[Banking] = FlagTable(
-    "power_enhancer",
-    {ADDITION: frozenset({Banking.adds_element}), DELAYED: frozenset({Banking.may_hold})},
-)
+BANKING: FlagTable[Banking] = flags_of_records("banking", BanksPower, lambda r: frozenset({r.way}))
 
 
 def _banks(m: MoveProfile, way: Banking) -> bool:
     return way in BANKING.grants(m.entries)
 
 
-def _opts(m: MoveProfile, entry: str) -> dict[str, object]:
-    return m.options.get(entry, {})
+def _design(m: MoveProfile) -> Mapping[str, object]:
+    """The Power Enhancer's own design (the entry with the power_enhancer role)."""
+    return design(m, MoveTrait.power_enhancer)
+
+
+def _addition(m: MoveProfile) -> Mapping[str, object]:
+    """Element Addition's design (the modifier whose banked step adds an Element)."""
+    return design_of(m, BANKING, lambda ways: Banking.adds_element in ways)
 
 
 def _count(m: MoveProfile, name: str) -> int:
-    value = _opts(m, ENTRY).get(name)
+    value = _design(m).get(name)
     try:
         return max(int(str(value)), 0) if value not in (None, "") else 0
     except ValueError:
@@ -63,7 +59,7 @@ def max_uses(m: MoveProfile) -> int:
 
 def targets(f: Combatant, m: MoveProfile) -> list[MoveProfile]:
     """The moves a Power Enhancer names (by name or id, as Fighter validation matches them), of its style."""
-    names = [normalise(t) for t in str(_opts(m, ENTRY).get("target_moves") or "").split(",") if t.strip()]
+    names = [normalise(t) for t in str(_design(m).get("target_moves") or "").split(",") if t.strip()]
     out = []
     for name in names:
         hit = next(
@@ -85,7 +81,7 @@ def schedule(m: MoveProfile) -> list[str]:
     uses = max_uses(m)
     if not _banks(m, Banking.adds_element):
         return ["die"] * uses
-    steps = [v for v in chosen(_opts(m, ADDITION).get("effect_order")) if v in ("die", "element")]
+    steps = [v for v in chosen(_addition(m).get("effect_order")) if v in ("die", "element")]
     if not steps:
         return ["element"] * uses
     # ruling: uses beyond the written order repeat its last step (000 L3848)
@@ -95,11 +91,11 @@ def schedule(m: MoveProfile) -> list[str]:
 def bank(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """The enhancer was used: one more use banked, up to what it was built for. Ruling: a use counts once its
     action is over, so a target later in the same Combo is not powered by it yet (000 L3826)."""
-    if not m.has(ENTRY):
+    if not m.trait(MoveTrait.power_enhancer):
         return
-    e = next((x for x in f.ongoing if x.id == ENTRY and x.move == m.id), None)
+    e = next((x for x in f.ongoing if x.id == Ongoing.power_enhancer and x.move == m.id), None)
     if e is None:
-        e = Effect(ENTRY, m.id, None, ctx.turn, charges=0)
+        e = Effect(Ongoing.power_enhancer, m.id, None, ctx.turn, charges=0)
         f.ongoing.append(e)
     cap = max_uses(m)
     names = ", ".join(t.name for t in targets(f, m)) or "its target"
@@ -128,31 +124,33 @@ def bank(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 
 def _element_name(m: MoveProfile) -> str:
-    ident = str(_opts(m, ADDITION).get("element") or "")
+    ident = str(_addition(m).get("element") or "")
     entry = catalog().entries.get(ident)
     return entry.name if entry is not None else ident or "named"
 
 
 def restore_ok(f: Combatant, move: str | None) -> bool:
     m = f.move(move or "")
-    return m is not None and m.has(ENTRY) > 0
+    return m is not None and m.trait(MoveTrait.power_enhancer) > 0
 
 
 def apply(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """The banked enhancements fire on the first target used: die sizes and Elements for this use, then the bank
     is spent (or, with Delayed Onset, kept when the owner says so)."""
-    if ENTRY not in f.prof.entry_ids or not any(e.id == ENTRY and e.charges for e in f.ongoing):
+    if MoveTrait.power_enhancer not in f.prof.traits or not any(
+        e.id == Ongoing.power_enhancer and e.charges for e in f.ongoing
+    ):
         return moves
     out = list(moves)
     for i, m in enumerate(out):
-        for e in [x for x in f.ongoing if x.id == ENTRY and x.charges]:
+        for e in [x for x in f.ongoing if x.id == Ongoing.power_enhancer and x.charges]:
             enh = f.move(e.move or "")
             if enh is None or m.id not in {t.id for t in targets(f, enh)}:
                 continue
             if _banks(enh, Banking.may_hold):
                 _, d = ctx.decide(
                     f.id,
-                    "power_enhancer",
+                    Asked.power_enhancer,
                     "D.1",
                     f"{f.id}: spend the {e.charges} banked use(s) of "
                     f"{enh.name} on {m.name} now (act), or keep them for later (hold)?",
@@ -179,7 +177,7 @@ def _enhanced(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile, uses: i
     text = []
     if "element" in steps:
         m = _with_element(ctx, f, m, enh)
-        known = str(_opts(enh, ADDITION).get("element") or "") in catalog().entries
+        known = str(_addition(enh).get("element") or "") in catalog().entries
         text.append(f"gains {_element_name(enh)}" if known else "gains no Element (its design names none known)")
     if dice and m.damage_step is not None:
         m = replace(m, damage_step=m.damage_step + dice)
@@ -201,7 +199,7 @@ def _with_element(ctx: Turn, f: Combatant, m: MoveProfile, enh: MoveProfile) -> 
     """The target priced again by the moves core with the added Element and paired Liabilities, so every figure
     the Element changes (keywords, Accuracy, damage) applies to this use; a Buff's damage shift is kept. Its
     Level stays: the enhancer paid for the Element (000 L3846)."""
-    opts = _opts(enh, ADDITION)
+    opts = _addition(enh)
     paired = opts.get("paired_liabilities")
     liabilities = [str(x) for x in paired] if isinstance(paired, list) else []
     return with_entries(ctx, f, m, add=(str(opts.get("element") or ""), *liabilities))

@@ -7,10 +7,12 @@ from ..contract.models import DefenseOption
 from ..registry import elements
 from ..registry.elements import DefenseMoment
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+from .vocabulary import LogKey
 
-ENTRY = "fake"
+ENTRY = entry_of(MoveTrait.fake)
 
 
 def bonus(m: MoveProfile) -> int:
@@ -45,4 +47,4 @@ def use(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 @elements.DEFENSE_TOTAL(80, entries=(ENTRY,))
 def defense_total(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """The Fake's bonus on the user's Tactics Defense Totals for the rest of the turn (000 L3350)."""
-    return {"fake": m.defender.fake_bonus} if m.option is DefenseOption.tactics and m.defender.fake_bonus else {}
+    return {LogKey.fake: m.defender.fake_bonus} if m.option is DefenseOption.tactics and m.defender.fake_bonus else {}

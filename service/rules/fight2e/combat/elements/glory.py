@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....dice import Die
+from ...catalogue.table_records import GloryRule, GloryRules
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
+from .vocabulary import RollKind
 
-
-class GloryRule(StrEnum):
-    """How a move's entry changes the Glory its use earns."""
-
-    earns_none = "earns_none"  # never its own Glory (Cheap, 000 L4529–L4533)
-    reuse_costs = "reuse_costs"  # each later use in the round costs 1d4 Glory (Cheap, 000 L4533–L4535)
-    taunts = "taunts"  # the Basic Taunt's 1d4 Glory besides its own (Taunt, 000 L4273–L4281)
-
-
-GLORY_RULES: FlagTable[GloryRule] = FlagTable(
-    "glory",
-    {"cheap": frozenset({GloryRule.earns_none, GloryRule.reuse_costs}), "taunt": frozenset({GloryRule.taunts})},
-)
+GLORY_RULES: FlagTable[GloryRule] = flags_of_records("glory", GloryRules, lambda r: frozenset(r.rules))
 
 
 def glory_rule(m: MoveProfile, rule: GloryRule) -> bool:
@@ -108,7 +97,7 @@ def cheap_use(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
                 {"cheap_moves_used": len(f.cheap_used)},
             )
             continue
-        r = ctx.roll(f.id, "cheap", Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
+        r = ctx.roll(f.id, RollKind.cheap, Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
         ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
 
 

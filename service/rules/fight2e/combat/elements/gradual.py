@@ -22,10 +22,12 @@ from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant, Effect
 from ..state.profile import Heals, MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
+from .design import entry_of
 from .glory import defeat_glory
+from .vocabulary import LogKey
 
-ENTRY = "gradual_effect"
-DELAYED = "gradual_effect.delayed_onset"
+ENTRY = entry_of(MoveTrait.gradual_effect)
+DELAYED = entry_of(MoveTrait.delayed_onset)
 TRIGGER = "trigger_gradual_effect"
 COUNT = 10  # the Delayed Onset window (000 L3400)
 _REF = "000 L3388–L3392"
@@ -112,7 +114,7 @@ def heal_split(ctx: Turn, f: Combatant, m: MoveProfile, healed: Combatant, amoun
         f.id,
         f"Gradual Effect of {m.name}: {healed.id} heals {part} now and at the end of each of the next two turns.",
         _REF,
-        {"healing": amount},
+        {LogKey.healing: amount},
         {"installment": part},
     )
     return part

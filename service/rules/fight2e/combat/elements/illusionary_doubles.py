@@ -3,19 +3,24 @@ the Defense Total whose glide comes the turn after (000 L3476–L3506)."""
 
 from __future__ import annotations
 
-from ...catalogue.table_records import IllusionShift
+from ...catalogue.table_records import IllusionShift, InterruptSpecial, Special
 from ..contract.model_types import OngoingEffectId
-from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction
+from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, Direction, ResponseKind
 from ..registry import elements
 from ..registry.elements import DefenseMoment, at
 from ..state.action import Attack
 from ..state.combatant import Combatant, Effect
-from ..state.entry_tables import EntryTable, of_records
+from ..state.entry_tables import EntryTable, FlagTable, flags_of_records, of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import positions
+from .design import design_of
 
-OFFENSIVE = "illusionary_doubles.offensive_illusion"
+_GLIDES = frozenset({Special.glides})
+
+# Offensive Illusion's entries: those whose Interrupt glides (their interrupt_special records, 000 L3500–L3506)
+_GLIDING: FlagTable[Special] = flags_of_records("glides", InterruptSpecial, lambda r: frozenset(r.specials) & _GLIDES)
+OFFENSIVE = frozenset(e for e, glides in _GLIDING.items() if glides)
 # How many Ranges a Defensive Illusion's shift may cover (fewest, most): the widest row the move has wins.
 SHIFT_RANGES: EntryTable[tuple[int, int]] = of_records(
     "illusion_shift", IllusionShift, lambda found: (found[0].fewest, found[0].most)
@@ -69,7 +74,7 @@ def defensive_shift(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: s
 def illusion_bonus(m: MoveProfile) -> int:
     """Offensive Illusion: +n Tactics on its Interrupt (1 to 4; 000 L3490)."""
     try:
-        n = int(str(m.options.get(OFFENSIVE, {}).get("n") or 1))
+        n = int(str(design_of(m, _GLIDING, bool).get("n") or 1))
     except ValueError:
         n = 1
     return min(max(n, 1), 4)
@@ -77,7 +82,7 @@ def illusion_bonus(m: MoveProfile) -> int:
 
 def names_illusion(d: Combatant, dv: DecisionValue) -> bool:
     m = d.move(dv.moves[0]) if dv.moves else None
-    return m is not None and m.has(OFFENSIVE) > 0
+    return m is not None and bool(_GLIDING.grants(m.entries))
 
 
 def declare_illusion(
@@ -87,7 +92,7 @@ def declare_illusion(
     Priority; 000 L3490)."""
     path = f"decisions.{key}"
     m = d.move(dv.moves[0]) if dv.moves and len(dv.moves) == 1 else None
-    if m is None or "interrupt" not in m.responses:
+    if m is None or ResponseKind.interrupt not in m.responses:
         ctx.fail(
             "DECISION_INVALID", path, f"{key}: name the one Offensive Illusion move of the declared Interrupt.", key=key
         )
@@ -133,7 +138,7 @@ def schedule_glide(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, path: s
 
 def restore_glide(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
-    if m is None or not m.has(OFFENSIVE) or not eff.charges or eff.since is None:
+    if m is None or not _GLIDING.grants(m.entries) or not eff.charges or eff.since is None:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
@@ -189,7 +194,7 @@ def glide(ctx: Turn) -> None:
         )
 
 
-@elements.DEFENSE_TOTAL(30, entries=(OFFENSIVE,))
+@elements.DEFENSE_TOTAL(30, entries=OFFENSIVE)
 def offensive_illusion(ctx: Turn, m: DefenseMoment) -> dict[str, int]:
     """Offensive Illusion: +n Tactics on the Interrupt it is declared with (000 L3490)."""
     return {"offensive_illusion": illusion_bonus(m.illusion)} if m.illusion is not None else {}

@@ -15,14 +15,16 @@ from ..contract.models import Choice, DecisionValue
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+from .vocabulary import LogKey
 
-ENTRY = "invisibility"
+ENTRY = entry_of(MoveTrait.invisibility)
 # Whether the penalty goes on turn after turn until the user is hit (else only the turn after the move).
 UNTIL_HIT: EntryTable[bool] = EntryTable(
     "invisibility_lasts",
-    {ENTRY: False, "invisibility.maintain_effect": True},  # 000 L3591–L3597, L3599–L3603
+    {ENTRY: False, entry_of(MoveTrait.maintains_invisibility): True},  # 000 L3591–L3597, L3599–L3603
 )
 
 
@@ -51,7 +53,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         + (" until he is hit." if _maintained(m) else " (for that turn), unless he is hit first."),
         "000 L3591–L3597",
         {"move": m.id},
-        {"invisibility": True},
+        {LogKey.invisibility: True},
     )
 
 
@@ -113,9 +115,9 @@ def hinder(ctx: Turn) -> None:
                 ctx.note("A.1", o.id, f"{o.id} keeps clear of the invisible {f.id} this turn.", "000 L3591")
                 continue
             if ini:
-                o.next_dice.append(("initiative", -ini, "invisibility"))
+                o.next_dice.append(("initiative", -ini, LogKey.invisibility))
             if ctl:
-                o.next_dice.append(("control", -ctl, "invisibility"))
+                o.next_dice.append(("control", -ctl, LogKey.invisibility))
             ctx.note(
                 "A.1",
                 o.id,

@@ -13,6 +13,7 @@ from . import access, knockdown_chain, positions, props, ranged, sidestep_setup,
 from .buffs import buff_modifiers
 from .hazards import hazard_effects, hazard_interaction
 from .sequences import sequences
+from .vocabulary import Asked
 
 
 def knocks_down(atk: Attack) -> bool:
@@ -124,7 +125,7 @@ def knockback_advance(ctx: Turn, atk: Attack, kb: int) -> None:
         return
     key, dv = ctx.decide(
         a.id,
-        "knockback_advance",
+        Asked.knockback_advance,
         "E.5",
         f"{a.id} may advance up to {kb} Range(s) after the Knock Back.",
         DecisionValue(movement=0),

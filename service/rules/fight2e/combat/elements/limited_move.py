@@ -12,10 +12,11 @@ from ..contract.models import Choice, ChoiceOption, DecisionValue
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
 
-ENTRY = "limited_move"
+ENTRY = entry_of(MoveTrait.limited_move)
 
 
 @dataclass(frozen=True)

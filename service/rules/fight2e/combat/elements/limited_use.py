@@ -8,6 +8,7 @@ from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import design
 
 
 @register
@@ -31,7 +32,7 @@ class LimitedUse(Element):
 
 def pool(m: MoveProfile) -> str:
     """The pool a Limited Use move draws on: the one its design names, else its own."""
-    return str(m.options.get("limited_use", {}).get("pool") or m.id)
+    return str(design(m, MoveTrait.limited_use).get("pool") or m.id)
 
 
 def _charge_cost(m: MoveProfile) -> int:
@@ -97,10 +98,10 @@ def spend_charges(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
 
 def _reload(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """3 charges (6 with Extended Reload) back into the pool, never above its starting total (ruling)."""
-    entry = "reload" if m.trait(MoveTrait.reload) else "super_reload"
+    role = MoveTrait.reload if m.trait(MoveTrait.reload) else MoveTrait.super_reload
     # Ruling (000 L5056): a pool it reloads holds a move of its own style (or a Cross-Style one).
     pools = sorted({pool(x) for x in f.prof.moves.values() if x.trait(MoveTrait.limited_use) and m.shares_style(x)})
-    name = str(m.options.get(entry, {}).get("pool") or (pools[0] if len(pools) == 1 else ""))
+    name = str(design(m, role).get("pool") or (pools[0] if len(pools) == 1 else ""))
     if name not in pools:
         return
     e = _pool_effect(f, name)

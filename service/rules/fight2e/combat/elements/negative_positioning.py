@@ -12,16 +12,17 @@ from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .hazards.hazard_elements import free_check
 from .hazards.hazards import condition, drop, resolved
+from .vocabulary import LogKey, Ongoing
 
 
 def negative(f: Combatant) -> bool:
-    return condition(f, "negative_positioning") is not None
+    return condition(f, Ongoing.negative_positioning) is not None
 
 
 def after_action(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """After the action: a move with Negative Positioning leaves its user in the Negative Position (ruling: hit or
     miss); an earlier one is spent by this action (000 L4690, L4696)."""
-    drop(f, "negative_positioning")
+    drop(f, Ongoing.negative_positioning)
     m = next((m for m in moves if m.trait(MoveTrait.negative_positioning)), None)
     if m is None or f.defeated:
         return
@@ -37,20 +38,20 @@ def after_action(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
         ),
         "000 L4684–L4696",
         {"move": m.id},
-        {"negative_positioning": True},
+        {LogKey.negative_positioning: True},
     )
 
 
 def before_action(ctx: Turn, f: Combatant, attacking: bool) -> None:
     """A fighter in the Negative Position who acts ends it, unless (no Hazards) this is the attack it affects."""
     if negative(f) and (resolved(ctx) or not attacking):
-        drop(f, "negative_positioning")
+        drop(f, Ongoing.negative_positioning)
         ctx.note("B.1", f.id, f"{f.id} acts: his Negative Position is over.", "000 L4690")
 
 
 def ended_by_hit(ctx: Turn, d: Combatant) -> None:
     if negative(d):
-        drop(d, "negative_positioning")
+        drop(d, Ongoing.negative_positioning)
         ctx.note("E", d.id, f"{d.id} is hit: his Negative Position is over.", "000 L4690")
 
 
@@ -60,7 +61,7 @@ def exploit(ctx: Turn, f: Combatant, t: Combatant | None) -> None:
     the chance is then gone (ruling: taken or not; 000 L4688–L4694)."""
     if t is None or not negative(t) or not resolved(ctx) or t.side == f.side:
         return
-    drop(t, "negative_positioning")
+    drop(t, Ongoing.negative_positioning)
     free_check(
         ctx,
         f,
@@ -86,4 +87,4 @@ def negative_spent(ctx: Turn, a: Combatant) -> None:
     """No Hazards: the attack the Negative Position affects has had its defence chosen; the condition is over (ruling:
     with several defenders, only the first gains from it)."""
     if negative_evasion(ctx, a):
-        drop(a, "negative_positioning")
+        drop(a, Ongoing.negative_positioning)

@@ -17,53 +17,58 @@ from ..state.turn import Turn
 from . import super_only, taunts, vulnerability
 from .buffs import buff_modifiers as mods
 from .buffs.buff_profile import buffed, duration
+from .design import design
 from .techniques import grant
+from .vocabulary import Ongoing
 
 # Effects of a move kept on the fighter by the common rules below (restore: they name his move; tick: Time Counts).
 _MOVE_EFFECTS = frozenset(
     {
-        "buff",
-        "flight",
-        "set_up",
-        "wind_up",
-        "slow_startup",
-        "sustained_hold",
-        "opening_move",
-        "temporary_technique",
-        "free_movement",
-        "vulnerability.increased_duration",
+        Ongoing.buff,
+        Ongoing.flight,
+        Ongoing.set_up,
+        Ongoing.wind_up,
+        Ongoing.slow_startup,
+        Ongoing.sustained_hold,
+        Ongoing.opening_move,
+        Ongoing.temporary_technique,
+        Ongoing.free_movement,
+        Ongoing.vulnerability_increased_duration,
     }
 )
 # Effects that wait for the move's next use, even into the next round (an Opening Move window expires in
 # ``sequences``, a Gradual Effect in ``gradual``).
 WAIT_FOR_USE = frozenset(
     {
-        "wind_up",
-        "set_up",
-        "slow_startup",
-        "limited_use",
-        "sustained_hold",
-        "power_enhancer",
-        "buff_gauge",
-        "opening_move",
-        "gradual_effect",
-        "gradual_effect.delayed_onset",
-        "multi_part_throw",
+        Ongoing.wind_up,
+        Ongoing.set_up,
+        Ongoing.slow_startup,
+        Ongoing.limited_use,
+        Ongoing.sustained_hold,
+        Ongoing.power_enhancer,
+        Ongoing.buff_gauge,
+        Ongoing.opening_move,
+        Ongoing.gradual_effect,
+        Ongoing.gradual_effect_delayed_onset,
+        Ongoing.multi_part_throw,
     }
 )
+# Effects that last at least the turn after they began (Flight, 000 L3370, and its likes)
+_LEAST_A_TURN = (Ongoing.flight, Ongoing.free_movement, Ongoing.suppression, Ongoing.copied_move)
 UNTIMED_TURN = 3  # ruling: without a Time Roll each turn runs 3 off a Time Count (1d6 averages 3.5)
 
 
 def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     """An ongoing effect that names the fighter's own move: a Buff is folded into the profile again."""
     m = f.move(eff.move) if eff.move else None
-    entry = "throw.sustained_hold" if eff.id == "sustained_hold" else eff.id
-    if m is None or not m.has(entry):
+    # a Sustained Hold is its Throw's, whose move has the sustained_hold role (000 L4377–L4399)
+    sustained = eff.id == Ongoing.sustained_hold
+    if m is None or not (m.trait(MoveTrait.sustained_hold) if sustained else m.has(eff.id)):
         ctx.fail(
             "UNKNOWN_MOVE", f"{path}.move", f"{f.id}: the ongoing {eff.id} names no such move of his ('{eff.move}')."
         )
     assert m is not None
-    if eff.id == "buff":
+    if eff.id == Ongoing.buff:
         if (eff.charges or 1) > (mods.REPEAT_MAX if m.trait(MoveTrait.repeatable_buff) else 1):
             ctx.fail(
                 "STATE_INCONSISTENT_STATUS",
@@ -75,9 +80,9 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         vulnerability.restore(ctx, f, path, eff)
     others = {c.id for c in ctx.req.fighters} - {f.id}
     others |= {t.id for t in ctx.req.fight.thugs}  # a Slow Startup move readied against a Thug group (000 L6646)
-    if eff.id in ("slow_startup", "sustained_hold") and eff.target not in others:
+    if eff.id in (Ongoing.slow_startup, Ongoing.sustained_hold) and eff.target not in others:
         ctx.fail("UNKNOWN_FIGHTER", f"{path}.target", f"{f.id}: the ongoing {eff.id} needs its target.")
-    if eff.id == "temporary_technique" and eff.since is None:
+    if eff.id == Ongoing.temporary_technique and eff.since is None:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             f"{path}.since",
@@ -90,7 +95,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             eff.time_left,
             eff.since,
             eff.target,
-            eff.charges if eff.id == "buff" and m.trait(MoveTrait.repeatable_buff) else None,
+            eff.charges if eff.id == Ongoing.buff and m.trait(MoveTrait.repeatable_buff) else None,
         )
     )
 
@@ -135,7 +140,7 @@ class MoveEffects(Element):
         """The Buffs in effect, on the sheet's profile (other elements fold after them)."""
         base = f.base_prof or f.prof
         for e in f.ongoing:
-            m = base.moves.get(e.move) if e.move and e.id == "buff" else None
+            m = base.moves.get(e.move) if e.move and e.id == Ongoing.buff else None
             if m is not None:
                 prof = buffed(prof, base, m, mods.stacks(e))
         return prof
@@ -169,7 +174,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         grant(ctx, f, m)
     if not m.trait(MoveTrait.buff):
         return
-    old = next((e for e in f.ongoing if e.id == "buff" and e.move == m.id), None)
+    old = next((e for e in f.ongoing if e.id == Ongoing.buff and e.move == m.id), None)
     repeatable = bool(m.trait(MoveTrait.repeatable_buff))
     # ruling: a repeat adds to the stack and the whole stack runs from a fresh count (000 L3049)
     uses = mods.repeat(ctx, f, m, old) if repeatable else 1
@@ -177,7 +182,7 @@ def start(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         f.ongoing.remove(old)
         f.prof = rebuild(f)
     left = _count(ctx, f, m)
-    f.ongoing.append(Effect("buff", m.id, left, ctx.turn, charges=uses if repeatable else None))
+    f.ongoing.append(Effect(Ongoing.buff, m.id, left, ctx.turn, charges=uses if repeatable else None))
     f.prof = buffed(f.prof, f.base_prof or f.prof, m, uses)
     ctx.note(
         "C.5",
@@ -217,9 +222,9 @@ def end_buff(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """End Buff: the named Buff (with Early Ending) stops at the end of this turn (000 L2993–L2999, L3262)."""
     if not m.trait(MoveTrait.end_buff):
         return
-    target = _norm(str(m.options.get("end_buff", {}).get("target_buff") or ""))
+    target = _norm(str(design(m, MoveTrait.end_buff).get("target_buff") or ""))
     for e in f.ongoing:
-        bm = f.move(e.move) if e.move and e.id == "buff" else None
+        bm = f.move(e.move) if e.move and e.id == Ongoing.buff else None
         if bm is None or not bm.trait(MoveTrait.early_ending):
             continue
         if not target or target in (_norm(bm.id), _norm(bm.name)):
@@ -249,7 +254,7 @@ def tick(ctx: Turn, elapsed: int) -> None:
     for fid in ctx.order:
         f = ctx.fighters[fid]
         kept: list[Effect] = []
-        buffs_before = sum(1 for e in f.ongoing if e.id == "buff")
+        buffs_before = sum(1 for e in f.ongoing if e.id == Ongoing.buff)
         for e in f.ongoing:
             element = elements.for_effect(e.id)
             left_of = element.tick(ctx, f, e, elapsed) if element is not None else None
@@ -261,12 +266,12 @@ def tick(ctx: Turn, elapsed: int) -> None:
             if mods.linked(f, e) is not None:
                 kept.append(e)  # Technique Buff: it ends with its Buff (000 L3073)
                 continue
-            if ctx.round_over or (e.id == "buff" and e.move in f.ending):  # ruling: not past the round
+            if ctx.round_over or (e.id == Ongoing.buff and e.move in f.ending):  # ruling: not past the round
                 why = "the round is over" if ctx.round_over else "End Buff"
                 ctx.note("H.3", f.id, f"{f.id}'s {e.id.replace('_', ' ')} {name} ends ({why}).", "000 L2997, L6237")
-                mods.ended(ctx, f, m if e.id == "buff" else None)
+                mods.ended(ctx, f, m if e.id == Ongoing.buff else None)
                 continue
-            if e.id == "temporary_technique":
+            if e.id == Ongoing.temporary_technique:
                 if e.since is not None and e.since >= ctx.turn:
                     kept.append(e)  # granted this turn: it lasts through his action next turn (000 L4331)
                 else:
@@ -276,7 +281,7 @@ def tick(ctx: Turn, elapsed: int) -> None:
                 kept.append(e)
                 continue
             if e.time_left is None:
-                if e.id == "buff" and f.fs > 0:
+                if e.id == Ongoing.buff and f.fs > 0:
                     f.fs -= 1
                     ctx.note("H.3", f.id, f"{f.id} pays 1 FS to keep his Buff {name}.", "000 L3007", {}, {"fs": f.fs})
                 kept.append(e)
@@ -285,8 +290,8 @@ def tick(ctx: Turn, elapsed: int) -> None:
             # Flight, and a Super Energy Duration Buff (ruling: read as Flight's, 000 L3067), last at least the
             # turn after they began.
             least = e.since == ctx.turn and (
-                e.id in ("flight", "free_movement", "suppression", "copied_move")
-                or (e.id == "buff" and m is not None and m.trait(MoveTrait.super_energy_duration))
+                e.id in _LEAST_A_TURN
+                or (e.id == Ongoing.buff and m is not None and m.trait(MoveTrait.super_energy_duration))
             )
             if least:
                 left = max(left, 0)  # a full turn in the air at least: he lands after the next turn
@@ -294,12 +299,12 @@ def tick(ctx: Turn, elapsed: int) -> None:
                 ctx.note(
                     "H.3",
                     f.id,
-                    f"{f.id}'s {e.id} {name} runs out" + (": he lands" if e.id == "flight" else "") + ".",
+                    f"{f.id}'s {e.id} {name} runs out" + (": he lands" if e.id == Ongoing.flight else "") + ".",
                     "000 L2961, L3372",
                     {},
                     {"time_left": 0},
                 )
-                mods.ended(ctx, f, m if e.id == "buff" else None)
+                mods.ended(ctx, f, m if e.id == Ongoing.buff else None)
                 continue
             kept.append(replace(e, time_left=left))
         f.ongoing = kept
@@ -310,7 +315,7 @@ def tick(ctx: Turn, elapsed: int) -> None:
             elif e.id in mods.LINKABLE and _was_linked(f, e):
                 f.ongoing.remove(e)
                 ctx.note("H.3", f.id, f"{f.id}'s {e.id.replace('_', ' ')} ends with its Buff.", "000 L3073")
-        if sum(1 for e in kept if e.id == "buff") != buffs_before:
+        if sum(1 for e in kept if e.id == Ongoing.buff) != buffs_before:
             f.prof = rebuild(f)
 
 

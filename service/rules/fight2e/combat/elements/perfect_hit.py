@@ -11,10 +11,12 @@ from ..registry.elements import LANDING
 from ..registry.reprice import with_entries
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+from .vocabulary import RollKind
 
-ENTRY = "perfect_hit"
+ENTRY = entry_of(MoveTrait.perfect_hit)
 
 
 @LANDING(20, entries=(ENTRY,))
@@ -40,7 +42,7 @@ def settle(ctx: Turn, a: Combatant, moves: list[MoveProfile]) -> list[MoveProfil
         for guarded in dict.fromkeys(listed or (target,)):
             if not m.has(guarded):
                 continue
-            roll = ctx.roll(a.id, "perfect_hit", Die(3), f"Perfect Hit on {m.name}'s {guarded}", "E")
+            roll = ctx.roll(a.id, RollKind.perfect_hit, Die(3), f"Perfect Hit on {m.name}'s {guarded}", "E")
             works = roll % 2 == 0
             ctx.note(
                 "E",

@@ -22,14 +22,16 @@ from ..registry.elements import Element, carried, register
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, command_move
 from ..state.turn import Turn
+from .design import design
 from .hazards import hazards
+from .vocabulary import LogKey, OptionName
 
-DEFAULT = "prop"
+DEFAULT = OptionName.prop  # an unnamed Prop goes by its design option's own name
 PREFIX = "recover_prop:"
 
 
 def name(m: MoveProfile) -> str:
-    raw = str(m.options.get("prop", {}).get("prop") or "")
+    raw = str(design(m, MoveTrait.prop).get(OptionName.prop) or "")
     slug = re.sub(r"[^a-z0-9]+", "_", raw.lower()).strip("_")
     return slug or DEFAULT
 
@@ -46,7 +48,7 @@ def recover_commands(moves: dict[str, MoveProfile]) -> dict[str, MoveProfile]:
             1,
             ("normal_move", "utility"),
             ("no_combo",),
-            options={"recover_prop": {"prop": n}},
+            options={"recover_prop": {OptionName.prop: n}},
         )
     return out
 
@@ -216,7 +218,7 @@ def recover(ctx: Turn, f: Combatant, prop: str, how: str) -> bool:
         f.id,
         f"{how}: {f.id} " + ("picks up" if ok else "fails to reach") + f" his Prop '{prop}'.",
         "000 L4759–L4765, L3904–L3908",
-        {"prop": prop},
+        {LogKey.prop: prop},
         {"prop_recovered": ok},
     )
     return ok

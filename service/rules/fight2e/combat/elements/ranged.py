@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ....dice import Die
 from ...catalogue.records import AccuracyForDamage
+from ...catalogue.table_records import Draw, DrawsCloser
 from ..contract.models import Choice, DecisionValue
 from ..registry import points as records
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
-from ..state.entry_tables import EntryTable, FlagTable, of_records
+from ..state.entry_tables import EntryTable, FlagTable, flags_of_records, of_records
 from ..state.profile import MoveProfile, Profile
 from ..state.turn import Turn
 from . import positions
@@ -35,22 +35,7 @@ TRADES: EntryTable[Trade] = of_records(
 )  # 000 L3997
 
 
-class Draw(StrEnum):
-    """How a Draw Closer move's Knock Back brings the two fighters together."""
-
-    pull = "pull"  # the target comes in, not past Range 0 (000 L4001–L4009)
-    move = "move"  # the attacker goes in instead (Move Closer, 000 L4019–L4027)
-    optional = "optional"  # each use picks drawing in or ordinary Knock Back (Optional Draw In, 000 L4011–L4017)
-
-
-DRAWS: FlagTable[Draw] = FlagTable(
-    "draw_closer",
-    {
-        "ranged.draw_closer": frozenset({Draw.pull}),
-        "ranged.draw_closer.move_closer": frozenset({Draw.pull, Draw.move}),
-        "ranged.draw_closer.optional_draw_in": frozenset({Draw.pull, Draw.optional}),
-    },
-)
+DRAWS: FlagTable[Draw] = flags_of_records("draw_closer", DrawsCloser, lambda r: frozenset(r.draws))
 
 
 def _draws(m: MoveProfile) -> frozenset[Draw]:

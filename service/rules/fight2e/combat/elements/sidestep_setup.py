@@ -8,10 +8,12 @@ from __future__ import annotations
 from ..contract.models import OngoingEffect
 from ..registry.elements import HIT_STUN, Element, carried, register
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+from .vocabulary import LogKey
 
-ENTRY = "sidestep_setup"
+ENTRY = entry_of(MoveTrait.sidestep_setup)
 
 
 def _open(ctx: Turn, f: Combatant) -> Effect | None:
@@ -36,7 +38,7 @@ def sidestepped(ctx: Turn, d: Combatant) -> None:
         f"{d.id} may follow his Sidestep with a Sidestep Setup move, this turn or the next.",
         "000 L4823",
         {},
-        {"sidestep_setup": ctx.turn},
+        {LogKey.sidestep_setup: ctx.turn},
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...catalogue.table_records import StrikesThrough
 from ..contract.models import Choice, DecisionValue, ResponseKind
+from ..protocol.names import AttackContext
 from ..state.action import Attack, Guard, Outcome
 from ..state.action import Attack as AttackCls
 from ..state.entry_tables import EntryTable, of_records
@@ -28,7 +29,10 @@ def after_hit(ctx: Turn, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     the book asks, whatever the move's Level (000 L3898)."""
 
     a, d = atk.attacker, atk.defender
-    if guard.response is not ResponseKind.priority or atk.context not in ("action", "interrupt"):
+    if guard.response is not ResponseKind.priority or atk.context not in (
+        AttackContext.action,
+        AttackContext.interrupt,
+    ):
         return out
     if not STRIKES_THROUGH.any_of(d.prof.entry_ids) or d.defeated or a.defeated or d.knocked_down or d.stunned:
         return out
@@ -77,7 +81,14 @@ def after_hit(ctx: Turn, atk: Attack, guard: Guard, out: Outcome) -> Outcome:
     ctx.spine.resolve(
         ctx,
         AttackCls(
-            attacker=d, defender=a, moves=[m], context="response", label="E", cost=m.level, key=key, response="priority"
+            attacker=d,
+            defender=a,
+            moves=[m],
+            context="response",
+            label="E",
+            cost=m.level,
+            key=key,
+            response=ResponseKind.priority,
         ),
     )
     return out

@@ -29,10 +29,11 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, Profile, command_move
 from ..state.turn import Turn
 from . import summon
+from .vocabulary import Ongoing
 
 PREFIX = "style_change:"
 # Records that are no effect of a move on him: charges left, a borrowed move, a rest period, a dropped Prop.
-_NOT_EFFECTS = frozenset({"limited_use", "copied_move", "summon_rest", "prop", "style"})
+_NOT_EFFECTS = frozenset({Ongoing.limited_use, Ongoing.copied_move, Ongoing.summon_rest, Ongoing.prop, Ongoing.style})
 
 
 def _slug(text: str) -> str:

@@ -27,6 +27,7 @@ from ...fighters.fighter_models import FighterMove
 from ...moves.models import EntryChoice
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import DecisionValue, DefenseOption, OngoingEffect, ResponseKind
+from ..protocol.names import AttackContext
 from ..registry.elements import Element, carried, register
 from ..registry.sheet import BASIC_MOVE, profile
 from ..state.action import Attack, Guard, Outcome
@@ -34,6 +35,7 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import grid
+from .design import design
 from .hazards import ally_checks
 from .hazards.ally_checks import allies
 
@@ -42,7 +44,7 @@ PREFIX = "ally:"
 
 
 def _elements(m: MoveProfile) -> list[str]:
-    raw = m.options.get("summon", {}).get("ally_elements") or []
+    raw = design(m, MoveTrait.summon).get("ally_elements") or []
     return [str(x) for x in raw] if isinstance(raw, list) else []
 
 
@@ -136,7 +138,7 @@ def struck(ctx: Turn, d: Combatant) -> None:
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move or "")
-    bad = m is None or not m.has(eff.id if eff.id == OngoingEffectId.summon else "summon")
+    bad = m is None or not m.trait(MoveTrait.summon)
     if eff.id == ally_checks.CHECKED:
         bad = bad or eff.target not in {x.id for x in ctx.req.fighters} or eff.target == f.id
     if eff.id == OngoingEffectId.summon:
@@ -291,7 +293,7 @@ def join(
     return hit
 
 
-LABEL = {"response": "F.3", "reaction": "C.4", "interrupt": "D"}
+LABEL: dict[str, str] = {AttackContext.response: "F.3", AttackContext.reaction: "C.4", AttackContext.interrupt: "D"}
 
 
 def choose(ctx: Turn, f: Combatant, sm: MoveProfile, n: int, step: str) -> tuple[str, list[MoveProfile]]:
@@ -364,7 +366,7 @@ def response_ok(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, path: 
     a, d = atk.attacker, atk.defender
     if (
         guard.option is not DefenseOption.tactics
-        or atk.context not in ("action", "interrupt")
+        or atk.context not in (AttackContext.action, AttackContext.interrupt)
         or any(m.kind != "basic" for m in atk.moves)
     ):
         return

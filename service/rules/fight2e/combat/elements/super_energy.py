@@ -4,28 +4,19 @@ L5331–L5333)."""
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
+from ...catalogue.table_records import SuperEnergyRule, SuperEnergyRules
 from ..state.combatant import Combatant
-from ..state.entry_tables import FlagTable
+from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from . import super_only, transformations
 from .buffs.buff_modifiers import se_frozen
 from .glory import cheap_use
+from .vocabulary import LogKey
 
-
-class SuperEnergyRule(StrEnum):
-    earns_none = "earns_none"  # the move earns no Super Energy (No Super Energy, 000 L4723–L4727)
-    spends = "spends"  # a Special Move that spends Super Energy, yet no Super (000 L4864–L4868)
-
-
-SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = FlagTable(
-    "super_energy",
-    {
-        "no_super_energy": frozenset({SuperEnergyRule.earns_none}),
-        "super_energy_liability": frozenset({SuperEnergyRule.spends}),
-    },
+SUPER_ENERGY_RULES: FlagTable[SuperEnergyRule] = flags_of_records(
+    "super_energy_rule", SuperEnergyRules, lambda r: frozenset({r.rule})
 )
 
 
@@ -64,7 +55,7 @@ def tally(ctx: Turn) -> None:
                 f"{f.id} used a Super Move this turn: no Super Energy.",
                 "000 L5273",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         frozen = se_frozen(f)
@@ -75,7 +66,7 @@ def tally(ctx: Turn) -> None:
                 f"{f.id}'s Buff {frozen.name} runs on his Super Energy: none is gained.",
                 "000 L3067",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         if f.defeated and not f.life_loss_from and not f.attacks:
@@ -100,7 +91,7 @@ def tally(ctx: Turn) -> None:
                 "combos_hit": f.se_combos,
                 "from_moves": f.se_extra,
             },
-            {"super_energy": f.se},
+            {LogKey.super_energy: f.se},
         )
 
 
@@ -126,7 +117,7 @@ def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
                 f"{f.id} spends {m.se_cost} Super Energy on {m.name}.",
                 "000 L4864–L4868",
                 {},
-                {"super_energy": f.se},
+                {LogKey.super_energy: f.se},
             )
             continue
         if not m.is_super:
@@ -154,5 +145,5 @@ def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
             + ".",
             "000 L5281",
             {},
-            {"super_energy": f.se, "fs": f.fs},
+            {LogKey.super_energy: f.se, "fs": f.fs},
         )

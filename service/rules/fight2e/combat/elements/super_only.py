@@ -14,18 +14,19 @@ from dataclasses import dataclass
 
 from ...catalogue.records import ExtendsDuration
 from ...moves.price import KI_SHIFT
-from ..contract.models import ChoiceOption, DecisionValue
+from ..contract.models import ChoiceOption, DecisionValue, ResponseKind
 from ..registry import elements
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from .design import entry_of
+from .vocabulary import Asked, LogKey
 
-INFINITE = "infinite_supers"
-ENHANCER = "super_move_enhancer"
-CHOICE = "limited_choice"
-EXTENDED = "extended_duration"
+INFINITE = entry_of(MoveTrait.infinite_supers)
+ENHANCER = entry_of(MoveTrait.super_move_enhancer)
+CHOICE = entry_of(MoveTrait.limited_choice)
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def _extend(ctx: Turn, f: Combatant, m: MoveProfile, s: Stretch) -> None:
         return
     key, dv = ctx.decide(
         f.id,
-        EXTENDED,
+        Asked.extended_duration,
         "C.5",
         f"{f.id}: how many more lots of {s.cost} Super Energy (amount) to spend "
         f"stretching {m.name}'s effects by a {s.count}-count each (he has {f.se})?",
@@ -214,7 +215,7 @@ def _extend(ctx: Turn, f: Combatant, m: MoveProfile, s: Stretch) -> None:
         "longer.",
         "000 L4922–L4926",
         {"lots": n},
-        {"super_energy": f.se, **{e.id: e.time_left for e in timed}},
+        {LogKey.super_energy: f.se, **{e.id: e.time_left for e in timed}},
     )
 
 
@@ -271,7 +272,8 @@ def response_ki(f: Combatant) -> int:
     """The Ki Skill of a Ranged Response: a Ki-less fighter's only Ranged moves are Ki Access Supers, which count
     Ki Skill 1 (000 L4956, L5884)."""
     if f.prof.ki < 1 and any(
-        m.is_super and m.trait(MoveTrait.ki_access) and "ranged" in m.responses for m in f.prof.moves.values()
+        m.is_super and m.trait(MoveTrait.ki_access) and ResponseKind.ranged in m.responses
+        for m in f.prof.moves.values()
     ):
         return 1
     return f.prof.ki

@@ -20,6 +20,7 @@ from ..state.action import Attack
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Turn
+from .design import design as designed
 
 COUNT = 5
 TIERS = {"none": 0, "special_moves": 2, "super_moves": 3, "techniques": 4, "basic_moves": 5, "total": 6}
@@ -28,7 +29,7 @@ _NON_ATTACK = (ActionType.refocus, ActionType.power_up, ActionType.await_opening
 
 def design(m: MoveProfile) -> tuple[int, bool]:
     """(tier, movement lock) of a Suppression move; with no tier the movement lock is all it does."""
-    opts = m.options.get("suppression", {})
+    opts = designed(m, MoveTrait.suppression)
     tier = TIERS.get(str(opts.get("tier") or "none"), 0)
     lock = str(opts.get("movement_lock") or opts.get("movement") or "no") == "yes" or tier == 0
     return tier, lock

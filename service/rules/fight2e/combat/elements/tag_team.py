@@ -25,6 +25,7 @@ from ..contract.models import (
     DecisionValue,
     DefenseOption,
     LogMap,
+    ResponseKind,
 )
 from ..registry.elements import Element, register
 from ..state.action import Attack, Guard
@@ -34,6 +35,7 @@ from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn, die_for_step
 from . import grid
+from .vocabulary import Asked, LogKey
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -313,7 +315,7 @@ def enter_due(ctx: Turn, next_init: int | None) -> None:
 # ── Tag Counter (000 L4265–L4271) ────────────────────────────────────────────────────────────────
 
 # Moves a waiting partner may launch as a Tag Counter, and the Super Energy it costs him (000 L4265–L4271).
-TAG_COUNTERS: EntryTable[int] = of_records("tag_counter", TagCounter, lambda found: found[0].super_energy)
+TAG_COUNTERS: EntryTable[int] = of_records("tag_counter_energy", TagCounter, lambda found: found[0].super_energy)
 
 
 def _tag_counter(m: MoveProfile) -> bool:
@@ -349,7 +351,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
         ]
         key, dv = ctx.decide(
             p.id,
-            "tag_counter",
+            Asked.tag_counter,
             "F.3",
             f"{p.id} may launch a Tag Counter against {a.id} for {min(map(_cost, moves))} Super Energy.",
             DecisionValue(choice=Choice.pass_),
@@ -377,7 +379,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
             f"{p.id} launches the Tag Counter {m.name} for {_cost(m)} Super Energy.",
             "000 L4269",
             {"move": m.id},
-            {"super_energy": p.se},
+            {LogKey.super_energy: p.se},
         )
         response = AttackCls(
             attacker=p,
@@ -387,7 +389,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
             label="F.3",
             cost=0,
             key=key,
-            response="counter",
+            response=ResponseKind.counter,
             orig_aerial=m.moving.airborne,
         )
         out = ctx.spine.resolve(ctx, response)

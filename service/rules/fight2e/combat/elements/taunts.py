@@ -13,7 +13,9 @@ from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn, die_for_step
 from .damage import _roll_with_minimum
+from .design import design, entry_of
 from .glory import GloryRule, glory_rule
+from .vocabulary import LogKey
 
 
 def taunt_glory(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None) -> None:
@@ -57,7 +59,7 @@ def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile,
     amount = roll + mh // 2
     if index:
         amount //= 2  # ruling: later in a Combo it is halved like a Special Move's damage there (000 L5804)
-    drain = m.options.get("taunt.modify_super_energy", {}).get("direction") == "drain_opponent"
+    drain = design(m, MoveTrait.modifies_super_energy).get("direction") == "drain_opponent"
     who = d if drain else a
     before = who.se
     if drain:
@@ -72,13 +74,13 @@ def modify_super_energy(ctx: Turn, atk: Attack, dmg: DamageRoll, m: MoveProfile,
         + f" {abs(who.se - before)} Super Energy ({before} → {who.se}).",
         "000 L4283–L4289",
         {"roll": roll, "amount": amount},
-        {"super_energy": who.se},
+        {LogKey.super_energy: who.se},
     )
 
 
 # ── Element Addition (000 L4291–L4301) ─────────────────────────────────────────────────────────────
 
-ADDITION = "taunt.element_addition"
+ADDITION = entry_of(MoveTrait.lends_element)
 _ADD_REF = "000 L4291–L4301"
 
 
@@ -133,7 +135,7 @@ def lend(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]
                 f.id,
                 f"{src.name}'s Element Addition: {m.name} has {_name(ident)} for this use.",
                 _ADD_REF,
-                {"taunt": src.id, "move": m.id, "element": ident},
+                {LogKey.taunt: src.id, "move": m.id, "element": ident},
             )
         if m.has(ADDITION):
             f.ongoing = [x for x in f.ongoing if x.id != ADDITION]

@@ -12,12 +12,12 @@ from ..contract.models import CombatOptions
 from ..registry.elements import Element, register
 from ..registry.sheet import PURSUIT_ATTACK, SWEEP
 from ..state.combatant import Combatant, Effect
-from ..state.profile import MoveProfile
+from ..state.profile import MOVE_TRAITS, MoveProfile, MoveTrait
 from ..state.turn import Turn
 from . import styles
 from .buffs import buff_modifiers as mods
-
-ENTRY = "temporary_technique"
+from .design import design
+from .vocabulary import LogKey, Ongoing
 
 MOVEMENT_TECHNIQUES = frozenset(
     {"dash", "back_dash", "air_dash", "sidestep", "super_jump", "hover", "wall_springs", "double_jumps", "tech_roll"}
@@ -32,7 +32,7 @@ BASIC_MOVES: dict[str, MoveProfile] = {"sweeps": SWEEP, "pursuit_attacks": PURSU
 def lendable() -> frozenset[str]:
     """The Techniques a Temporary Technique may name: the choices of its ``technique`` design option in the
     catalogue, each the campaign option that grants the same rule to everyone (000 L1343, L2042, L4333)."""
-    entry = catalog().entries[ENTRY]
+    entry = catalog().entries[next(e for e, roles in MOVE_TRAITS.items() if MoveTrait.temporary_technique in roles)]
     option = next((o for o in entry.options if o.name == "technique"), None)
     return frozenset(c.value for c in option.choices) if option is not None else frozenset()
 
@@ -40,7 +40,7 @@ def lendable() -> frozenset[str]:
 def named(m: MoveProfile) -> str | None:
     """The campaign option the move's Technique stands for (its design written as the option's name, in any case
     or spacing); None for a design naming none of the book's Techniques, which pricing reports."""
-    text = str(m.options.get(ENTRY, {}).get("technique") or "")
+    text = str(design(m, MoveTrait.temporary_technique).get("technique") or "")
     slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
     return slug if slug in lendable() else None
 
@@ -48,7 +48,7 @@ def named(m: MoveProfile) -> str | None:
 def granted(ctx: Turn, f: Combatant, e: Effect) -> bool:
     """Whether the grant ``e`` still holds: the turn of use, then the next turn until his action is over
     (ruling: his action is over once he has acted, 000 L4331); a Technique Buff keeps it as long as its Buff."""
-    if e.id != ENTRY or e.since is None:
+    if e.id != Ongoing.temporary_technique or e.since is None:
         return False
     if mods.linked(f, e) is not None:
         return True
@@ -64,7 +64,7 @@ def has(ctx: Turn, f: Combatant, option: str) -> bool:
     if f.suppressed[0] >= 4:
         return False  # Suppression tier 4 takes his own Techniques away (000 L4253)
     for e in f.ongoing:
-        m = f.move(e.move) if e.move and e.id == ENTRY else None
+        m = f.move(e.move) if e.move and e.id == Ongoing.temporary_technique else None
         if m is not None and named(m) == option and granted(ctx, f, e):
             return True
     return False
@@ -84,8 +84,8 @@ def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
             {"move": m.id},
         )
         return
-    f.ongoing = [e for e in f.ongoing if not (e.id == ENTRY and e.move == m.id)]
-    f.ongoing.append(Effect(ENTRY, m.id, None, ctx.turn))
+    f.ongoing = [e for e in f.ongoing if not (e.id == Ongoing.temporary_technique and e.move == m.id)]
+    f.ongoing.append(Effect(Ongoing.temporary_technique, m.id, None, ctx.turn))
     ctx.note(
         "C.5",
         f.id,
@@ -93,7 +93,7 @@ def grant(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
         "turn and through his action next turn.",
         "000 L4329–L4333",
         {"move": m.id},
-        {ENTRY: option},
+        {LogKey.temporary_technique: option},
     )
 
 
@@ -106,7 +106,7 @@ def usable(ctx: Turn, f: Combatant, m: MoveProfile) -> bool:
 class LentBasicMoves(Element):
     """A sheet whose move lends the Sweep or Pursuit Attack Technique has that Basic Move among its moves."""
 
-    entries = frozenset({ENTRY})
+    entries = frozenset({"temporary_technique"})
 
     def commands(self, moves: dict[str, MoveProfile], options: CombatOptions) -> dict[str, MoveProfile]:
         lent = {named(m) for m in moves.values()}

@@ -15,6 +15,7 @@ from .....dice import Die
 from ....moves.price import KI_SHIFT
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, CombatOptions, DecisionValue, Direction, OngoingEffect
+from ...protocol.names import AttackContext
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
@@ -283,7 +284,7 @@ def explode(ctx: Turn, f: Combatant, e: Effect, why: str) -> None:
     for v in victims(ctx, f, e, m):
         if v.defeated or f.defeated:
             continue
-        _strike(ctx, f, v, m, shot, "bomb", power_up_utility.blast_bonus(e))
+        _strike(ctx, f, v, m, shot, AttackContext.bomb, power_up_utility.blast_bonus(e))
 
 
 @register

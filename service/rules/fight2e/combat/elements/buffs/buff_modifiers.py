@@ -10,56 +10,46 @@ is an ``ongoing_effects`` entry ``buff_gauge`` whose ``charges`` hold the gauge 
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
+from ....catalogue.table_records import BuffLimit, BuffLimitRule
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, OngoingEffect
 from ...registry.elements import Element, at, carried, register
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
+from ..design import design, design_of
+from ..vocabulary import LogKey
 
 GAUGE_MAX = 10  # 000 L2979
 REPEAT_MAX = 3  # 000 L3049
 QUALITY_CAP, QUALITY_FLOOR = 3, -2  # 000 L3023, L3053
 _QUALITIES = ("strength", "speed", "stamina")
-LINKABLE = ("flight", "temporary_technique", "free_movement", "summon")  # Technique Buff (000 L3071–L3073)
 
 
-class BuffLimit(StrEnum):
-    """What a Buff modifier does to the buffed fighter while it lasts, or when it ends."""
-
-    movement_only = "movement_only"  # only movement, and End Buff moves with Early Ending (000 L3027–L3033)
-    rooted = "rooted"  # no movement at all (000 L3035–L3039)
-    drains_life = "drains_life"  # Power Level of Life Bar before H.1 each buffed turn (000 L3011–L3015)
-    stuns_after = "stuns_after"  # Stunned from the next turn once the Buff ends (000 L3057–L3063)
-    shares_duration = "shares_duration"  # its Flight or Temporary Technique lasts as long (000 L3071–L3075)
-
-
-BUFF_LIMITS: FlagTable[BuffLimit] = FlagTable(
-    "buff_limit",
-    {
-        "buff.movement_only": frozenset({BuffLimit.movement_only}),
-        "buff.no_movement": frozenset({BuffLimit.rooted}),
-        "buff.life_bar_drain": frozenset({BuffLimit.drains_life}),
-        "buff.stun": frozenset({BuffLimit.stuns_after}),
-        "buff.technique_buff": frozenset({BuffLimit.shares_duration}),
-    },
+BUFF_LIMITS: FlagTable[BuffLimit] = flags_of_records("buff_limit", BuffLimitRule, lambda r: frozenset({r.limit}))
+# The Elements a Technique Buff may associate: those its entry requires one of (000 L3071–L3073)
+LINKABLE = frozenset(
+    ident
+    for e, limits in BUFF_LIMITS.items()
+    if BuffLimit.shares_duration in limits
+    for group in catalog().entries[e].requires.any_entries
+    for ident in group
 )
 
 
 # ── reading the Buff move ────────────────────────────────────────────────────────────────────────
 
 
-def buff_moves(f: Combatant, entry: str) -> list[MoveProfile]:
-    """The Buff moves in effect on ``f`` that carry ``entry``."""
+def buff_moves(f: Combatant, role: MoveTrait) -> list[MoveProfile]:
+    """The Buff moves in effect on ``f`` whose entries give them ``role``."""
     out = []
     for e in f.ongoing:
         m = f.move(e.move) if e.id == OngoingEffectId.buff and e.move else None
-        if m is not None and m.has(entry):
+        if m is not None and m.trait(role):
             out.append(m)
     return out
 
@@ -85,7 +75,7 @@ def lowered(m: MoveProfile) -> list[tuple[str, str]]:
         return []
     named = [
         ("speed", "control") if v == "speed_control" else (v, "initiative")
-        for v in chosen(m.options.get("buff.lowered_basic_quality", {}).get("qualities"))
+        for v in chosen(design(m, MoveTrait.lowered_basic_quality).get("qualities"))
         if v in _QUALITIES or v == "speed_control"
     ]
     if not named:
@@ -120,7 +110,7 @@ def needs_ki(m: MoveProfile) -> bool:
 
 
 def ki_removed(f: Combatant) -> bool:
-    return bool(buff_moves(f, "buff.removed_ki"))
+    return bool(buff_moves(f, MoveTrait.removed_ki))
 
 
 def movement_only(f: Combatant) -> MoveProfile | None:
@@ -189,7 +179,7 @@ def check_action(ctx: Turn, f: Combatant, kind: ActionType, n: int, move_ids: li
 
 def _net(m: MoveProfile) -> dict[str, int]:
     """What one use changes: Basic Quality points (+ raises, − Lowered Basic Quality) and Ki damage steps."""
-    opts = m.options.get("buff", {})
+    opts = design(m, MoveTrait.buff)
     named = chosen(opts.get("raised_qualities"))
     raised = [q for q in _QUALITIES if q in named]
     try:
@@ -274,7 +264,7 @@ def gauge_count(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
 
 def se_frozen(f: Combatant) -> MoveProfile | None:
     """A Super Energy Duration Buff in effect: no Super Energy is gained (000 L3067)."""
-    found = buff_moves(f, "buff.super_energy_duration")
+    found = buff_moves(f, MoveTrait.super_energy_duration)
     return found[0] if found else None
 
 
@@ -348,7 +338,12 @@ def ended(ctx: Turn, f: Combatant, m: MoveProfile | None) -> None:
     if m.trait(MoveTrait.super_energy_duration) and f.se:
         f.se = 0
         ctx.note(
-            "H.3", f.id, f"{m.name} ends: {f.id}'s Super Energy drops to 0.", "000 L3065–L3069", {}, {"super_energy": 0}
+            "H.3",
+            f.id,
+            f"{m.name} ends: {f.id}'s Super Energy drops to 0.",
+            "000 L3065–L3069",
+            {},
+            {LogKey.super_energy: 0},
         )
     if (
         BuffLimit.stuns_after in BUFF_LIMITS.grants(m.entries)
@@ -374,7 +369,7 @@ def associated(m: MoveProfile) -> set[str]:
     """The Elements of the Buff move that take the Buff's duration."""
     if not (m.trait(MoveTrait.buff) and BuffLimit.shares_duration in BUFF_LIMITS.grants(m.entries)):
         return set()
-    value = m.options.get("buff.technique_buff", {}).get("associated")
+    value = design_of(m, BUFF_LIMITS, lambda row: BuffLimit.shares_duration in row).get("associated")
     names = value if isinstance(value, list) else [value] if isinstance(value, str) else []
     found = {str(v) for v in names if str(v) in LINKABLE and m.has(str(v))}
     if not found:  # ruling: none named: every associable Element on the move (one instance each, 000 L3073)

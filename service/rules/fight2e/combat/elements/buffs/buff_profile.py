@@ -13,9 +13,10 @@ from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait, Profile
 from ...state.turn import Turn
+from ..design import design as designed
+from ..vocabulary import Ongoing
 from . import buff_modifiers as mods
 
-ENTRY = "buff"
 _QUALITIES = ("strength", "speed", "stamina")
 
 
@@ -27,7 +28,7 @@ def duration(m: MoveProfile) -> int | None:
 
 
 def _int(m: MoveProfile, name: str) -> int:
-    value = m.options.get(ENTRY, {}).get(name)
+    value = designed(m, MoveTrait.buff).get(name)
     try:
         return max(int(str(value)), 0) if value not in (None, "") else 0
     except ValueError:
@@ -35,7 +36,7 @@ def _int(m: MoveProfile, name: str) -> int:
 
 
 def _text(m: MoveProfile, name: str) -> str:
-    return str(m.options.get(ENTRY, {}).get(name) or "").lower()
+    return str(designed(m, MoveTrait.buff).get(name) or "").lower()
 
 
 def buffed(prof: Profile, base: Profile, m: MoveProfile, uses: int = 1) -> Profile:
@@ -51,7 +52,7 @@ def _buffed_once(prof: Profile, base: Profile, m: MoveProfile) -> Profile:
     """One use of the Buff of ``m``; raises are capped at 3 against the sheet's own Qualities (000 L2973–L2975),
     Lowered Basic Quality floored at −2 (000 L3023)."""
     changes: dict[str, object] = {}
-    named = chosen(m.options.get(ENTRY, {}).get("raised_qualities"))
+    named = chosen(designed(m, MoveTrait.buff).get("raised_qualities"))
     raised = [q for q in _QUALITIES if q in named]
     steps = _int(m, "quality_raises")
     if raised and steps:
@@ -112,7 +113,7 @@ def _split(points: int, split: str, to_evasion: int) -> tuple[int, int]:
 
 def _changes(m: MoveProfile) -> tuple[list[str], list[str], list[tuple[str, str]]]:
     """The Buff of ``m``'s changes to other moves: the moves it names, the Elements it adds, its swaps."""
-    design = m.options.get(ENTRY, {})
+    design = designed(m, MoveTrait.buff)
     return (
         buff_design.targets(design.get("target_moves")),
         buff_design.added(design.get("added_entries")),
@@ -126,7 +127,7 @@ def changed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfi
     L2965). Ruling: a swap whose old Element the move lacks puts nothing on it; a swap is not stacked by a
     Repeatable Buff (000 L3051 bars one that changes moves)."""
     base = f.base_prof or f.prof
-    buffs = [base.moves.get(e.move) for e in f.ongoing if e.id == ENTRY and e.move]
+    buffs = [base.moves.get(e.move) for e in f.ongoing if e.id == Ongoing.buff and e.move]
     out = list(moves)
     for b in (x for x in buffs if x is not None):
         names, adds, swaps = _changes(b)

@@ -3,36 +3,19 @@ Shift and Sidestep Counter's free Check (000 L4787–L4791, L4067–L4073, L4349
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from ....catalogue.table_records import HazardUse, UsesHazard
 from ...contract.models import Choice, DecisionValue
 from ...state.combatant import Combatant
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
+from ..design import design, design_of
+from ..vocabulary import Asked
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
-
-class HazardUse(StrEnum):
-    """How a move's entry uses the Environmental Hazards."""
-
-    needs = "needs"  # only against a target at the named Hazard (000 L4787–L4791)
-    banks = "banks"  # +1 Accuracy off a Wall, +2 off a Corner (000 L4067–L4073)
-    carries = "carries"  # 1 FS carries both 1 band toward a Hazard (000 L4349–L4357)
-    shifts = "shifts"  # after the Knock Back, a Maneuver Check shifts someone into a Hazard (000 L3794–L3810)
-
-
-HAZARD_USES: FlagTable[HazardUse] = FlagTable(
-    "hazard_use",
-    {
-        "requires_environmental_hazard": frozenset({HazardUse.needs}),
-        "ranged.wall_bounce": frozenset({HazardUse.banks}),
-        "throw.carrying_grapple": frozenset({HazardUse.carries}),
-        "position_shift": frozenset({HazardUse.shifts}),
-    },
-)
+HAZARD_USES: FlagTable[HazardUse] = flags_of_records("hazard_use", UsesHazard, lambda r: frozenset({r.use}))
 
 
 def _uses(m: MoveProfile, use: HazardUse) -> bool:
@@ -50,7 +33,7 @@ def _matches(h: Hazard, want: str) -> bool:
 
 
 def _wanted(m: MoveProfile) -> str:
-    return str(m.options.get("requires_environmental_hazard", {}).get("hazard") or "")
+    return str(design_of(m, HAZARD_USES, lambda row: HazardUse.needs in row).get("hazard") or "")
 
 
 def check_requirements(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
@@ -214,7 +197,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     m = next((m for m in moves if _uses(m, HazardUse.shifts)), None)
     if m is None or a.shifted or a.defeated or d.defeated:
         return
-    mode = str(m.options.get("position_shift", {}).get("mode") or "defender_shifts")
+    mode = str(design_of(m, HAZARD_USES, lambda row: HazardUse.shifts in row).get("mode") or "defender_shifts")
     if mode == "switch_places":
         if ctx.grid_mode:
             _switch_on_grid(ctx, a, d, m)
@@ -244,7 +227,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     h = pick(
         ctx,
         a.id,
-        "position_shift",
+        Asked.position_shift,
         "E",
         f"{m.name}: which Hazard should {mover.id} be shifted into (Maneuver Check)?",
         options,
@@ -285,7 +268,7 @@ def _switch_on_grid(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> No
 def sidestep_only(m: MoveProfile) -> bool:
     """A Sidestep Counter move bought as usable only that way (the Liability half of the Element)."""
     return m.trait(MoveTrait.sidestep_counter) > 0 and str(
-        m.options.get("sidestep_counter", {}).get("sidestep_only", "no")
+        design(m, MoveTrait.sidestep_counter).get("sidestep_only", "no")
     ).lower() in ("yes", "true")
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....catalogue.table_records import MadeHazard as MadeRecord
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import HazardKind
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import EntryTable
+from ...state.entry_tables import EntryTable, of_records
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
 from .. import free_movement, grid
@@ -314,35 +315,20 @@ def _away_on_grid(ctx: Turn, v: Combatant, h: Hazard, src: Combatant | None) -> 
     auto(ctx, v)
 
 
-CREATE = "create_environmental_hazard"
-
-
 @dataclass(frozen=True)
 class MadeHazard:
-    """What Create Environmental Hazard and each of its modifiers change about the Hazard the move makes."""
+    """What Create Environmental Hazard and each of its modifiers change about the Hazard the move makes, taken
+    together (the entries' ``made_hazard`` records, 000 L3131–L3195)."""
 
     makes: bool = False  # the move makes a Hazard (000 L3131–L3139)
-    kind: str | None = None  # the Hazard it makes, whatever the option says (the first row of the table wins)
+    kind: str | None = None  # the Hazard it makes, whatever the option says
     damaging: bool = False  # it hurts as its maker's Ki Special Move (000 L3153–L3157)
     count: int = 0  # its Time Count, the largest row's
     at_once: int = 1  # how many of the maker's Hazards may be in play
     reflects: bool = False  # a made Wall turns Ranged Special Moves back (000 L3191–L3195)
 
 
-MADE_HAZARDS: EntryTable[MadeHazard] = EntryTable(
-    "made_hazard",
-    {
-        CREATE: MadeHazard(makes=True, count=5),  # 000 L3139
-        CREATE + ".pit": MadeHazard(kind="pit"),  # 000 L3179–L3185
-        CREATE + ".damaging_wall": MadeHazard(
-            kind="wall"
-        ),  # its damage is the required Damaging Hazard's (000 L3161–L3165)
-        CREATE + ".damaging_hazard": MadeHazard(kind="damaging", damaging=True),  # 000 L3149–L3157
-        CREATE + ".extended_duration": MadeHazard(count=10),  # 000 L3167–L3171
-        CREATE + ".multiple_hazard": MadeHazard(at_once=2),  # 000 L3173–L3177
-        CREATE + ".reflection": MadeHazard(reflects=True),  # 000 L3191–L3195
-    },
-)
+MADE_HAZARDS: EntryTable[MadeRecord] = of_records("made_hazard", MadeRecord, lambda found: found[0])
 
 
 _NOTHING_MADE = MadeHazard()
@@ -355,7 +341,9 @@ def made(m: MoveProfile) -> MadeHazard:
         return _NOTHING_MADE
     return MadeHazard(
         any(r.makes for r in rows),
-        next((r.kind for r in rows if r.kind is not None), None),
+        # a Pit or a Damaging Wall comes after the Damaging Hazard it requires, and its kind replaces it (000 L3161,
+        # L3179): the last row naming one wins
+        next((r.hazard for r in reversed(rows) if r.hazard is not None), None),
         any(r.damaging for r in rows),
         max((r.count for r in rows), default=0),
         max((r.at_once for r in rows), default=1),

@@ -56,6 +56,7 @@ from ...protocol.events import Square
 from ...registry.elements import Element, register
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
+from ..vocabulary import Ongoing
 
 RESOLVED: frozenset[str] = frozenset(HazardKind)  # the request model admits no other kind
 LEVELS: dict[str, int] = {HazardKind.higher_elevation: 1, HazardKind.lower_elevation: -1}
@@ -64,7 +65,15 @@ WALLS: frozenset[str] = frozenset({HazardKind.wall, HazardKind.corner, HazardKin
 # the Hazards that take their victim out of the fight until an action brings him back (000 L6151, L6157–L6159)
 OUT_OF_FIGHT: frozenset[str] = frozenset({HazardKind.pit, HazardKind.major_lower_elevation})
 CONDITIONS = frozenset(
-    {"against_wall", "in_pit", "in_danger_zone", "checked", "behind", "negative_positioning", "elevation"}
+    {
+        Ongoing.against_wall,
+        Ongoing.in_pit,
+        Ongoing.in_danger_zone,
+        Ongoing.checked,
+        Ongoing.behind,
+        Ongoing.negative_positioning,
+        Ongoing.elevation,
+    }
 )
 D10 = Die(5)
 D6 = Die(3)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...contract.model_types import OngoingEffectId
-from ...contract.models import Choice, DecisionValue, Direction
+from ...contract.models import Choice, DecisionValue, Direction, ResponseKind
 from ...protocol.events import Square
 from ...registry.elements import after_time_roll
 from ...state.action import Attack
@@ -14,7 +14,8 @@ from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
-from .hazard_interaction import CREATE, interact, made
+from ..design import design_of
+from .hazard_interaction import MADE_HAZARDS, interact, made
 from .hazards import Hazard, find, in_pit, maneuver_check
 
 MADE_KINDS = {"wall": "wall", "higher_elevation": "higher_elevation", "lower_elevation": "lower_elevation"}
@@ -30,7 +31,7 @@ def made_kind(m: MoveProfile) -> str:
     kind = made(m).kind
     if kind is not None:
         return kind
-    return MADE_KINDS.get(str(m.options.get(CREATE, {}).get("hazard_type") or "wall"), "wall")
+    return MADE_KINDS.get(str(design_of(m, MADE_HAZARDS, lambda row: row.makes).get("hazard_type") or "wall"), "wall")
 
 
 def _live(ctx: Turn, f: Combatant) -> list[Hazard]:
@@ -294,7 +295,7 @@ def _send_back(ctx: Turn, a: Combatant, d: Combatant, p: MoveProfile, h: Hazard)
                 context="response",
                 label="F.3",
                 cost=p.level,
-                response="interrupt",
+                response=ResponseKind.interrupt,
                 reflected=True,
             ),
         )

@@ -17,45 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from enum import StrEnum
 
+from ....catalogue.table_records import InterruptSpecial, Special
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ChoiceOption, DecisionValue
 from ...registry.sheet import profile
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait, projectile_limit
 from ...state.turn import Turn, die_for_step
-from ..illusionary_doubles import OFFENSIVE, defensive_shift, schedule_glide
+from ..design import design_of
+from ..illusionary_doubles import defensive_shift, schedule_glide
+from ..vocabulary import LogKey
 
-ABSORB = "absorbs_attacks"
-TRANSFORM = "absorbs_attacks.transform_energy"
-DEFENSIVE = "illusionary_doubles.defensive_illusion"
-
-
-class Special(StrEnum):
-    """What a successful Interrupt with the move does beyond striking."""
-
-    absorbs = "absorbs"  # holds a Ranged Special Move for one later use (000 L2761–L2775)
-    absorbs_any = "absorbs_any"  # any attack, not only a Ranged one (000 L2777–L2781)
-    transforms = "transforms"  # the absorbed damage becomes Super Energy or FS instead (000 L2789–L2793)
-    reflects = "reflects"  # the Ranged Special Move flies back (000 L4087–L4097)
-    shifts = "shifts"  # a free 2-Range move either way (Defensive Illusion, 000 L3482–L3492)
-    glides = "glides"  # +n Tactics, then a glide next turn (Offensive Illusion, 000 L3500–L3506)
-
-
-SPECIALS: FlagTable[Special] = FlagTable(
-    "interrupt_special",
-    {
-        ABSORB: frozenset({Special.absorbs}),
-        "absorbs_attacks.absorb_all_attacks": frozenset({Special.absorbs, Special.absorbs_any}),
-        TRANSFORM: frozenset({Special.absorbs, Special.transforms}),
-        "reflection": frozenset({Special.reflects}),
-        DEFENSIVE: frozenset({Special.shifts}),
-        OFFENSIVE: frozenset({Special.glides}),
-    },
-)
+SPECIALS: FlagTable[Special] = flags_of_records("interrupt_special", InterruptSpecial, lambda r: frozenset(r.specials))
 STATE_IDS = frozenset({"absorbed_attack", "offensive_illusion"})
 PREFIX = "absorbed:"
 Strike = Callable[[list[MoveProfile], bool], bool]
@@ -122,7 +98,11 @@ def respond(ctx: Turn, atk: Attack, d: Combatant, moves: list[MoveProfile], key:
     if Special.absorbs in grants and Special.reflects not in grants and _absorbable(atk, first):
         _absorb(ctx, atk, d, first, key)
     illusion = Special.shifts in grants
-    before = illusion and str(first.options.get(DEFENSIVE, {}).get("movement_timing") or "after") == "before"
+    before = (
+        illusion
+        and str(design_of(first, SPECIALS, lambda row: Special.shifts in row).get("movement_timing") or "after")
+        == "before"
+    )
     if before:
         defensive_shift(ctx, atk, d, first, key)
         strikes = first.offensive and all(_reaches(ctx, m, atk, d) for m in moves if m.offensive)
@@ -228,7 +208,8 @@ def _absorb(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, key: str) -> N
 
 def _transform(ctx: Turn, d: Combatant, m: MoveProfile, taken: MoveProfile) -> None:
     """The absorbed move's damage is rolled (no Strength, no Stamina) and becomes Super Energy or FS."""
-    into = str(m.options.get(TRANSFORM, {}).get("converts_to") or "super_energy")
+    # what the design converts the damage to: Fighting Spirit, else Super Energy
+    into = str(design_of(m, SPECIALS, lambda row: Special.transforms in row).get("converts_to") or "")
     amount = 0
     if taken.damage_step is not None and not taken.kw("no_damage"):
         die = die_for_step(taken.damage_step)
@@ -258,7 +239,7 @@ def _transform(ctx: Turn, d: Combatant, m: MoveProfile, taken: MoveProfile) -> N
         f"{d.id} turns the absorbed {taken.name} ({amount} damage) into {d.se - before} Super Energy.",
         "000 L2789–L2793",
         {"damage": amount},
-        {"super_energy": d.se},
+        {LogKey.super_energy: d.se},
     )
 
 

@@ -10,10 +10,11 @@ from ...contract.models import DecisionValue, ResponseKind
 from ...registry import elements
 from ...registry.elements import DefenseMoment
 from ...state.combatant import Combatant
-from ...state.profile import MoveProfile
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
+from ..design import entry_of
 
-ENTRY = "interrupt.invincible_interrupt"
+ENTRY = entry_of(MoveTrait.invincible_interrupt)
 BONUS = 2  # 000 L3587
 
 

@@ -17,27 +17,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .....dice import Die
-from ...contract.models import Choice, DecisionValue
+from ....catalogue.table_records import ArmedInstances
+from ...contract.models import Choice, DecisionValue, ResponseKind
+from ...protocol.names import AttackContext
 from ...state.action import Attack, Guard, Outcome
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import EntryTable
-from ...state.profile import MoveProfile
+from ...state.entry_tables import EntryTable, of_records
+from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import effects
 from ..combo import combo_accuracy
 from ..invisibility import blocked
 from ..super_energy import count_attack
+from ..vocabulary import Asked, LogKey, Ongoing
 
-ENTRY = "triggered_interrupt"
-# How many armed instances of the move may wait at once (None: no limit); the largest row the move has wins.
-INSTANCES: EntryTable[int | None] = EntryTable(
-    "triggered_instances",
-    {
-        ENTRY: 1,  # a second use only restarts the count (000 L4408)
-        "triggered_interrupt.multiple_instances": None,  # each use arms one more (000 L4421)
-    },
-)
+# How many armed instances of the move may wait at once (None: no limit; armed_instances records: one for the
+# Element, 000 L4408, none for Multiple Instances, 000 L4421); the largest row the move has wins.
+INSTANCES: EntryTable[int | None] = of_records("armed_instances", ArmedInstances, lambda found: found[0].most)
 
 
 def _stacks(m: MoveProfile) -> bool:
@@ -56,12 +53,12 @@ class Trap:
 
 
 def armed(f: Combatant, m: MoveProfile | None = None) -> Effect | None:
-    return next((e for e in f.ongoing if e.id == ENTRY and (m is None or e.move == m.id)), None)
+    return next((e for e in f.ongoing if e.id == Ongoing.triggered_interrupt and (m is None or e.move == m.id)), None)
 
 
 def arms(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> bool:
     """A declared Triggered Interrupt move is only armed this turn (000 L4404)."""
-    if not any(m.has(ENTRY) for m in moves):
+    if not any(m.trait(MoveTrait.triggered) for m in moves):
         return False
     if len(moves) > 1:
         ctx.fail(
@@ -77,7 +74,7 @@ def arms(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> bool:
 def arm(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     e = armed(f, m)
     if e is None:
-        f.ongoing.append(Effect(ENTRY, m.id, COUNT, ctx.turn, charges=1))
+        f.ongoing.append(Effect(Ongoing.triggered_interrupt, m.id, COUNT, ctx.turn, charges=1))
         text = "it is armed for a 10-count"
     elif _stacks(m):
         e.charges = (e.charges or 1) + 1  # each use adds an instance (000 L4421)
@@ -98,7 +95,7 @@ def arm(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 def ready(f: Combatant, m: MoveProfile) -> bool:
     """An ordinary Interrupt move, or an armed Triggered Interrupt (for its Reaction Attack, 000 L4406)."""
-    return not m.has(ENTRY) or armed(f, m) is not None
+    return not m.trait(MoveTrait.triggered) or armed(f, m) is not None
 
 
 def spend(ctx: Turn, f: Combatant, m: MoveProfile, n: int = 1) -> None:
@@ -133,16 +130,22 @@ def offer(ctx: Turn, atk: Attack) -> Trap | None:
     """With his defence, the defender may set off an armed Triggered Interrupt (000 L4404)."""
 
     a, d = atk.attacker, atk.defender
-    if atk.context not in ("action", "interrupt") or ENTRY not in d.prof.entry_ids or blocked(d, a):
+    if (
+        atk.context not in (AttackContext.action, AttackContext.interrupt)
+        or MoveTrait.triggered not in d.prof.traits
+        or blocked(d, a)
+    ):
         return None
     if d.stunned or d.knocked_down:
         return None  # ruling: Stunned or on the ground he has only his own defence (000 L5980)
-    traps = [m for m in d.prof.moves.values() if m.has(ENTRY) and armed(d, m) and _reaches(ctx, m, d, a)]
+    traps = [
+        m for m in d.prof.moves.values() if m.trait(MoveTrait.triggered) and armed(d, m) and _reaches(ctx, m, d, a)
+    ]
     if not traps:
         return None
     key, dv = ctx.decide(
         d.id,
-        "triggered_interrupt",
+        Asked.triggered_interrupt,
         "D.4",
         f"{d.id} may set off a Triggered Interrupt against "
         f"{a.id} on top of his defence: " + ", ".join(m.name for m in traps) + ".",
@@ -180,7 +183,13 @@ def offer(ctx: Turn, atk: Attack) -> Trap | None:
         + (f" ({fs} FS)" if fs else "")
         + f"; {a.id} must beat both.",
         "000 L4404–L4405",
-        {"tactics": p.tactics, "defense_bonus": p.def_bonus, "fs": fs, "fake": d.fake_bonus, "instances": len(ids)},
+        {
+            "tactics": p.tactics,
+            "defense_bonus": p.def_bonus,
+            "fs": fs,
+            LogKey.fake: d.fake_bonus,
+            "instances": len(ids),
+        },
         {"dt": dt, "fs": d.fs},
     )
     return Trap(m, len(ids), dt, key)
@@ -242,7 +251,7 @@ def caught(ctx: Turn, atk: Attack, guard: Guard, trap: Trap, main_hit: bool) -> 
                 label="F.3",
                 cost=trap.move.level,
                 key=trap.key,
-                response="interrupt",
+                response=ResponseKind.interrupt,
                 orig_aerial=atk.aerial,
                 extra_damage=2 * (trap.instances - 1),
             ),
@@ -260,7 +269,7 @@ def used_up(ctx: Turn, atk: Attack, trap: Trap) -> None:
 
 def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
     m = f.move(eff.move) if eff.move else None
-    if m is None or not m.has(ENTRY) or eff.time_left is None:
+    if m is None or not m.trait(MoveTrait.triggered) or eff.time_left is None:
         ctx.fail(
             "STATE_INCONSISTENT_STATUS",
             path,
@@ -274,7 +283,7 @@ def restore(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             f"{path}.charges",
             f"{f.id}: {m.name} holds one instance at a time without Multiple Instances.",
         )
-    f.ongoing.append(Effect(ENTRY, eff.move, eff.time_left, eff.since, charges=n))
+    f.ongoing.append(Effect(Ongoing.triggered_interrupt, eff.move, eff.time_left, eff.since, charges=n))
 
 
 def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
@@ -285,4 +294,4 @@ def tick(ctx: Turn, f: Combatant, e: Effect, elapsed: int) -> list[Effect]:
     if left <= 0:
         ctx.note("H.3", f.id, f"{f.id}'s Triggered Interrupt {m.name} fades unused after its 10-count.", "000 L4405")
         return []
-    return [Effect(ENTRY, e.move, left, e.since, charges=e.charges)]
+    return [Effect(Ongoing.triggered_interrupt, e.move, left, e.since, charges=e.charges)]

@@ -7,38 +7,22 @@ the Elements bought, for this use only."""
 from __future__ import annotations
 
 import math
-from enum import StrEnum
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
+from ....catalogue.table_records import PowersUp, PowerUp
 from ...contract.models import DecisionValue
 from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
-from ...state.entry_tables import FlagTable
+from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
+from ..design import design_of
 
-EXTRA = "power_up.extra_elements"
-ENHANCED = "power_up.enhanced_power_up"
 _CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
 
 
-class PowerUp(StrEnum):
-    """What a Power Up entry lets extra Control (or Life Bar) buy before the roll."""
-
-    powers_up = "powers_up"  # extra damage, in its Control or Life Bar version (000 L3852–L3866)
-    buys_elements = "buys_elements"  # the design's listed Elements, in order (Extra Elements, 000 L3870–L3876)
-    raises_cap = "raises_cap"  # extra Control up to 2× or 3× the Level (Enhanced Power Up, 000 L3878–L3886)
-
-
-POWER_UPS: FlagTable[PowerUp] = FlagTable(
-    "power_up",
-    {
-        "power_up": frozenset({PowerUp.powers_up}),
-        EXTRA: frozenset({PowerUp.powers_up, PowerUp.buys_elements}),
-        ENHANCED: frozenset({PowerUp.powers_up, PowerUp.raises_cap}),
-    },
-)
+POWER_UPS: FlagTable[PowerUp] = flags_of_records("power_up_buys", PowersUp, lambda r: frozenset(r.buys))
 
 
 def powered(m: MoveProfile, way: PowerUp) -> bool:
@@ -49,7 +33,9 @@ def cap(m: MoveProfile) -> int:
     """Extra Control the move may take: its Level, or 2× / 3× it with Enhanced Power Up."""
     if not powered(m, PowerUp.raises_cap):
         return m.level
-    return m.level * _CAP.get(str(m.options.get(ENHANCED, {}).get("control_cap") or "double_level"), 2)
+    return m.level * _CAP.get(
+        str(design_of(m, POWER_UPS, lambda buys: PowerUp.raises_cap in buys).get("control_cap") or "double_level"), 2
+    )
 
 
 def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
@@ -57,7 +43,7 @@ def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
     entries = catalog().entries
     out: list[tuple[list[str], float]] = []
     waiting: list[str] = []  # Liabilities listed before any Element go with the first one
-    for ident in chosen(m.options.get(EXTRA, {}).get("schedule")):
+    for ident in chosen(design_of(m, POWER_UPS, lambda buys: PowerUp.buys_elements in buys).get("schedule")):
         entry = entries.get(ident)
         if entry is None:
             continue

@@ -10,11 +10,14 @@ from ...state.action import Plan
 from ...state.combatant import Combatant, Effect
 from ...state.profile import Heals, MoveProfile, MoveTrait
 from ...state.turn import Turn
-from .power_up_elements import PowerUp, powered
+from ..design import design_of
+from .power_up_elements import POWER_UPS, PowerUp, powered
+
+_PLAIN = frozenset({PowerUp.powers_up})  # the plain Power Up, whose design picks its version (000 L3852–L3866)
 
 
 def _version(m: MoveProfile) -> str:
-    return str(m.options.get("power_up", {}).get("version") or "control")
+    return str(design_of(m, POWER_UPS, lambda buys: buys == _PLAIN).get("version") or "control")
 
 
 def decide(ctx: Turn, f: Combatant, plan: Plan) -> tuple[MoveProfile | None, int]:

@@ -13,20 +13,22 @@ Hit Stun or a Knock Down. In a Combo a follow-up straight after its opener costs
 from __future__ import annotations
 
 from ....catalogue.character_catalog import normalise
+from ....catalogue.table_records import FollowUp
 from ...registry.elements import HIT_STUN, after_time_roll
 from ...state.combatant import Combatant, Effect
-from ...state.entry_tables import EntryTable
-from ...state.profile import MoveProfile, MoveTrait
+from ...state.entry_tables import EntryTable, of_records
+from ...state.profile import MOVE_TRAITS, MoveProfile, MoveTrait
 from ...state.turn import Turn
+from ..vocabulary import LogKey, Ongoing
 
 # A follow-up entry and the opener entry whose window it needs (000 L3746–L3753, L4652–L4670, L3755–L3769).
-FOLLOW_UPS: EntryTable[str] = EntryTable(
-    "follow_up",
-    {"move_sub_set": "opening_move", "multi_part_move": "opening_move", "multi_part_throw": "opening_throw"},
-)
-OPENERS = ("opening_move",)
-WINDOW = "opening_move"
-THROW_WINDOW = "multi_part_throw"  # a Multi-Part Throw in progress (multi_part_throw.py)
+FOLLOW_UPS: EntryTable[str] = of_records("follow_up", FollowUp, lambda found: found[0].opener)
+# The openers whose window lasts into the next turn (Opening Move), and those that open a Throw chain (Opening Throw)
+OPENERS = tuple(e for e, roles in MOVE_TRAITS.items() if MoveTrait.opening_move in roles)
+_THROW_OPENERS = frozenset(e for e, roles in MOVE_TRAITS.items() if MoveTrait.opening_throw in roles)
+_THROW_CHAIN = frozenset(e for e, opener in FOLLOW_UPS.items() if opener in _THROW_OPENERS)  # Multi-Part Throw
+WINDOW = Ongoing.opening_move
+THROW_WINDOW = Ongoing.multi_part_throw  # a Multi-Part Throw in progress (multi_part_throw.py)
 _REF = "000 L3746–L3753, L4652–L4670"
 
 
@@ -34,6 +36,11 @@ def gated(m: MoveProfile) -> str | None:
     """The entry that gates ``m`` (Move Sub-Set or Multi-Part Move), or None."""
     rows = FOLLOW_UPS.found(m.entries)
     return rows[0][0] if rows else None
+
+
+def throw_chain(m: MoveProfile) -> bool:
+    """``m`` is a later Throw of a Multi-Part Throw: it follows an Opening Throw (000 L4672–L4676)."""
+    return gated(m) in _THROW_CHAIN
 
 
 def opener_name(m: MoveProfile) -> str:
@@ -103,7 +110,7 @@ def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str
 def throw_link(moves: list[MoveProfile], i: int) -> bool:
     """A Throw followed in the Combo by the next Throw of its Multi-Part Throw: not the Combo's end, and its Knock
     Down waits (000 L3763, L3767)."""
-    return i + 1 < len(moves) and gated(moves[i + 1]) == "multi_part_throw" and follows(moves[i], moves[i + 1])
+    return i + 1 < len(moves) and throw_chain(moves[i + 1]) and follows(moves[i], moves[i + 1])
 
 
 def free_links(moves: list[MoveProfile]) -> int:
@@ -126,7 +133,7 @@ def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     had = any(e.id == WINDOW for e in f.ongoing)
     f.ongoing = [e for e in f.ongoing if e.id != WINDOW]
     last = moves[-1]
-    if any(last.has(o) for o in OPENERS):
+    if last.trait(MoveTrait.opening_move):
         f.ongoing.append(Effect(WINDOW, last.id, None, ctx.turn))
         ctx.note(
             "G",
@@ -134,7 +141,7 @@ def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
             f"{last.name} is an Opening Move: one of its follow-ups may be used this turn or next.",
             _REF,
             {"move": last.id},
-            {"opening_move": last.id},
+            {LogKey.opening_move: last.id},
         )
     elif had and gated(last) is None:
         ctx.note("G", f.id, f"{f.id} used another move: his Opening Move's follow-up chance is gone.", "000 L3748")

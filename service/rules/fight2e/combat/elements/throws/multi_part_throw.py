@@ -22,9 +22,9 @@ from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import knockdown
 from ..sequences import sequences
+from ..vocabulary import LogKey, Ongoing
 
-STATE = "multi_part_throw"
-OPENER = "opening_throw"
+STATE = Ongoing.multi_part_throw
 _REF = "000 L3765–L3778"
 
 
@@ -55,7 +55,7 @@ def links_on(ctx: Turn, atk: Attack) -> bool:
     Down and Knock Back wait (000 L3767)."""
     a, d = atk.attacker, atk.defender
     last = atk.moves[-1]
-    if not (last.throw and last.has(OPENER)) or d.defeated:
+    if not (last.throw and last.trait(MoveTrait.opening_throw)) or d.defeated:
         return False
     prev = _lock(a)
     if prev is None and not any(sequences.follows(last, m) for m in a.prof.moves.values()):
@@ -70,7 +70,7 @@ def links_on(ctx: Turn, atk: Attack) -> bool:
         "Knock Back wait for the end of the sequence.",
         _REF,
         {"move": last.id},
-        {"multi_part_throw": d.id},
+        {LogKey.multi_part_throw: d.id},
     )
     return True
 
@@ -79,7 +79,7 @@ def finish(ctx: Turn, atk: Attack) -> None:
     """A hit that is not a link (the last Throw of the chain): the lock is over, nothing is delayed (000 L3778)."""
     a = atk.attacker
     e = _lock(a)
-    if e is not None and e.target == atk.defender.id and not atk.moves[-1].has(OPENER):
+    if e is not None and e.target == atk.defender.id and not atk.moves[-1].trait(MoveTrait.opening_throw):
         a.ongoing = [x for x in a.ongoing if x is not e]
         ctx.note("E.5", a.id, "The last Throw of the Multi-Part Throw lands: the sequence is complete.", "000 L3778")
 
@@ -93,7 +93,7 @@ def end(ctx: Turn, a: Combatant, why: str) -> tuple[Combatant, MoveProfile] | No
     a.ongoing = [x for x in a.ongoing if x is not e]
     d = ctx.fighters.get(e.target or "")
     m = a.move(e.move or "")
-    ctx.note("B", a.id, f"{a.id}'s Multi-Part Throw ends ({why}).", _REF, {}, {"multi_part_throw": None})
+    ctx.note("B", a.id, f"{a.id}'s Multi-Part Throw ends ({why}).", _REF, {}, {LogKey.multi_part_throw: None})
     return None if d is None or m is None or d.defeated else (d, m)
 
 
@@ -210,7 +210,7 @@ def link_missed(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile])
         e is not None
         and e.target == d.id
         and (e.since or 0) <= ctx.turn
-        and any(sequences.gated(m) == STATE for m in moves)
+        and any(sequences.throw_chain(m) for m in moves)
     )
 
 
@@ -223,7 +223,7 @@ def missed(ctx: Turn, atk: Attack) -> None:
 def response_ok(ctx: Turn, atk: Attack, kind: ResponseKind, path: str, key: str) -> None:
     """Against a link the victim's only Defensive Response is the Throw Response (000 L3767); the link may already
     have ended the chain at F.1, before the Responses."""
-    if any(sequences.gated(m) == STATE for m in atk.moves) and kind is not ResponseKind.throw:
+    if any(sequences.throw_chain(m) for m in atk.moves) and kind is not ResponseKind.throw:
         ctx.fail(
             "MULTI_PART_THROW_RESPONSE",
             path,
@@ -233,7 +233,7 @@ def response_ok(ctx: Turn, atk: Attack, kind: ResponseKind, path: str, key: str)
 
 
 def open_responses(atk: Attack, offer: list[ResponseKind]) -> list[ResponseKind]:
-    if any(sequences.gated(m) == STATE for m in atk.moves):
+    if any(sequences.throw_chain(m) for m in atk.moves):
         return [k for k in offer if k is ResponseKind.throw]
     return offer
 
