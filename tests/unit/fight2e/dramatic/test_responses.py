@@ -509,6 +509,59 @@ def test_an_interrupt_with_absorbs_attacks_holds_the_ranged_special_move() -> No
     assert _refused(gale) == ["RESPONSE_TRIGGER_INVALID"]
 
 
+def test_an_offensive_absorbing_interrupt_strikes_as_well_for_one_action_point() -> None:
+    # Shield without Utility is Offensive: it absorbs Zap as above and, Rei being in its reach at Range 1, strikes
+    # as an Interrupt too (000 L5860): one Dramatic attack, its point paid once (000 L7128): 0 + 2 Accuracy, a die of
+    # 2 makes 4 against Rei's halved Defense 1 (000 L5850): a hit for 1d8 (a Special Move's 1d6 a size up,
+    # 000 L7211) + his Damage Bonus 1: 4 + 1 = 5
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    shield = {k: v for k, v in SHIELD.items() if k != "liabilities"}
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"action": "attack", "moves": ["zap"], "target": "battle"},
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["shield"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(rei, _with(shield)),
+        )
+    )
+    held = [e for e in _state(out, "battle")["ongoing_effects"] if e["id"] == "absorbed_attack"]
+    assert [(e["move"], e["target"]) for e in held] == [("zap", "rei")]
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]
+
+
+def test_a_utility_move_with_no_interrupt_effect_is_still_named() -> None:
+    # Ward, a Utility move with the Counter Element, has nothing a Response could resolve (the main turn does not
+    # resolve it either): after Battle's block of 7 beats Gale's 4 it is named, and one sent is refused
+    battle = _with(
+        {"id": "ward", "name": "Ward", "level": 1, "elements": [{"id": "counter"}], "liabilities": [{"id": "utility"}]}
+    )
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.attack": 1},
+            sheets=(REI_E, battle),
+        )
+    )
+    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert len(named) == 1 and "Ward" in named[0] and "Riposte" not in named[0]
+    sent = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.defensive_response": {"choice": "act", "response": "counter", "moves": ["ward"]},
+        },
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, battle),
+    )
+    assert _refused(sent) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
 def test_an_interrupt_with_a_defensive_illusion_slips_two_ranges() -> None:
     # Gale 1 + 3 = 4 misses Battle's Tactics 6; his Interrupt with Log, a Utility Defensive Illusion moving after the
     # attack, takes him 2 Ranges away (000 L3482-L3483): Range 1 to 3, for no FS beyond the 3 on his Defense Total,
