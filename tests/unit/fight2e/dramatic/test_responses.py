@@ -419,6 +419,7 @@ def test_what_a_declared_response_adds_to_the_defense_total() -> None:
 
 def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
     # Battle's Mirror is an Interrupt with Reflection (000 L4087): after his Tactics 6 beat Gale's 4 it is not offered
+    # (Reflection's projectile is Rei's move, none of Battle's to make a Dramatic attack with)
     # (only pass), and it is named under dramatic_move_elements rather than left out
     battle = copy.deepcopy(BATTLE_D)
     battle["moves"].append(
@@ -438,6 +439,149 @@ def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
     named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
     assert len(named) == 1 and "Mirror" in named[0]
     assert _steps(out, "F.3", "battle") == []
+
+
+SHIELD = {
+    "id": "shield",
+    "name": "Shield",
+    "level": 2,
+    "elements": [{"id": "interrupt"}, {"id": "absorbs_attacks"}],
+    "liabilities": [{"id": "utility"}],
+}
+LOG = {
+    "id": "log",
+    "name": "Log",
+    "level": 2,
+    "elements": [
+        {"id": "interrupt"},
+        {"id": "illusionary_doubles"},
+        {"id": "illusionary_doubles.defensive_illusion", "options": {"movement_timing": "after"}},
+    ],
+    "liabilities": [{"id": "utility"}],
+}
+
+
+def _with(move: dict[str, Any]) -> dict[str, Any]:
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append(move)
+    return battle
+
+
+def test_an_interrupt_with_absorbs_attacks_holds_the_ranged_special_move() -> None:
+    # Rei's Zap, an L1 Ranged Special Move: 0 + 1 + 2 = 3, a die of 1: 4 against Battle's Tactics 2 + 1 + 3 FS = 6,
+    # a miss (000 L5866). His Interrupt Response (000 L5874) is Shield, a Utility move with Absorbs Attacks: an L2
+    # Special Move used in a Response costs its Action Point (000 L7128, L7209), strikes nothing (Utility), and holds
+    # Zap for one use from the next turn (000 L2766-L2767); neither Life Bar moves
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    zap = {"action": "attack", "moves": ["zap"], "target": "battle"}
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": zap,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["shield"]},
+            },
+            {"T1.rei.attack": 1},
+            sheets=(rei, _with(SHIELD)),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 6}
+    assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "interrupt", "moves": ["shield"]}
+    held = [e for e in _state(out, "battle")["ongoing_effects"] if e["id"] == "absorbed_attack"]
+    assert [(e["move"], e["target"], e["since"]) for e in held] == [("zap", "rei", 1)]
+    assert _points(out, "battle") == [1, -1]
+    dram = _state(out, "battle")["dramatic"]
+    assert dram["special_moves_used"] == ["shield"]
+    assert dram["no_point_next_turn"] is True  # it defeated no one (000 L7213)
+    assert _state(out, "rei")["life_bar"] == 25 and _state(out, "battle")["life_bar"] == 25
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    # it absorbs only a Ranged attack (000 L2777-L2781): against Gale, a close Special Move, it is refused
+    gale = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": {"defense": "tactics", "fs": 3},
+            "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["shield"]},
+        },
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, _with(SHIELD)),
+    )
+    assert _refused(gale) == ["RESPONSE_TRIGGER_INVALID"]
+
+
+def test_an_offensive_absorbing_interrupt_strikes_as_well_for_one_action_point() -> None:
+    # Shield without Utility is Offensive: it absorbs Zap as above and, Rei being in its reach at Range 1, strikes
+    # as an Interrupt too (000 L5860): one Dramatic attack, its point paid once (000 L7128): 0 + 2 Accuracy, a die of
+    # 2 makes 4 against Rei's halved Defense 1 (000 L5850): a hit for 1d8 (a Special Move's 1d6 a size up,
+    # 000 L7211) + his Damage Bonus 1: 4 + 1 = 5
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    shield = {k: v for k, v in SHIELD.items() if k != "liabilities"}
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"action": "attack", "moves": ["zap"], "target": "battle"},
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["shield"]},
+            },
+            {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(rei, _with(shield)),
+        )
+    )
+    held = [e for e in _state(out, "battle")["ongoing_effects"] if e["id"] == "absorbed_attack"]
+    assert [(e["move"], e["target"]) for e in held] == [("zap", "rei")]
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 2, "defense_total": 1}
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1]
+
+
+def test_a_utility_move_with_no_interrupt_effect_is_still_named() -> None:
+    # Ward, a Utility move with the Counter Element, has nothing a Response could resolve (the main turn does not
+    # resolve it either): after Battle's block of 7 beats Gale's 4 it is named, and one sent is refused
+    battle = _with(
+        {"id": "ward", "name": "Ward", "level": 1, "elements": [{"id": "counter"}], "liabilities": [{"id": "utility"}]}
+    )
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}},
+            {"T1.rei.attack": 1},
+            sheets=(REI_E, battle),
+        )
+    )
+    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert len(named) == 1 and "Ward" in named[0] and "Riposte" not in named[0]
+    sent = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.defensive_response": {"choice": "act", "response": "counter", "moves": ["ward"]},
+        },
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, battle),
+    )
+    assert _refused(sent) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+
+
+def test_an_interrupt_with_a_defensive_illusion_slips_two_ranges() -> None:
+    # Gale 1 + 3 = 4 misses Battle's Tactics 6; his Interrupt with Log, a Utility Defensive Illusion moving after the
+    # attack, takes him 2 Ranges away (000 L3482-L3483): Range 1 to 3, for no FS beyond the 3 on his Defense Total,
+    # and its Action Point as a Special Move (000 L7128)
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": GALE,
+                "T1.battle.defense": {"defense": "tactics", "fs": 3},
+                "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["log"]},
+                "T1.battle.illusion_move": {"choice": "move", "direction": "away", "movement": 2},
+            },
+            {"T1.rei.attack": 1},
+            sheets=(REI_E, _with(LOG)),
+        )
+    )
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _state(out, "battle")["fighting_spirit"] == 30 - 3
+    assert _points(out, "battle") == [1, -1]
+    assert _state(out, "rei")["life_bar"] == 25
 
 
 def test_no_response_while_stunned() -> None:

@@ -11,6 +11,11 @@ Rulings where the text is silent (RULINGS.md, issue 36):
 * Hit Stun that is to take his action (hit before acting, not yet paid off with Ignore Hit Stun) leaves him Jinking
   only (000 L5858, L7130).
 * The Response strikes with one move: Combos are not used (000 L7106).
+
+An Interrupt with Absorbs Attacks or Illusionary Doubles (a Utility one too) has its effect through the main turn's
+``interrupt_effects.respond``, which strikes with the move as a Dramatic attack where it is Offensive and reaches.
+Not resolved yet, and named under ``dramatic_move_elements``: Reflection, and a Utility move with no Interrupt effect
+(which the main turn does not resolve as a Response either).
 """
 
 from __future__ import annotations
@@ -21,12 +26,13 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import DecisionValue, DefenseOption, DramaticOption, ResponseKind
 from ..elements.interrupts import interrupt_effects
+from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Guard
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import f_response_attacks, f_responses
 from ..turn.d_defense import PRE_DECLARED
-from .base import Dram, spendable
+from .base import Dram, pay, spendable
 
 EVERY = frozenset(ResponseKind)
 NONE: frozenset[ResponseKind] = frozenset()
@@ -62,12 +68,19 @@ def price(t: Dram, m: MoveProfile) -> int:
     return costs.ap_cost(tables().option("special_move"), used_before=m.id in t.used, level=m.level)
 
 
+def _unresolved(m: MoveProfile) -> bool:
+    """A responding move a Dramatic turn does not resolve yet: Reflection, whose projectile is the attacker's move
+    and no move of his own to make a Dramatic attack with (000 L4091), and a Utility move with no Interrupt effect,
+    which the main turn does not resolve as a Response either (``f_response_attacks.placed``)."""
+    return interrupt_effects.reflects(m) or (m.utility and not interrupt_effects.special(m))
+
+
 def _usable(t: Dram) -> Callable[[MoveProfile], bool]:
     """A responding move he can pay for (ruling: Action Points in place of Control, 000 L7084, L7128) and a Dramatic
-    turn resolves (Absorbs Attacks, Reflection and Illusionary Doubles as Interrupts are not)."""
+    turn resolves (``_unresolved``)."""
 
     def usable(m: MoveProfile) -> bool:
-        if m.utility or interrupt_effects.special(m):
+        if _unresolved(m):
             return False
         return m.kind == "basic" or spendable(t, DramaticOption.special_move) >= price(t, m)
 
@@ -98,14 +111,14 @@ def after_miss(
 
 
 def _left(ctx: Turn, t: Dram, open_kinds: frozenset[ResponseKind], key: str) -> None:
-    """His moves whose Response is open but not resolved in a Dramatic turn yet (a Utility move, or an Interrupt
-    with Absorbs Attacks, Reflection or Illusionary Doubles), named rather than left out silently."""
+    """His moves whose Response is open but not resolved in a Dramatic turn yet (``_unresolved``), named rather than
+    left out silently."""
     left = sorted(
         m.name
         for kind in open_kinds
         if kind is not ResponseKind.jinking
         for m in f_responses.eligible_moves(t.f, kind)
-        if m.utility or interrupt_effects.special(m)
+        if _unresolved(m)
     )
     if left:
         why = f"{t.f.id}'s Defensive Responses with {', '.join(left)} are not offered in a Dramatic turn yet"
@@ -136,10 +149,10 @@ def _strike(
     m = moves[0]
     if not _usable(t)(m):
         why = f"{m.name} costs {price(t, m)} Action Point(s) (000 L7128)"
-        if m.utility or interrupt_effects.special(m):
-            why = f"{m.name}'s Utility or Interrupt effect is not resolved as a Dramatic Response yet"
+        if _unresolved(m):
+            why = f"{m.name}'s Reflection or Utility effect is not resolved as a Dramatic Response yet"
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{path}.moves", f"{key}: {why}.", key=key)
-    f_response_attacks.placed(ctx, atk, kind, moves, dv, key)
+    special = f_response_attacks.placed(ctx, atk, kind, moves, dv, key)
     if kind is ResponseKind.reversal and t.f.knocked_down:
         t.f.knocked_down = False  # he rises with the Reversal, as in the main turn (000 L5888, L5894)
     replaced = not t.acted
@@ -155,9 +168,35 @@ def _strike(
         {"response": kind.value, "moves": [m.id]},
         {"acted": True},
     )
-    if hit(t, d, m, kind, dv, key, atk.aerial):
+
+    made: list[bool] = []
+
+    def struck(used: list[MoveProfile], reflected: bool) -> bool:
+        made.append(True)
+        if not hit(t, d, used[0], kind, dv, key, atk.aerial):
+            if kind is ResponseKind.reversal:
+                t.next_steps -= 2  # a missed Reversal: two Initiative die sizes less next turn (000 L5888)
+                ctx.note("F.3", t.f.id, f"{t.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L5888")
+            return False
         t.f.responded_ok = True
         f_response_attacks.super_response_glory(ctx, atk, t.f)
-    elif kind is ResponseKind.reversal:
-        t.next_steps -= 2  # a missed Reversal: two Initiative die sizes less next turn (000 L5888)
-        ctx.note("F.3", t.f.id, f"{t.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L5888")
+        return True
+
+    if special:  # Absorbs Attacks, Illusionary Doubles: the main turn's own steps (000 L2761, L3476, L5860)
+        interrupt_effects.respond(ctx, atk, t.f, moves, key, struck)
+        if not made:  # ruling: its effect alone (Utility, or out of reach) is still a Special Move used (000 L7128)
+            _used(ctx, t, m, key)
+        return
+    struck(moves, False)
+
+
+def _used(ctx: Turn, t: Dram, m: MoveProfile, key: str) -> None:
+    """A responding Special Move that makes no attack, paid for as a Utility move is in a Dramatic turn (its price,
+    a Super's Super Energy and FS, 000 L7128, L7209–L7215); it defeated no one (ruling C11, 000 L7213)."""
+    pay(ctx, t, DramaticOption.special_move, price(t, m), key)
+    if m.is_super:
+        pay_supers(ctx, t.f, [m])
+    if m.kind != "basic":
+        if m.id not in t.used:
+            t.used.append(m.id)
+        t.no_point_next = True

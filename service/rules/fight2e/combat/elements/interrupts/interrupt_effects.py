@@ -41,6 +41,11 @@ def special(m: MoveProfile) -> bool:
     return bool(SPECIALS.grants(m.entries))
 
 
+def reflects(m: MoveProfile) -> bool:
+    """Whether ``m`` turns a projectile back (Reflection, 000 L4087)."""
+    return Special.reflects in SPECIALS.grants(m.entries)
+
+
 def _projectile(atk: Attack) -> MoveProfile | None:
     """The Ranged Special Move of the attack (a Basic Move is never Ranged)."""
     return next((m for m in atk.moves if m.trait(MoveTrait.projectile) and m.kind != "basic" and m.offensive), None)
