@@ -410,7 +410,8 @@ def _roll(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int
 def ally_response(ctx: Turn, d: Dram, t: Dram, plan: Plan, guard: tuple[int, str], ds: dict[str, Dram] | None) -> None:
     """His Basic Response brings each Ally's Basic Move, as his Basic Move does (000 L4203): ruling, as in the main
     turn, at ``t`` alone, whom his Response answers, and at no further cost; its hit is not his Response's, which
-    stands or falls by his own for its Glory (000 L4203, L835, L838)."""
+    stands or falls by his own for its Glory (000 L4203, L835, L838). Its Basic Reaction Attack has no place here:
+    a Dramatic turn rolls no Control and so has no Reaction Attack, his or its (ruling C21, 000 L6015, L7084)."""
     own = d.hit_opponent
     ally(ctx, d, t, plan, guard, ds, only=True)
     d.hit_opponent = own
