@@ -113,3 +113,62 @@ def test_a_hit_on_him_ends_the_ally() -> None:
     )
     ids = [e[0] for e in _summons(out)]
     assert "summon" not in ids and "summon_rest" in ids
+
+
+REI_T = copy.deepcopy(REI_S)
+REI_T["combat_skills"]["tactics"] = 3
+BATTLE_T = copy.deepcopy(BATTLE_D)
+BATTLE_T["combat_skills"]["defense"] = 5
+BATTLE_AT_REI = {"action": "attack", "moves": ["basic_move"], "target": "rei"}
+BASIC_RESPONSE = {"choice": "act", "response": "basic", "moves": ["basic_move"]}
+
+
+def _answered(ally: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """Range 2. Rei (Tactics 3 here) does nothing; Battle's Basic Move: die 1 + 0 − 1 at Range 2 = 0 misses Rei's
+    Tactics 3 + 0 FS = 3. Rei's Basic Response (000 L5868, open against a Basic Move, 000 L7126): die 1 + 0 + 1 − 1
+    = 1 misses Battle's Defense Total against a Response: his Defense halved, 5 // 2 = 2, + his Defense Bonus 1 = 3
+    (000 L5850, L10803)."""
+    decisions = {
+        "T1.rei.action": NONE,
+        "T1.battle.action": BATTLE_AT_REI,
+        "T1.rei.defense": {"defense": "tactics", "fs": 0},
+        "T1.rei.defensive_response": BASIC_RESPONSE,
+    }
+    rolls = {"T1.battle.attack": 1, "T1.rei.attack": 1, "T1.rei.attack.2": 2, "T1.rei.damage": 5, "T1.fight.time": 3}
+    return _turn(decisions, rolls, at=2, sheets=(REI_T, BATTLE_T), rei_ongoing=ally)
+
+
+def test_his_basic_response_brings_his_allys_basic_move() -> None:
+    # 000 L4203: the Ally also makes the Basic Defensive Response. 1 Range ahead it stands at Range 1: die 2 + 0 + 1
+    # = 3 against the same Defense Total 3 (the same Skill, 000 L4201) hits (equal hits, 000 L5741); its 1d8 shows
+    # 5: Battle 25 → 20. Its Knock Back takes Battle 1 Range away from Rei (000 L5950).
+    out = _ok(_answered(_with_ally()))
+    assert _state(out, "battle")["life_bar"] == 20
+    d6 = [s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei"]
+    assert [s["inputs"]["defense_total"] for s in d6] == [3, 3]
+    assert "miss" in d6[0]["text"] and "hit" in d6[1]["text"]
+    assert out["fight"]["positioning"]["range"] == 3
+    # without the Ally his Response alone misses: Battle keeps his 25
+    alone = _ok(_answered(None))
+    assert _state(alone, "battle")["life_bar"] == 25
+
+
+def test_his_basic_response_out_of_his_reach_still_sends_the_ally() -> None:
+    # Range 3: Battle's Mystic Shot (a Ranged Special Move, every Response open against it, 000 L7126), die 1 + 2 for
+    # a Special Move (000 L7211) = 3, misses Rei's Tactics 3 + 3 FS = 6. Rei's Basic Move reaches 0–2 only; his Ally,
+    # 1 Range ahead at Range 2, reaches Battle (000 L4205): Rei's own has no effect; the Ally's die 3 + 0 + 1 − 1 = 3
+    # meets Battle's half Defense 2 + Defense Bonus 1 = 3 (000 L5850, L5741): a hit; its 1d8 shows 5: 25 → 20.
+    decisions = {
+        "T1.rei.action": NONE,
+        "T1.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"},
+        "T1.rei.defense": {"defense": "tactics", "fs": 3},
+        "T1.rei.defensive_response": BASIC_RESPONSE,
+    }
+    rolls = {"T1.battle.attack": 1, "T1.rei.attack": 3, "T1.rei.damage": 5, "T1.fight.time": 3}
+    out = _ok(_turn(decisions, rolls, at=3, sheets=(REI_T, BATTLE_T), rei_ongoing=_with_ally()))
+    assert _state(out, "battle")["life_bar"] == 20
+    d6 = [s["text"] for s in out["log"] if s["label"] == "D.6" and s["actor"] == "rei"]
+    assert len(d6) == 2 and "cannot reach" in d6[0] and "hit" in d6[1]
+    # without the Ally the Basic Response that cannot reach him is refused
+    alone = _turn(decisions, rolls, at=3, sheets=(REI_T, BATTLE_T))
+    assert _refused(alone) == ["RESPONSE_OUT_OF_RANGE"]

@@ -193,3 +193,18 @@ def test_on_a_band_map_the_ally_takes_the_band_toward_the_group() -> None:
     )
     assert [(e["id"], e.get("band")) for e in _ava(out)["ongoing_effects"]] == [("summon", 3)]
     assert _members(out) == {"g": 4}
+
+
+def test_her_reaction_attack_and_her_allys_on_a_group_closing_in_are_named() -> None:
+    # 000 L4203: the Ally also makes the Basic Reaction Attack; 000 L6702: Reaction Attacks can be used against
+    # Thugs, open when the target comes into Range 0 or 1 of one who has not acted (000 L6012, L6017). The group
+    # (Initiative 4 against her 1) moves 2 Ranges toward her, 3 → 1, before she acts: not offered yet, so named.
+    rolls = ROLLS | {"T1.ava.init": 1, "T1.g.init": 4}
+    closing = {"action": "move", "movement": 2, "direction": "toward", "target": "ava"}
+    decisions = {"T1.g.action": closing, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
+    out = _ok(_req({"g": 3}, _ally()), decisions, rolls)
+    named = [u for u in out["unsupported"] if u["id"] == "thug_reaction_attacks"]
+    assert len(named) == 1 and "Ally" in named[0]["reason"]
+    # after she has acted (Initiative 6 against 1) no Reaction Attack is open: nothing named (000 L6012)
+    late = _ok(_req({"g": 3}, _ally()), decisions, ROLLS)
+    assert not [u for u in late["unsupported"] if u["id"] == "thug_reaction_attacks"]

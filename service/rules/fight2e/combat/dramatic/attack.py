@@ -364,8 +364,10 @@ def attack(
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
-    if answering is None:  # a Response is no action of his: his Ally strikes along with his own attacks only
+    if answering is None:
         ally(ctx, d, t, plan, (dt, how), ds)  # his Ally's Basic Move along with his (000 L4201–L4207)
+    elif answering.basic:  # his Basic Response brings his Ally's, as in the main turn (000 L4203, L7126)
+        ally_response(ctx, d, t, plan, (dt, how), ds)
     move_elements.on_attacker(ctx, d.f, t.f, plan.move, hit)  # hit or miss (000 L4799, L4815)
     move_elements.start_states(ctx, d.f, plan.move)  # a Buff, End Buff, as in the main turn (000 L7080)
     if plan.move is not None:
@@ -381,7 +383,8 @@ def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
     def strike(t: Dram, d: Dram, m: MoveProfile, kind: ResponseKind, dv: DecisionValue, key: str, aerial: bool) -> bool:
         was, t.hit_opponent = t.hit_opponent, False
         v = DecisionValue(moves=[m.id], fs=dv.fs)
-        attack(ctx, t, d, v, key, ds=ds, answering=Answering(aerial, kind is ResponseKind.anti_air))
+        how = Answering(aerial, kind is ResponseKind.anti_air, kind is ResponseKind.basic)
+        attack(ctx, t, d, v, key, ds=ds, answering=how)
         hit, t.hit_opponent = t.hit_opponent, was or t.hit_opponent
         return hit
 
@@ -404,12 +407,30 @@ def _roll(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int
     return face, hit, False
 
 
-def ally(ctx: Turn, d: Dram, t: Dram, plan: Plan, guard: tuple[int, str], ds: dict[str, Dram] | None) -> None:
+def ally_response(ctx: Turn, d: Dram, t: Dram, plan: Plan, guard: tuple[int, str], ds: dict[str, Dram] | None) -> None:
+    """His Basic Response brings each Ally's Basic Move, as his Basic Move does (000 L4203): ruling, as in the main
+    turn, at ``t`` alone, whom his Response answers, and at no further cost; its hit is not his Response's, which
+    stands or falls by his own for its Glory (000 L4203, L835, L838). Its Basic Reaction Attack has no place here:
+    a Dramatic turn rolls no Control and so has no Reaction Attack, his or its (ruling C21, 000 L6015, L7084)."""
+    own = d.hit_opponent
+    ally(ctx, d, t, plan, guard, ds, only=True)
+    d.hit_opponent = own
+
+
+def ally(
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    plan: Plan,
+    guard: tuple[int, str],
+    ds: dict[str, Dram] | None,
+    only: bool = False,
+) -> None:
     """His Basic Move brings each of his Allies' as in the main turn (000 L4201–L4207, L7080): at ``t`` when it
     reaches him, else at another opponent it reaches, who chooses his own defence (000 L4207); ``t`` meets it with
     the defence he chose against the summoner's (ruling: the same Skill, its Defense Total and options standing for
     both, 000 L4201). Its Basic Move has its own Range's Accuracy, his Strength and none of his Buffs or bought
-    bonuses (ruling, 000 L4201, L7110)."""
+    bonuses (ruling, 000 L4201, L7110). ``only``: at ``t`` or no one (his Response's, ``ally_response``)."""
     f = d.f
     move = plan.move
     if not f.ongoing or move is None or move.kind != "basic" or f.defeated or not summon.allies(f):
@@ -424,7 +445,7 @@ def ally(ctx: Turn, d: Dram, t: Dram, plan: Plan, guard: tuple[int, str], ds: di
         opposed = {o.id for o in ctx.opponents(f)}
         foes = [
             x
-            for x in (ds.values() if ds else [t])
+            for x in ([t] if only or not ds else ds.values())
             if x.f.id in opposed
             if not x.f.defeated and not x.f.knocked_down and not kept_states.unreachable(x.f)
             if lo <= summon.distance(ctx, f, e, x.f) <= hi

@@ -119,10 +119,12 @@ def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOpt
 @dataclass(frozen=True, slots=True)
 class Answering:
     """The attack is a Defensive Response to the defender's own: ``aerial``, his attack was Aerial; ``anti_air``, the
-    Response is Anti-Air (000 L5850, L2803–L2805)."""
+    Response is Anti-Air (000 L5850, L2803–L2805); ``basic``, it is the Basic Response, which his Ally joins
+    (000 L4203)."""
 
     aerial: bool
     anti_air: bool
+    basic: bool = False
 
 
 def _declared(

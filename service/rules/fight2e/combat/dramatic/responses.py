@@ -1,8 +1,8 @@
 """Defensive Responses in a plain Dramatic turn (000 L7124–L7128). Against a Special or Super Move every normal
 defensive option is open, against a Basic Move the Basic and Jinking Responses. They are offered, checked and carried
 out by the main turn's own steps (``turn.f_responses``, ``turn.f_response_attacks``); one that strikes back is a
-Dramatic attack of its own (``attack``), and a Special or Super Move used in it costs Action Points as any Dramatic
-Special Move does (000 L7128, L7209–L7215).
+Dramatic attack of its own (``attack``), a Basic Response bringing his Ally's Basic Move (000 L4203), and a Special or
+Super Move used in it costs Action Points as any Dramatic Special Move does (000 L7128, L7209–L7215).
 
 Rulings where the text is silent (RULINGS.md, issue 36):
 

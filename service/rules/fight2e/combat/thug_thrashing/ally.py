@@ -11,7 +11,13 @@ What it does: when he attacks a group with Basic Moves, it launches as many at t
 another group of the other side it reaches (000 L4201–L4207), each resolved as a Fighter's attack on a group (000
 L6714–L6718) by the turn's own ``strike``, with his Strength and without his Buffs (000 L4201). Groups never attack
 it (000 L4197) and it has no Life Bar: a group's hit on its summoner ends it (000 L4209, ``attacks``), as do its count
-and his leaving the fight (``summon.tick``)."""
+and his leaving the fight (``summon.tick``).
+
+Its Basic Defensive Response and Basic Reaction Attack (000 L4203) go with its summoner's. Against a group's attack
+he has none (ruling: a Defensive Response stands on the Tactics Defense Total, 000 L5848, and a group's attack is met
+with Defense, Evasion or Agility, 000 L6698–L6700). A Reaction Attack on a group that closes in (000 L6702) is not
+offered yet and is named, the Ally's with it (``groups``); a Dramatic turn with Thugs has none (ruling C21, no Control
+roll, 000 L7084). On a Fighter of another side both are the main turn's own (``mixed``)."""
 
 from __future__ import annotations
 

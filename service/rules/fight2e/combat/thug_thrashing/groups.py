@@ -9,7 +9,9 @@ from collections.abc import Callable
 from ....dice import Die
 from ...thugs import attacks, events
 from ...thugs.dice import die_step
+from ..contract.model_types import Subsystem
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
+from ..elements.hazards.ally_checks import allies
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import group as thug_group
@@ -130,6 +132,19 @@ def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> N
         "000 L6672",
         inputs={"movement": n},
     )
+    _reaction_left(ctx, g, target, before, key)
+
+
+def _reaction_left(ctx: Turn, g: Group, f: Combatant, before: int, key: str) -> None:
+    """The group came into Range 0 or 1 of a Fighter who has not acted: his Reaction Attack on it, and his Ally's
+    Basic one with it, would be open (000 L6702, L6010–L6017, L4203) but are not offered yet, so they are named.
+    Ruling: none in a Dramatic turn with Thugs, which rolls no Control (000 L6015, L7084; C21)."""
+    after = g.ranges[f.id]
+    if ctx.opts.subsystem is not Subsystem.thug_thrashing or after > 1 or after >= before or f.acted:
+        return
+    his = f"{f.id}'s Reaction Attack on {g.id}" + (" and his Ally's Basic one with it" if allies(f) else "")
+    why = f"{his}: not offered in a turn with Thugs yet"
+    ctx.unsupported_rule("thug_reaction_attacks", f"{key}.movement", why)
 
 
 def _fighter_target(ctx: Turn, g: Group, target: str | None, key: str) -> Combatant:
