@@ -156,10 +156,26 @@ def test_sustained_hold_second_part_without_initiative_lets_go_with_no_damage() 
     assert "T2.rei.damage" not in _keys(after)
     assert not after["decisions_needed"] and "battle spends their action standing up" in _text(after)
     assert _effects(after) == []
-    # its 1 Glory less without the second damage (000 L4397) is not applied yet: named, not passed over
-    assert _gaps(after) == [
-        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet"
-    ]
+    # 000 L4397: the first part earned Hug's level, 2; with no second damage the move earns 1 less: −1 now, 1 in all
+    assert _glory(out) + _glory(after) == 2 - 1 and _glory(after) == -1
+    assert _gaps(after) == []
+
+
+def test_sustained_hold_that_earned_no_glory_loses_none_without_its_second_part() -> None:
+    # ruling (000 L4397, L5749): Hug already earned its Glory this round (`moves_scored_this_round`): the first part
+    # earns 0, so letting go takes nothing (Rei 2 against Battle's 9, as above); the hold carries no mark
+    req = _at(_req([HUG], rei={"moves_scored_this_round": ["hug"]}), 0)
+    out = _ok(_play(req, {"T1.rei.action": _attack("hug")}, {"T1.rei.attack": 3, "T1.rei.damage": 6}))
+    assert _glory(out) == 0
+    assert [e.get("charges") for e in _state(out, "rei")["ongoing_effects"]] == [None]
+    after = _ok(_play(_at(_next(req, out), 0), {}, {"T1.rei.init": 1, "T1.battle.init": 9}))
+    assert _glory(after) == 0 and _effects(after) == []
+
+
+def test_sustained_hold_that_earned_its_glory_is_marked_for_the_next_turn() -> None:
+    # the hold's first part earned Hug's 2 Glory (000 L4397, L5749): the state kept for next turn says so
+    _, out = _held()
+    assert [e.get("charges") for e in _state(out, "rei")["ongoing_effects"]] == [1]
 
 
 def test_no_one_else_reaches_either_fighter_of_a_sustained_hold() -> None:

@@ -242,10 +242,11 @@ def hold_due(ctx: Turn, f: Combatant) -> tuple[MoveProfile, Combatant] | None:
     return None if m is None or t is None or t.defeated else (m, t)
 
 
-def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant]]:
+def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant, bool]]:
     """Before anyone acts on a Sustained Hold's second turn: a holder who did not win Initiative outright over the
     one he holds lets go, the hold finished with no damage (000 L4389; ruling as the main turn: before any action).
-    Returns (holder, move, held) for each, whose Knock Back, Knock Down and On-Hit effects then land."""
+    Returns (holder, move, held, whether its first part earned the move's Glory) for each, whose Knock Back, Knock
+    Down and On-Hit effects then land."""
     out = []
     for fid in ctx.order:
         a = ctx.fighters[fid]
@@ -258,7 +259,7 @@ def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant]]:
         a.ongoing = [x for x in a.ongoing if x is not e]
         if m is not None and t is not None and not t.defeated and not a.defeated:
             ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {t.id} ends without damage.", "000 L4389")
-            out.append((a, m, t))
+            out.append((a, m, t, bool(e.charges)))
     return out
 
 

@@ -245,8 +245,8 @@ def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
     """Before anyone acts: on a Sustained Hold's second turn a holder without Initiative won outright lets go
     (000 L4389); a Multi-Part Throw whose victim wins or ties Initiative ends, and the thrower loses his action
     (000 L3773); ruling as the main turn: before any action."""
-    for a, m, t in kept_states.settle_holds(ctx):
-        let_go(ctx, ds[a.id], ds[t.id], m)
+    for a, m, t, earned in kept_states.settle_holds(ctx):
+        let_go(ctx, ds[a.id], ds[t.id], m, earned)
     for a in multi_part_throw.outdone(ctx):
         chain_ends(ctx, ds[a.id], ds, "the one he holds wins or ties Initiative")
         ds[a.id].acted = a.acted = True

@@ -95,7 +95,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             eff.time_left,
             eff.since,
             eff.target,
-            eff.charges if eff.id == Ongoing.buff and m.trait(MoveTrait.repeatable_buff) else None,
+            eff.charges if (eff.id == Ongoing.buff and m.trait(MoveTrait.repeatable_buff)) or sustained else None,
         )
     )
 
