@@ -303,9 +303,43 @@ def test_no_point_for_the_next_link_ends_the_sequence() -> None:
     assert "no point left for the next Throw" in _text(after) and _effects(after) == []
 
 
-def test_a_utility_moves_slow_startup_is_still_named() -> None:
-    # 000 L4842: a Utility move's use has no readying step in a Dramatic turn yet: the entry is named with the move
-    prep = move("prep", "increased_glory", level=1, liabilities=(el("utility"), el("slow_startup")))
-    out = _ok(_play(_req([prep]), {"T1.rei.action": {"action": "utility", "moves": ["prep"]}, "T1.battle.action": NONE},
-                    {}))  # fmt: skip
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+# ── a Utility move's Slow Startup (000 L4838–L4848) ───────────────────────────────────────────────
+
+PREP = move("prep", "increased_glory", level=1, liabilities=(el("utility"), el("slow_startup")))
+USE = {"action": "utility", "moves": ["prep"]}
+
+
+def _begun() -> tuple[dict, dict[str, Any]]:
+    req = _req([PREP])
+    return req, _ok(_play(req, {"T1.rei.action": USE, "T1.battle.action": NONE}, {}))
+
+
+def test_a_utility_moves_slow_startup_first_use_only_readies_it() -> None:
+    # 000 L4842: the first use readies it; ruling: its price is paid then (a Special Move's first use: the 1 point
+    # granted, 000 L7209) and its Glory (its level, 000 L6004) waits for it to take effect; nothing left unnamed
+    _, out = _begun()
+    assert _effects(out) == [("slow_startup", "prep", None)]
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0 and _glory(out) == 0
+    assert _gaps(out) == []
+
+
+def test_a_utility_moves_slow_startup_takes_effect_next_turn() -> None:
+    # 000 L4846: next turn Rei's Initiative die is two sizes larger (1d8 → 1d12) and the move takes effect at his
+    # action, with no second price: its Glory, level 1, the first time (000 L6004); nothing stays readied
+    req, out = _begun()
+    after = _ok(_play(_next(req, out), {"T1.battle.action": NONE}, {}))
+    assert _die(after, "T2.rei.init") == "1d12"
+    assert _glory(after) == 1 and _effects(after) == []
+    assert "rei's Prep, begun last turn, takes effect" in _text(after)
+
+
+def test_waiting_on_a_utility_moves_slow_startup_defense_only_and_a_hit_cancels_it() -> None:
+    # 000 L4844: Battle attacks Rei while Prep waits: Evasion is refused, the Defense skill stands (3); Battle's
+    # 6 + 0 = 6 against 3 hits and cancels it: nothing readied, no Glory
+    req = _req([PREP])
+    asked = {"T1.rei.action": USE, "T1.battle.action": {**_attack("basic_move"), "target": "rei"}}
+    evading = _play(req, {**asked, "T1.rei.defense": {"defense": "evasion", "fs": 0}}, {"T1.battle.attack": 6})
+    assert [v["code"] for v in evading["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    hit = _ok(_play(req, {**asked, "T1.rei.defense": {"defense": "defense", "fs": 0}}, {"T1.battle.attack": 6}))
+    assert _effects(hit) == [] and _glory(hit) == 0
+    assert "Slow Startup move is cancelled" in _text(hit)

@@ -211,6 +211,34 @@ def release(ctx: Turn, f: Combatant, live: list[str]) -> tuple[MoveProfile, str]
     return found
 
 
+def ready_use(ctx: Turn, f: Combatant, m: MoveProfile, target: str | None) -> None:
+    """A Utility move with Slow Startup: this use only readies it, its effects coming next turn; until then he defends
+    with the Defense skill only and a hit cancels it (000 L4840–L4846). ``target``: whom it heals, if another."""
+    f.ongoing.append(Effect(OngoingEffectId.slow_startup, m.id, None, ctx.turn, target))
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} begins {m.name}: it takes effect next turn; until then he defends with Defense only and a hit "
+        "cancels it.",
+        "000 L4840–L4846",
+        {"move": m.id},
+        {OngoingEffectId.slow_startup: target or f.id},
+    )
+
+
+def released_use(ctx: Turn, f: Combatant) -> tuple[MoveProfile, str | None] | None:
+    """His Utility move readied last turn with Slow Startup takes effect now, at his action (000 L4846): (the move,
+    whom it heals if another); None when what waits is an attack's (``release``). Ruling: no Control to pay, none
+    being rolled (000 L4848, L7084)."""
+    e = thug_moves.slow_startup_due(f) if f.ongoing else None
+    m = f.move(e.move or "") if e is not None else None
+    if e is None or m is None or m.offensive:
+        return None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    ctx.note("B.1", f.id, f"{f.id}'s {m.name}, begun last turn, takes effect.", "000 L4846–L4848")
+    return m, e.target
+
+
 def _hold(f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == OngoingEffectId.sustained_hold), None) if f.ongoing else None
 

@@ -225,6 +225,12 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
 def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     """His Slow Startup move readied last turn strikes the one it was readied against, in range or not
     (000 L4846–L4848), as with Thugs."""
+    use = kept_states.released_use(ctx, d.f)  # a Utility move's: its effects now (000 L4842, L4846)
+    if use is not None:
+        v = DecisionValue(action=ActionType.utility, moves=[use[0].id], target=use[1])
+        foes, others = [ds[o.id] for o in ctx.opponents(d.f)], [x for x in ds.values() if x is not d]
+        dramatic_actions.act(ctx, d, v, ctx.key(d.f.id, "action"), foes, None, others, released=True)
+        return
     found = kept_states.release(ctx, d.f, [o.id for o in ctx.opponents(d.f) if o.active])
     if found is None:
         return
