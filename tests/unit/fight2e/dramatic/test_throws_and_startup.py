@@ -343,3 +343,15 @@ def test_waiting_on_a_utility_moves_slow_startup_defense_only_and_a_hit_cancels_
     hit = _ok(_play(req, {**asked, "T1.rei.defense": {"defense": "defense", "fs": 0}}, {"T1.battle.attack": 6}))
     assert _effects(hit) == [] and _glory(hit) == 0
     assert "Slow Startup move is cancelled" in _text(hit)
+
+
+def test_a_healing_move_with_slow_startup_heals_only_when_it_takes_effect() -> None:
+    # 000 L4842, L4846, L3436–L3444: readied on turn 1, Mend heals nothing then (Rei stays at 20); on turn 2 it takes
+    # effect and heals at the end of the turn: a Special Move's 1d6 without Strength, halved: a 5 heals 2, 20 → 22
+    mend = move("mend", "healing", level=2, liabilities=(el("slow_startup"),))
+    req = _req([mend], rei={"life_bar": 20})
+    use = {"T1.rei.action": {"action": "utility", "moves": ["mend"]}, "T1.battle.action": NONE}
+    out = _ok(_play(req, use, {"T1.rei.healing": 5}))
+    assert _state(out, "rei")["life_bar"] == 20 and _effects(out) == [("slow_startup", "mend", None)]
+    after = _ok(_play(_next(req, out), {"T1.battle.action": NONE}, {"T1.rei.healing": 5}))
+    assert _state(after, "rei")["life_bar"] == 22 and _effects(after) == [] and _gaps(after) == []

@@ -137,7 +137,7 @@ def _utility(
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
     if not released and _readies(ctx, d, m, v, key, others):
         return
-    _use(ctx, d, m, v, key, others, foes)
+    _use(ctx, d, m, v, key, others, foes, released)
 
 
 def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> bool:
@@ -162,7 +162,9 @@ def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, oth
     return True
 
 
-def _use(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram]) -> None:
+def _use(
+    ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram], released: bool
+) -> None:
     """The Utility move takes effect: Limited Move's drawback, its states, Ally, heal and Glory."""
     f = d.f
     # Limited Move: the drawback asked at each use, as in an attack (000 L4579–L4591); the whole move narrowed: the
@@ -189,13 +191,15 @@ def _use(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others:
     summon.call(ctx, f, m, facing)
     conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     move_elements.triggered(ctx, f, m)  # Trigger Gradual Effect (000 L3406–L3410)
-    _heal(ctx, d, m, v, key, others)
+    _heal(ctx, d, m, v, key, others, released)
     if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
 
 
-def _heal(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> None:
+def _heal(
+    ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram], released: bool = False
+) -> None:
     """A Healing move heals as in the main turn, at the end of the turn up to the Dramatic Life Bar (000 L3436–L3456,
     L7072): its user, or with Heal Others the fighter named as ``target`` at Range 0–2 (its own Range if it has one);
     Only Heal Others needs one."""
@@ -207,7 +211,7 @@ def _heal(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} cannot heal '{v.target}'.", key=key)
     if named is None and m.heals(Heals.not_self):
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} heals others only.", key=key)
-    if named is not None:
+    if named is not None and not released:  # readied with Slow Startup: in range or not (000 L4846)
         lo, hi = m.range or (0, 2)
         if not lo <= ctx.distance(f, named) <= hi:
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.target", f"{key}: {named.id} is out of {m.name}'s Range.", key=key)
