@@ -10006,7 +10006,7 @@ export interface components {
             band: number | null;
             /**
              * Charges
-             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.
+             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment; `sustained_hold`: 1 when its first part earned the move's Glory.
              * @default null
              */
             charges: number | null;
@@ -10083,7 +10083,7 @@ export interface components {
             band?: number | null;
             /**
              * Charges
-             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment. Default: `null`.
+             * @description Limited Use: charges left in the pool named by `move` (a pool absent from the list is full); Super Jump: the Ranges declared; Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; `triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment; `sustained_hold`: 1 when its first part earned the move's Glory. Default: `null`.
              */
             charges?: number | null;
             /** @description Super Jump: toward or away from `target`. Default: `null`. */

@@ -297,6 +297,22 @@ def test_sustained_hold_second_turn_without_initiative_no_damage() -> None:
     assert st(res, "a").ongoing_effects == []
 
 
+def test_sustained_hold_first_part_marks_its_glory_and_letting_go_takes_one_back() -> None:
+    """000 L4397: the first part earns Clinch's level, 3 (000 L5749), and the hold kept says so; with no second
+    damage next turn (a 1 against b's 6) the move earns 1 less: −1, 3 − 1 = 2 in all. A hold whose first part earned
+    nothing (the move scored before, ruling) loses nothing."""
+    dec = {"T1.a.action": attack(["clinch"]), "T1.a.accuracy_fs": {"fs": 3}, "T1.b.action": attack(["basic_move"])}
+    res = duel(dec, {**A_FIRST, "T1.b.ctrl": 6}, a=sheet("a", moves=[HOLDER]), b=sheet("b", defense=0), rng=0)
+    assert res.status == "resolved", res.violations
+    assert sum(g.points for g in res.glory if g.fighter == "a") == 3
+    assert [e.charges for e in st(res, "a").ongoing_effects] == [1]
+    earned = {"ongoing_effects": [{**HELD["ongoing_effects"][0], "charges": 1}]}
+    for sa, lost in ((earned, -1), (HELD, 0)):
+        res = duel({}, {"T2.a.init": 1, "T2.b.init": 6}, a=sheet("a", moves=[HOLDER]), rng=0, turn=2, sa=sa)
+        assert res.status == "resolved", res.violations
+        assert sum(g.points for g in res.glory if g.fighter == "a") == lost
+
+
 def test_nobody_else_reaches_a_sustained_hold_until_it_is_done() -> None:
     """With more fighters, both of a Sustained Hold are immune to attacks until its second part is done
     (000 L4393–L4395). c (Initiative 6) acts before the holder a (4), who still leads b (1): c cannot strike b or a.

@@ -156,10 +156,26 @@ def test_sustained_hold_second_part_without_initiative_lets_go_with_no_damage() 
     assert "T2.rei.damage" not in _keys(after)
     assert not after["decisions_needed"] and "battle spends their action standing up" in _text(after)
     assert _effects(after) == []
-    # its 1 Glory less without the second damage (000 L4397) is not applied yet: named, not passed over
-    assert _gaps(after) == [
-        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet"
-    ]
+    # 000 L4397: the first part earned Hug's level, 2; with no second damage the move earns 1 less: −1 now, 1 in all
+    assert _glory(out) + _glory(after) == 2 - 1 and _glory(after) == -1
+    assert _gaps(after) == []
+
+
+def test_sustained_hold_that_earned_no_glory_loses_none_without_its_second_part() -> None:
+    # ruling (000 L4397, L5749): Hug already earned its Glory this round (`moves_scored_this_round`): the first part
+    # earns 0, so letting go takes nothing (Rei 2 against Battle's 9, as above); the hold carries no mark
+    req = _at(_req([HUG], rei={"moves_scored_this_round": ["hug"]}), 0)
+    out = _ok(_play(req, {"T1.rei.action": _attack("hug")}, {"T1.rei.attack": 3, "T1.rei.damage": 6}))
+    assert _glory(out) == 0
+    assert [e.get("charges") for e in _state(out, "rei")["ongoing_effects"]] == [None]
+    after = _ok(_play(_at(_next(req, out), 0), {}, {"T1.rei.init": 1, "T1.battle.init": 9}))
+    assert _glory(after) == 0 and _effects(after) == []
+
+
+def test_sustained_hold_that_earned_its_glory_is_marked_for_the_next_turn() -> None:
+    # the hold's first part earned Hug's 2 Glory (000 L4397, L5749): the state kept for next turn says so
+    _, out = _held()
+    assert [e.get("charges") for e in _state(out, "rei")["ongoing_effects"]] == [1]
 
 
 def test_no_one_else_reaches_either_fighter_of_a_sustained_hold() -> None:
@@ -287,9 +303,55 @@ def test_no_point_for_the_next_link_ends_the_sequence() -> None:
     assert "no point left for the next Throw" in _text(after) and _effects(after) == []
 
 
-def test_a_utility_moves_slow_startup_is_still_named() -> None:
-    # 000 L4842: a Utility move's use has no readying step in a Dramatic turn yet: the entry is named with the move
-    prep = move("prep", "increased_glory", level=1, liabilities=(el("utility"), el("slow_startup")))
-    out = _ok(_play(_req([prep]), {"T1.rei.action": {"action": "utility", "moves": ["prep"]}, "T1.battle.action": NONE},
-                    {}))  # fmt: skip
-    assert _gaps(out) == ["not applied in a Dramatic turn yet: slow_startup"]
+# ── a Utility move's Slow Startup (000 L4838–L4848) ───────────────────────────────────────────────
+
+PREP = move("prep", "increased_glory", level=1, liabilities=(el("utility"), el("slow_startup")))
+USE = {"action": "utility", "moves": ["prep"]}
+
+
+def _begun() -> tuple[dict, dict[str, Any]]:
+    req = _req([PREP])
+    return req, _ok(_play(req, {"T1.rei.action": USE, "T1.battle.action": NONE}, {}))
+
+
+def test_a_utility_moves_slow_startup_first_use_only_readies_it() -> None:
+    # 000 L4842: the first use readies it; ruling: its price is paid then (a Special Move's first use: the 1 point
+    # granted, 000 L7209) and its Glory (its level, 000 L6004) waits for it to take effect; nothing left unnamed
+    _, out = _begun()
+    assert _effects(out) == [("slow_startup", "prep", None)]
+    assert _state(out, "rei")["dramatic"]["action_points"] == 0 and _glory(out) == 0
+    assert _gaps(out) == []
+
+
+def test_a_utility_moves_slow_startup_takes_effect_next_turn() -> None:
+    # 000 L4846: next turn Rei's Initiative die is two sizes larger (1d8 → 1d12) and the move takes effect at his
+    # action, with no second price: its Glory, level 1, the first time (000 L6004); nothing stays readied
+    req, out = _begun()
+    after = _ok(_play(_next(req, out), {"T1.battle.action": NONE}, {}))
+    assert _die(after, "T2.rei.init") == "1d12"
+    assert _glory(after) == 1 and _effects(after) == []
+    assert "rei's Prep, begun last turn, takes effect" in _text(after)
+
+
+def test_waiting_on_a_utility_moves_slow_startup_defense_only_and_a_hit_cancels_it() -> None:
+    # 000 L4844: Battle attacks Rei while Prep waits: Evasion is refused, the Defense skill stands (3); Battle's
+    # 6 + 0 = 6 against 3 hits and cancels it: nothing readied, no Glory
+    req = _req([PREP])
+    asked = {"T1.rei.action": USE, "T1.battle.action": {**_attack("basic_move"), "target": "rei"}}
+    evading = _play(req, {**asked, "T1.rei.defense": {"defense": "evasion", "fs": 0}}, {"T1.battle.attack": 6})
+    assert [v["code"] for v in evading["violations"]] == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    hit = _ok(_play(req, {**asked, "T1.rei.defense": {"defense": "defense", "fs": 0}}, {"T1.battle.attack": 6}))
+    assert _effects(hit) == [] and _glory(hit) == 0
+    assert "Slow Startup move is cancelled" in _text(hit)
+
+
+def test_a_healing_move_with_slow_startup_heals_only_when_it_takes_effect() -> None:
+    # 000 L4842, L4846, L3436–L3444: readied on turn 1, Mend heals nothing then (Rei stays at 20); on turn 2 it takes
+    # effect and heals at the end of the turn: a Special Move's 1d6 without Strength, halved: a 5 heals 2, 20 → 22
+    mend = move("mend", "healing", level=2, liabilities=(el("slow_startup"),))
+    req = _req([mend], rei={"life_bar": 20})
+    use = {"T1.rei.action": {"action": "utility", "moves": ["mend"]}, "T1.battle.action": NONE}
+    out = _ok(_play(req, use, {"T1.rei.healing": 5}))
+    assert _state(out, "rei")["life_bar"] == 20 and _effects(out) == [("slow_startup", "mend", None)]
+    after = _ok(_play(_next(req, out), {"T1.battle.action": NONE}, {"T1.rei.healing": 5}))
+    assert _state(after, "rei")["life_bar"] == 22 and _effects(after) == [] and _gaps(after) == []

@@ -258,7 +258,8 @@ class OngoingEffect(Model):
         "Repeatable Buff: its stacked uses; `buff_gauge`: the Buff Gauge (0–10); Bomb: "
         "its Power Up damage bonus; `offensive_illusion`: the Ranges of its glide; "
         "`triggered_interrupt`: the instances armed; `power_enhancer`: the uses banked by "
-        "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment.",
+        "the enhancer `move`; `gradual_effect` (and its `.delayed_onset`): one installment; "
+        "`sustained_hold`: 1 when its first part earned the move's Glory.",
     )
     direction: Direction | None = Field(None, description="Super Jump: toward or away from `target`.")
     band: int | None = Field(None, ge=1, le=6, description="Bomb on a Band Map: its band.")

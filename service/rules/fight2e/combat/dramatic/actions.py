@@ -20,7 +20,7 @@ from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, D
 from ..elements import limited_move, limited_use, summon
 from ..elements.super_energy import pay_supers
 from ..protocol.names import Point
-from ..state.profile import MoveProfile
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
@@ -69,9 +69,10 @@ def act(
     foes: list[Dram],
     target: Dram | None,
     others: list[Dram] | None = None,
+    released: bool = False,
 ) -> None:
     """Carry out the non-attack action ``v.action`` (one of RESOLVED); ``others``: the other fighters, whom a Heal
-    Others move may heal."""
+    Others move may heal; ``released``: his Utility move readied last turn with Slow Startup takes effect."""
     f = d.f
     kind = v.action
     if kind in NON_ATTACK:
@@ -107,7 +108,7 @@ def act(
     elif kind is ActionType.taunt:
         _taunt(ctx, d, key, target)
     else:
-        _utility(ctx, d, v, key, others or [], foes)
+        _utility(ctx, d, v, key, others or [], foes, released)
 
 
 def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
@@ -125,11 +126,23 @@ def _taunt(ctx: Turn, d: Dram, key: str, t: Dram | None) -> None:
     ctx.award(f.id, r, f"Taunt against {t.f.id}", "000 L2141")
 
 
-def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram]) -> None:
+def _utility(
+    ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram], released: bool = False
+) -> None:
+    """A Utility move used; with Slow Startup its first use only readies it and it takes effect next turn
+    (``released``), paid for when readied (000 L4840–L4848)."""
     f = d.f
     m = f.move((v.moves or [""])[0])
     if m is None or not m.utility or m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no Utility move '{v.moves}'.", key=key)
+    if not released and _readies(ctx, d, m, v, key, others):
+        return
+    _use(ctx, d, m, v, key, others, foes, released)
+
+
+def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> bool:
+    """Its checks and price; True when this use only readies it (Slow Startup, 000 L4840–L4842)."""
+    f = d.f
     empty = limited_use.check_charges(f, [m])  # Limited Use's charges, as in every turn (000 L4600–L4614)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
@@ -140,6 +153,20 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram],
     limited_use.spend_charges(ctx, f, [m])
     if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
         pay_supers(ctx, f, [m])
+    if not m.trait(MoveTrait.slow_startup):
+        return False
+    # ruling: its price is paid when readied, as an attack's (000 L4842); its effects and Glory come next turn
+    kept_states.ready_use(ctx, f, m, next((o.f.id for o in others if o.f.id == v.target), None))
+    if m.id not in d.used:
+        d.used.append(m.id)
+    return True
+
+
+def _use(
+    ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram], foes: list[Dram], released: bool
+) -> None:
+    """The Utility move takes effect: Limited Move's drawback, its states, Ally, heal and Glory."""
+    f = d.f
     # Limited Move: the drawback asked at each use, as in an attack (000 L4579–L4591); the whole move narrowed: the
     # use, paid for, does nothing (ruling: as Unreliable's failure, 000 L4872–L4874): no state, heal or Glory
     narrowed = limited_move.apply(ctx, f, [m], None)
@@ -164,13 +191,15 @@ def _utility(ctx: Turn, d: Dram, v: DecisionValue, key: str, others: list[Dram],
     summon.call(ctx, f, m, facing)
     conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     move_elements.triggered(ctx, f, m)  # Trigger Gradual Effect (000 L3406–L3410)
-    _heal(ctx, d, m, v, key, others)
+    _heal(ctx, d, m, v, key, others, released)
     if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
 
 
-def _heal(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> None:
+def _heal(
+    ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram], released: bool = False
+) -> None:
     """A Healing move heals as in the main turn, at the end of the turn up to the Dramatic Life Bar (000 L3436–L3456,
     L7072): its user, or with Heal Others the fighter named as ``target`` at Range 0–2 (its own Range if it has one);
     Only Heal Others needs one."""
@@ -182,7 +211,7 @@ def _heal(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} cannot heal '{v.target}'.", key=key)
     if named is None and m.heals(Heals.not_self):
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {m.name} heals others only.", key=key)
-    if named is not None:
+    if named is not None and not released:  # readied with Slow Startup: in range or not (000 L4846)
         lo, hi = m.range or (0, 2)
         if not lo <= ctx.distance(f, named) <= hi:
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.target", f"{key}: {named.id} is out of {m.name}'s Range.", key=key)

@@ -679,15 +679,18 @@ def _on_hit(ctx: Turn, d: Dram, t: Dram, r: Ready, total: int, ds: dict[str, Dra
     earn(ctx, d, bonus, f"{f.id} earns {bonus} Action Point(s) for the hit.", "000 L7112, L7197")
     if mods.pushing and t.f.defeated:
         ctx.award(f.id, tables().option("pushing_it").glory or 0, "a defeat while Pushing It", "000 L7295")
-    _scores(ctx, d, plan, r.partial)
-    _throw_effects(ctx, d, t, ko, plan.move, r)
+    earned = _scores(ctx, d, plan, r.partial)
+    _throw_effects(ctx, d, t, ko, plan.move, r, earned)
 
 
-def _throw_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None, m: MoveProfile | None, r: Ready) -> None:
+def _throw_effects(
+    ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None, m: MoveProfile | None, r: Ready, earned: bool = False
+) -> None:
     """The hit's effects, as a Throw that holds or chains has them: a Sustained Hold's first part has its Hit Stun
     alone and holds him into next turn (000 L4385); an Opening Throw with a link to follow keeps him locked, its
     Knock Back and Knock Down waiting for the sequence's end and its Hit Stun standing for none (he cannot act
-    anyway, 000 L3767); the last link ends the sequence with its effects (000 L3778)."""
+    anyway, 000 L3767); the last link ends the sequence with its effects (000 L3778). ``earned``: the hit earned the
+    move's Glory, kept on the hold for the point it loses without its second part (000 L4397)."""
     if m is None:
         hit_effects(ctx, d, t, ko, m, r.push)
         return
@@ -697,6 +700,7 @@ def _throw_effects(ctx: Turn, d: Dram, t: Dram, ko: KnockedOut | None, m: MovePr
     hit_effects(ctx, d, t, ko, m, r.push, moves_him=not (holds or chain), stuns=not chain)
     if holds and not t.f.defeated:
         sustained_hold.start_hold(ctx, atk)  # into next turn (000 L4387)
+        sustained_hold.mark_earned(d.f, earned)
     elif not chain:
         multi_part_throw.finish(ctx, atk)
 
@@ -755,22 +759,19 @@ def hold_again(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> None:
     _on_hit(ctx, d, t, Ready(_struck(ctx, d, t, m), options.Mods(), 0, False, False, hold=True), 0, None)
 
 
-def let_go(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> None:
+def let_go(ctx: Turn, d: Dram, t: Dram, m: MoveProfile, earned: bool = False) -> None:
     """His Sustained Hold's second turn, Initiative not won outright: before anyone acts the one held takes its Knock
-    Back, Knock Down and On-Hit effects with no damage, and the holder's action is spent (000 L4389–L4391)."""
+    Back, Knock Down and On-Hit effects with no damage, and the holder's action is spent (000 L4389–L4391); 1 Glory
+    less when its first part earned it (``earned``, 000 L4397)."""
     hit_effects(ctx, d, t, None, m, stuns=False)
     d.acted = d.f.acted = True
     ctx.note("B", d.f.id, f"{d.f.id}'s action is spent letting go.", "000 L4391")
-    ctx.unsupported_rule(
-        "dramatic_move_elements",
-        f"fighters.{d.f.id}.ongoing_effects",
-        "a Sustained Hold without its second damage earns 1 less Glory (000 L4397): not applied yet",
-    )
+    sustained_hold.lost_glory(ctx, d.f, m, earned)
 
 
-def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:
+def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> bool:
     """A Special Move's Glory the first time it hits (000 L5749), none with Cheap (000 L4533), 1 less for a partial
-    hit (000 L4910)."""
+    hit (000 L4910). Whether it earned any."""
     f = d.f
     cheap = plan.move is not None and glory_rule(plan.move, GloryRule.earns_none)  # never its own (000 L4533)
     if plan.special and plan.move_id and plan.move_id not in f.scored and not cheap:
@@ -778,8 +779,10 @@ def _scores(ctx: Turn, d: Dram, plan: Plan, partial: bool = False) -> None:
         glory = plan.move.glory if plan.move is not None else plan.level  # its level, Increased Glory's too
         if partial:
             ctx.award(f.id, max(glory - 1, 0), f"{plan.name}'s partial hit", "000 L5749, L4910")
-        else:
-            ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
+            return glory > 1
+        ctx.award(f.id, glory, f"{plan.name} hits", "000 L5749")
+        return glory > 0
+    return False
 
 
 def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> None:
@@ -796,8 +799,8 @@ def _no_life_bar(ctx: Turn, d: Dram, t: Dram, r: Ready, stun: int | None) -> Non
         ctx.note("E.1", d.f.id, f"{plan.name}: {dmg} against {t.f.id}'s Stun Threshold only.", "000 L4561–L4569")
         stun_check(ctx, t, dmg, stun)
     conditions.suppress(ctx, d.f, t.f, plan.move, 0)  # a Suppression move has No Damage (000 L4243–L4245)
-    _scores(ctx, d, plan, r.partial)
-    _throw_effects(ctx, d, t, None, plan.move, r)
+    earned = _scores(ctx, d, plan, r.partial)
+    _throw_effects(ctx, d, t, None, plan.move, r, earned)
 
 
 def first_hit(ctx: Turn, d: Dram) -> None:

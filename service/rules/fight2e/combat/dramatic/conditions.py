@@ -4,9 +4,9 @@ otherwise), read as the main turn reads them: Random Effect's combination, rolle
 die once the hit lands, before its effects (000 L4745–L4753); Suppression's hold on the target (000 L4239–L4263);
 the Charges' preparation by his movement or the last attack on him this turn (000 L4479–L4527).
 
-The one condition a plain Dramatic turn has no step for yet, a Utility move's Slow Startup, is named with the move
-(``still_named``, under ``dramatic_move_elements``), never passed over. An attack's Slow Startup is readied and
-released as in the main turn (``move_elements.readied``, ``kept_states``), and the Throw chain (Opening Throw,
+Slow Startup is readied and released as in the main turn: an attack's through ``move_elements.readied`` and
+``kept_states.release``, a Utility move's through ``kept_states.ready_use`` and ``released_use`` (000 L4838–L4848);
+the Throw chain (Opening Throw,
 Multi-Part Throw, 000 L3757–L3780, L4672–L4682) locks the two fighters from one turn's action to the next
 (``attack.chain_action``). Power Dash follows the Dash (``move_elements.dash``); an Opening Move's window for its
 Move Sub-Set or Multi-Part Move follow-ups is kept as in the main turn (``follow_up``, ``opened``,
@@ -16,15 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...catalogue.catalog import catalog
-from ...catalogue.records import Traits
 from ..contract.models import ActionType, DecisionValue
 from ..elements import charge, limited_move, perfect_hit, random_effect, suppression
 from ..elements.sequences import sequences
 from ..registry.reprice import with_entries
 from ..state.action import Attack
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile, MoveTrait
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from .base import Dram
 
@@ -34,22 +32,6 @@ APPLIED = (
     | suppression.Suppression.entries
     | charge.CHARGES.ids
 )
-# Slow Startup readies an attack (``move_elements.readied``); a Utility move's use has no readying step for it yet,
-# and is named where the move is used: the one condition a plain Dramatic turn still names
-_ATTACK_ONLY = frozenset(
-    e
-    for e, found in catalog().records.items()
-    for r in found
-    if isinstance(r, Traits) and MoveTrait.slow_startup in r.traits
-)
-
-
-def still_named(m: MoveProfile, attack: bool = True) -> list[str]:
-    """The entries of ``m`` a plain Dramatic turn does not apply yet among the conditions and chains: a Utility move's
-    Slow Startup. A heal for others only is never in an attack: Healing's Utility keyword takes the Offensive one
-    away (000 L2349), so its move is used as a Utility action, which heals the one it names (``actions``,
-    000 L3446–L3454)."""
-    return [] if attack else [e for e in m.entries if e in _ATTACK_ONLY]
 
 
 def limited(ctx: Turn, f: Combatant, m: MoveProfile, against: Combatant) -> MoveProfile | None:

@@ -211,6 +211,34 @@ def release(ctx: Turn, f: Combatant, live: list[str]) -> tuple[MoveProfile, str]
     return found
 
 
+def ready_use(ctx: Turn, f: Combatant, m: MoveProfile, target: str | None) -> None:
+    """A Utility move with Slow Startup: this use only readies it, its effects coming next turn; until then he defends
+    with the Defense skill only and a hit cancels it (000 L4840–L4846). ``target``: whom it heals, if another."""
+    f.ongoing.append(Effect(OngoingEffectId.slow_startup, m.id, None, ctx.turn, target))
+    ctx.note(
+        "C.5",
+        f.id,
+        f"{f.id} begins {m.name}: it takes effect next turn; until then he defends with Defense only and a hit "
+        "cancels it.",
+        "000 L4840–L4846",
+        {"move": m.id},
+        {OngoingEffectId.slow_startup: target or f.id},
+    )
+
+
+def released_use(ctx: Turn, f: Combatant) -> tuple[MoveProfile, str | None] | None:
+    """His Utility move readied last turn with Slow Startup takes effect now, at his action (000 L4846): (the move,
+    whom it heals if another); None when what waits is an attack's (``release``). Ruling: no Control to pay, none
+    being rolled (000 L4848, L7084)."""
+    e = thug_moves.slow_startup_due(f) if f.ongoing else None
+    m = f.move(e.move or "") if e is not None else None
+    if e is None or m is None or m.offensive:
+        return None
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    ctx.note("B.1", f.id, f"{f.id}'s {m.name}, begun last turn, takes effect.", "000 L4846–L4848")
+    return m, e.target
+
+
 def _hold(f: Combatant) -> Effect | None:
     return next((e for e in f.ongoing if e.id == OngoingEffectId.sustained_hold), None) if f.ongoing else None
 
@@ -242,10 +270,11 @@ def hold_due(ctx: Turn, f: Combatant) -> tuple[MoveProfile, Combatant] | None:
     return None if m is None or t is None or t.defeated else (m, t)
 
 
-def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant]]:
+def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant, bool]]:
     """Before anyone acts on a Sustained Hold's second turn: a holder who did not win Initiative outright over the
     one he holds lets go, the hold finished with no damage (000 L4389; ruling as the main turn: before any action).
-    Returns (holder, move, held) for each, whose Knock Back, Knock Down and On-Hit effects then land."""
+    Returns (holder, move, held, whether its first part earned the move's Glory) for each, whose Knock Back, Knock
+    Down and On-Hit effects then land."""
     out = []
     for fid in ctx.order:
         a = ctx.fighters[fid]
@@ -258,7 +287,7 @@ def settle_holds(ctx: Turn) -> list[tuple[Combatant, MoveProfile, Combatant]]:
         a.ongoing = [x for x in a.ongoing if x is not e]
         if m is not None and t is not None and not t.defeated and not a.defeated:
             ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {t.id} ends without damage.", "000 L4389")
-            out.append((a, m, t))
+            out.append((a, m, t, bool(e.charges)))
     return out
 
 

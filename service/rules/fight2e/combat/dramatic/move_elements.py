@@ -276,9 +276,8 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
 def unapplied(m: MoveProfile, attack: bool = True) -> list[str]:
     """The entries of ``m`` a Dramatic attack (or, with ``attack`` false, a Utility move's use) does not act on yet,
     sorted."""
-    named = conditions.still_named(m, attack)  # conditions and chains with no Dramatic step yet (``conditions``)
     done = conditions.APPLIED if attack else frozenset()  # applied by a Dramatic attack (``conditions``), not a use
-    return sorted(e for e in m.entries if (_open(m, e, attack) and e not in done) or e in named)
+    return sorted(e for e in m.entries if _open(m, e, attack) and e not in done)
 
 
 def accuracy_for(m: MoveProfile | None, option: str) -> int:

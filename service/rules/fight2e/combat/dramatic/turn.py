@@ -225,6 +225,12 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
 def _release(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     """His Slow Startup move readied last turn strikes the one it was readied against, in range or not
     (000 L4846–L4848), as with Thugs."""
+    use = kept_states.released_use(ctx, d.f)  # a Utility move's: its effects now (000 L4842, L4846)
+    if use is not None:
+        v = DecisionValue(action=ActionType.utility, moves=[use[0].id], target=use[1])
+        foes, others = [ds[o.id] for o in ctx.opponents(d.f)], [x for x in ds.values() if x is not d]
+        dramatic_actions.act(ctx, d, v, ctx.key(d.f.id, "action"), foes, None, others, released=True)
+        return
     found = kept_states.release(ctx, d.f, [o.id for o in ctx.opponents(d.f) if o.active])
     if found is None:
         return
@@ -245,8 +251,8 @@ def _holds(ctx: Turn, ds: dict[str, Dram]) -> None:
     """Before anyone acts: on a Sustained Hold's second turn a holder without Initiative won outright lets go
     (000 L4389); a Multi-Part Throw whose victim wins or ties Initiative ends, and the thrower loses his action
     (000 L3773); ruling as the main turn: before any action."""
-    for a, m, t in kept_states.settle_holds(ctx):
-        let_go(ctx, ds[a.id], ds[t.id], m)
+    for a, m, t, earned in kept_states.settle_holds(ctx):
+        let_go(ctx, ds[a.id], ds[t.id], m, earned)
     for a in multi_part_throw.outdone(ctx):
         chain_ends(ctx, ds[a.id], ds, "the one he holds wins or ties Initiative")
         ds[a.id].acted = a.acted = True

@@ -20,9 +20,10 @@ def glory_rule(m: MoveProfile, rule: GloryRule) -> bool:
     return rule in GLORY_RULES.grants(m.entries)
 
 
-def hit_glory(ctx: Turn, atk: Attack, partial: bool) -> None:
+def hit_glory(ctx: Turn, atk: Attack, partial: bool) -> list[str]:
     """A Special Move's level the first time it hits this round (ruling A30); a Combo ⌈moves/2⌉ plus its
-    Special Moves hitting for the first time; Combos on successive turns; −1 for a Breakthrough partial hit."""
+    Special Moves hitting for the first time; Combos on successive turns; −1 for a Breakthrough partial hit.
+    Returns the moves that earned their own Glory."""
     a = atk.attacker
     # A Cheap move never earns its own Glory: nothing on its first use, a cost on later ones (000 L4533).
     new = [
@@ -47,12 +48,13 @@ def hit_glory(ctx: Turn, atk: Attack, partial: bool) -> None:
         if a.responded_ok:
             ctx.award(a.id, 1, "hit with a Combo after a successful Defensive Response", "000 L838", extra=True)
         a.combo_hit_this_turn = True
-        return
+        return [m.id for m in new if m.glory > 0]
     m = atk.moves[0]
     if new:
         ctx.award(a.id, m.glory - (1 if partial else 0), f"{m.name} first hitting this round", "000 L5749")
     elif m.id == "pursuit_attack":
         ctx.award(a.id, 1, "Pursuit Attack", "000 L2163")
+    return [m.id for m in new if m.glory - (1 if partial else 0) > 0]
 
 
 def defeat_glory(ctx: Turn, a: Combatant, d: Combatant, atk: Attack | None) -> None:

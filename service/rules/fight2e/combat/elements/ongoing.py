@@ -80,7 +80,9 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         vulnerability.restore(ctx, f, path, eff)
     others = {c.id for c in ctx.req.fighters} - {f.id}
     others |= {t.id for t in ctx.req.fight.thugs}  # a Slow Startup move readied against a Thug group (000 L6646)
-    if eff.id in (Ongoing.slow_startup, Ongoing.sustained_hold) and eff.target not in others:
+    # a Utility move's Slow Startup has no target but whom it heals (000 L4842)
+    aimless = eff.id == Ongoing.slow_startup and not m.offensive and eff.target is None
+    if eff.id in (Ongoing.slow_startup, Ongoing.sustained_hold) and eff.target not in others and not aimless:
         ctx.fail("UNKNOWN_FIGHTER", f"{path}.target", f"{f.id}: the ongoing {eff.id} needs its target.")
     if eff.id == Ongoing.temporary_technique and eff.since is None:
         ctx.fail(
@@ -95,7 +97,7 @@ def restore_move(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
             eff.time_left,
             eff.since,
             eff.target,
-            eff.charges if eff.id == Ongoing.buff and m.trait(MoveTrait.repeatable_buff) else None,
+            eff.charges if (eff.id == Ongoing.buff and m.trait(MoveTrait.repeatable_buff)) or sustained else None,
         )
     )
 

@@ -159,7 +159,7 @@ def settle_holds(ctx: Turn) -> None:
             if a.init > d.init:
                 continue  # he strikes again at his place in the order
             a.ongoing.remove(e)
-            sustained_hold.release_hold(ctx, a, d, m)
+            sustained_hold.release_hold(ctx, a, d, m, bool(e.charges))
 
 
 def execute_hold(ctx: Turn, f: Combatant) -> None:

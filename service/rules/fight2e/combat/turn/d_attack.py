@@ -377,9 +377,16 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     later(lambda: hazard_elements.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
         later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
-    effects.hit_glory(ctx, atk, partial)
+    _hold_glory(atk, effects.hit_glory(ctx, atk, partial))
     count_attack(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
+
+
+def _hold_glory(atk: Attack, earned: list[str]) -> None:
+    """A Sustained Hold begun by this hit keeps whether its first part earned the move's Glory, for the point lost
+    without the second part (000 L4397)."""
+    won = any(m.trait(MoveTrait.sustained_hold) and m.id in earned for m in atk.moves)
+    sustained_hold.mark_earned(atk.attacker, won)
 
 
 def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:

@@ -32,9 +32,25 @@ def start_hold(ctx: Turn, atk: Attack) -> None:
         )
 
 
-def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
+def mark_earned(a: Combatant, earned: bool) -> None:
+    """The hold just begun keeps whether its first part earned the move's Glory (``charges`` 1), for the point it
+    loses if its second damage never comes (000 L4397)."""
+    e = next((x for x in reversed(a.ongoing) if x.id == "sustained_hold"), None)
+    if e is not None and earned:
+        e.charges = 1
+
+
+def lost_glory(ctx: Turn, a: Combatant, m: MoveProfile, earned: bool) -> None:
+    """No second damage: the move earns 1 Glory less, taken back when its first part earned it; the move stays
+    scored, so a later full hold does not give it back (000 L4397). Ruling: a first part that earned nothing
+    (scored before, Cheap) has nothing to lose."""
+    if earned:
+        ctx.award(a.id, -1, f"{m.name}: no second damage", "000 L4397")
+
+
+def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, earned: bool = False) -> None:
     """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
-    (000 L4389)."""
+    (000 L4389), and 1 Glory less when its first part earned it (``lost_glory``)."""
 
     atk = AttackCls(attacker=a, defender=d, moves=[m], context="action", label="B", cost=0, hold_release=True)
     ctx.note("B", a.id, f"{a.id}'s Sustained Hold on {d.id} ends without damage.", "000 L4389")
@@ -43,3 +59,4 @@ def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
         knock_down(ctx, a, d)
     on_hit(ctx, atk, DamageRoll(), 0)
     a.acted = True
+    lost_glory(ctx, a, m, earned)
