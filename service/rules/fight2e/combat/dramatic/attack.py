@@ -391,6 +391,9 @@ def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
     return strike
 
 
+answer = _answer  # the same, for a Team-Up's and a Climactic Super Move's Responses (team, climactic)
+
+
 def _roll(ctx: Turn, d: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int, bool, bool]:
     """His attack roll: (the die, a hit, a Breakthrough's partial hit, 000 L4908–L4910); none for a Basic Move
     beyond his reach launched for his Ally's sake (000 L4205)."""

@@ -2,15 +2,24 @@
 while every opponent keeps half of his, once a fight, for a banked point and his Super Energy (10, or all he has);
 he counts as on Full Defense until it goes off on his action, through Hit Stun or Stun. It is an attack at −2
 (ruling C9: it must hit), then a check against the table's DL for the target's share of Life Bar: success empties
-the target's bar for 10 Glory, failure takes a tenth of his full bar for 5."""
+the target's bar for 10 Glory, failure takes a tenth of his full bar for 5.
+
+Ours where the text is silent: to its target it is a Special Move (named a Super Move, 000 L7156), so every normal
+defensive option is open against it (000 L7128, L7215): Tactics, and after a miss the Defensive Responses its attack
+sets off as in a plain Dramatic turn (``responses``). It is made of no Elements, with no level: the Responses that
+need a Ranged Element or a jump stay closed, and answering it earns no Super Move's level in Glory (000 L835)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ...dramatic import checks, climactic, costs
 from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ClimacticForm, DecisionValue, Direction, DramaticOption
+from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn
-from .attack import first_hit, hit_effects
+from . import responses
+from .attack import answer, first_hit, hit_effects
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
 from .spirit import accuracy as spirit_accuracy
@@ -55,7 +64,13 @@ def _form(d: Dram) -> ClimacticForm | None:
     return None if d.f.pl >= _BOTH_FORMS else d.climactic_form
 
 
-def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
+def _as_move() -> MoveProfile:
+    """The move his target defends against: a Special Move of no Elements and no level (ours, 000 L7128, L7156)."""
+    m = command_move(_CSM.value, "Climactic Super Move", 0, ("offensive",))
+    return replace(m, kind="special", path=f"dramatic:{_CSM.value}")
+
+
+def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, Dram] | None = None) -> None:
     o = tables().option(_CSM.value)
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
@@ -80,7 +95,10 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
     acc += spirit_accuracy(ctx, d, t)  # every attack on a spirit, for one unfit to fight them (000 L7315)
     d.attacked = True
     f.attacks += 1
-    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual)
+    move = _as_move()
+    # every normal defensive option against it (ours: a Special Move to him, 000 L7128); none at a shared Initiative
+    kinds = responses.NONE if d.together(t) else responses.kinds(ctx, d, t, move, True, False)
+    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual, kinds=kinds)
     face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him
@@ -94,6 +112,7 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str) -> None:
         change={"hit": hit},
     )
     if not hit:
+        responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds))
         return
     level = skill(ctx, d, o.skill or "")
     roll = ctx.roll(f.id, "climactic_check", D10, "Climactic Super Move check", "E.1")

@@ -7,17 +7,24 @@ ally who joins names `team_up` at the same target when his own action comes, and
 the text is silent: a held attack whose partner never joins goes off alone at the end of the turn (its point spent,
 no Team-Up made); a held fighter has made his action, so a hit while he waits costs him nothing (000 L7130 speaks of
 a fighter who has not acted); a Final Blow or a Debilitating Injury, each settling a hit its own way, does not ride
-on a Team-Up, and a Ki Face Off, which replaces one attacker's roll, does not answer it."""
+on a Team-Up, and a Ki Face Off, which replaces one attacker's roll, does not answer it.
+
+The defender's one defensive option may be Tactics with a Defensive Response (000 L7126–L7128): only one open
+against both attacks, as the text asks of a Fighter and his Ally's pair (000 L4203), and taken against one partner
+of his choice (`answer_partner`) once both have missed, either hit being both (000 L7219). A partner's Ally launches
+its Basic Move with his, as with any Basic Move, against that one Defense Total; it is no third partner, so its hit
+or miss is its own (000 L4203, L7219)."""
 
 from __future__ import annotations
 
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ChoiceOption, DecisionValue, DramaticOption
+from ..contract.models import ChoiceOption, DecisionValue, DramaticOption, ResponseKind
 from ..state.turn import Turn
-from .attack import attack, land, ready, roll_against
+from .attack import Ready, ally, answer, attack, land, ready, roll_against
 from .base import Dram, choice, pay, spendable
 from .defense import defense
+from .responses import NONE, after_miss, kinds
 
 _OPTION = DramaticOption.team_up
 # options that settle a hit their own way (000 L7172, L7183): not on a shared Defense Total
@@ -84,20 +91,68 @@ def _together(
     ctx.note(
         "D", None, f"{a[0].f.id} and {b[0].f.id} attack {t.f.id} together at Initiative {b[0].f.init}.", "000 L7219"
     )
-    readied = [(x, ready(ctx, x, t, v, k)) for x, v, k in (a, b)]
+    readied = [(x, ready(ctx, x, t, v, k), k) for x, v, k in (a, b)]
     spirit = a[0].spiritual or b[0].spiritual  # Spirituality serves if either is a spirit (ours, 000 L7323)
-    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False, spirit=spirit)
-    faces = [roll_against(ctx, x, t, r, dt, how) for x, r in readied]
+    open_kinds = _open(ctx, t, readied)
+    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False, spirit=spirit, kinds=open_kinds)
+    faces = [_roll(ctx, x, t, r, dt, how) for x, r, _ in readied]
     hit = any(h for _, h in faces)
     if hit:
         ctx.note("D.6", None, f"One Defense Total, and a hit: both attacks hit {t.f.id}.", o.ref)
-    for (x, r), (face, _) in zip(readied, faces, strict=True):
+    for (x, r, _), (face, _) in zip(readied, faces, strict=True):
         x.teamed = True
         x.no_point_next = True  # neither partner gets his point next turn (000 L7221)
-        if hit and t.f.active:
+        if hit and t.f.active and not r.plan.short:
             land(ctx, x, t, r, face, ds)
+    if not hit:
+        _answered(ctx, ds, t, readied, open_kinds)
+    for x, r, _ in readied:
+        ally(ctx, x, t, r.plan, (dt, how), ds)  # his Ally's Basic Move with his, as ever (000 L4201–L4207)
         if r.plan.special and not t.f.defeated:
             x.no_point_next = True  # ruling C11
+
+
+def _roll(ctx: Turn, x: Dram, t: Dram, r: Ready, dt: int, how: str) -> tuple[int, bool]:
+    """His roll on the one Defense Total; none for a Basic Move beyond his reach launched for his Ally's sake, which
+    has no effect (000 L4205)."""
+    if r.plan.short:
+        ctx.note("D.6", x.f.id, f"{x.f.id}'s {r.plan.name} cannot reach {t.f.id}: it has no effect.", "000 L4205")
+        return 0, False
+    return roll_against(ctx, x, t, r, dt, how)
+
+
+def _open(ctx: Turn, t: Dram, readied: list[tuple[Dram, Ready, str]]) -> frozenset[ResponseKind]:
+    """The Responses open against both partners' attacks (ours: one Response must meet both, as with a Fighter's and
+    his Ally's pair, 000 L4203); none at a simultaneous Initiative (000 L5573)."""
+    out = frozenset(ResponseKind)
+    for x, r, _ in readied:
+        closed = x.together(t) or r.plan.move is None
+        out &= NONE if closed else kinds(ctx, x, t, r.plan.move, r.plan.special, False)
+    return out
+
+
+def _answered(
+    ctx: Turn, ds: dict[str, Dram], t: Dram, readied: list[tuple[Dram, Ready, str]], open_kinds: frozenset[ResponseKind]
+) -> None:
+    """Both missed: his one Response, if open, answers the partner he names (ours; by default the one at whose
+    Initiative they struck, 000 L7219)."""
+    if not open_kinds or t.f.defeated:
+        return
+    ids = [x.f.id for x, _, _ in readied]
+    key, v = ctx.decide(
+        t.f.id,
+        "answer_partner",
+        "F.3",
+        f"{ids[0]} and {ids[1]} both missed {t.f.id}: which of them may his Defensive Response answer (`target`)?",
+        DecisionValue(target=ids[1]),
+        [choice(DecisionValue(target=i), f"answer {i}") for i in ids],
+    )
+    found = next(((x, r, k) for x, r, k in readied if x.f.id == v.target), None)
+    if found is None:
+        why = f"{key}: name one of the two partners, {ids[0]} or {ids[1]}."
+        ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", why, key=key)
+    x, r, k = found
+    after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds))
 
 
 def lapse(ctx: Turn, ds: dict[str, Dram]) -> None:

@@ -170,7 +170,7 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         )
         if v.option is not DramaticOption.climactic_super_move:
             ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{key}.option", f"{key}: the announced move must go off.", key=key)
-        climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key)
+        climactic_fire(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, ds)
         return None
     if f.knocked_down and not f.stunned and (struck := _from_the_ground(ctx, ds, d)) is not None:
         return struck  # Only When Prone in place of standing up; he is still down after it (000 L4741)
