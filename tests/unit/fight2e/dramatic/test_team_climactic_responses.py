@@ -17,9 +17,11 @@ from typing import Any
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_move_elements import REI_E
-from tests.unit.fight2e.dramatic.test_options import BATTLE_D
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, _turn
 from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
 from tests.unit.fight2e.dramatic.test_summon import CALL
+from tests.unit.fight2e.dramatic.test_thug_summon import _req as thug_request
+from tests.unit.fight2e.dramatic.test_thugs import IDLE, group, resolved
 
 KEN = copy.deepcopy(REI_E)
 KEN["id"], KEN["name"] = "ken", "Ken"
@@ -240,3 +242,52 @@ def test_a_climactic_super_move_opens_no_ranged_response() -> None:
     assert [(v["code"], v["key"]) for v in out["violations"]] == [("DECISION_INVALID", "T1.battle.defense")]
     plain = _ok(_two({"T1.battle.defense": TACTICS, "T1.battle.action": {"action": "none"}}, {"T1.rei.attack": 5}))
     assert _rolls(plain) == [("rei", 4, 6)]
+
+
+# ── A Flourish ─────────────────────────────────────────────────────────────────────────────────────
+
+
+def _ally_notes(out: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(s["actor"], s["ref"]) for s in out["log"] if "Ally takes no part" in s["text"]]
+
+
+def test_the_ally_takes_no_part_in_a_flourish() -> None:
+    # ruling: the Flourish is one plain d10 each (000 L7189), with no Basic Move of Rei's for his Ally's to go with
+    # (000 L4203). Rei invites, Battle accepts: 8 against 3, Rei's d10 shows 6: Battle 25 → 19, knocked back 1 → 2,
+    # and no attack roll at all, his Ally's or anyone's; the Ally's standing aside is said
+    out = _ok(
+        _turn(
+            {
+                "T1.rei.action": {"option": "flourish", "target": "battle"},
+                "T1.battle.accept_flourish": {"choice": "act"},
+                "T1.battle.action": {"action": "none"},
+            },
+            {"T1.rei.flourish": 8, "T1.battle.flourish": 3, "T1.rei.flourish_damage": 6, "T1.fight.time": 3},
+            sheets=(REI_S, BATTLE_D),
+            rei_ongoing=ALLY,
+        )
+    )
+    assert _life(out, "battle") == 19
+    assert out["fight"]["positioning"]["range"] == 2
+    assert _rolls(out) == []
+    assert _ally_notes(out) == [("rei", "000 L7189, L4203")]
+
+
+def test_the_ally_takes_no_part_in_a_flourish_with_a_thug_group() -> None:
+    # the same with Thugs (test_thug_summon.py's Ava and her Ally at Range 0 from the group): she invites, the
+    # Director accepts, 8 against 3; the Thug's save against the plain d10 is 5 − 3 = 2 (000 L6570), a 1 keeps him;
+    # her Ally launches nothing: no attack roll of hers
+    out = resolved(
+        thug_request(),
+        {
+            "T1.ava.action": {"option": "flourish", "target": "g"},
+            "T1.g.accept_flourish": {"choice": "act"},
+            "T1.ava.action.2": IDLE,
+            "T1.g.action": IDLE,
+        },
+        {"T1.ava.init": 6, "T1.g.init": 1, "T1.fight.time": 3, "T1.ava.flourish": 8, "T1.g.flourish": 3}
+        | {"T1.g.life_save": 1},
+    )
+    assert group(out)["members"] == 5
+    assert not [s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava"]
+    assert _ally_notes(out) == [("ava", "000 L7189, L4203")]

@@ -10,6 +10,7 @@ from ...dramatic.catalogue import tables
 from ...dramatic.flourish import flourish
 from ...dramatic.initiative import flourish_on_tie
 from ..contract.models import Choice, DecisionValue, DramaticOption
+from ..elements import summon
 from ..state.turn import Turn
 from .base import D10, Dram, hurt, knock_back, pay
 
@@ -50,7 +51,16 @@ def invite(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
         ctx.note("C", t.f.id, f"{t.f.id} declines the Flourish.", o.ref)
 
 
+def allies_idle(ctx: Turn, *ds: Dram) -> None:
+    """Ruling: a summoned Ally takes no part in a Flourish, a trade of one plain d10 between the two (000 L7189) with
+    no Basic Move of its summoner's for its own to go with (000 L4203)."""
+    for d in ds:
+        if summon.allies(d.f):
+            ctx.note("C", d.f.id, f"{d.f.id}'s Ally takes no part in the Flourish.", "000 L7189, L4203")
+
+
 def exchange(ctx: Turn, a: Dram, b: Dram) -> None:
+    allies_idle(ctx, a, b)
     ra = ctx.roll(a.f.id, "flourish", D10, "Flourish", "C")
     rb = ctx.roll(b.f.id, "flourish", D10, "Flourish", "C")
     r = flourish(ra, rb)

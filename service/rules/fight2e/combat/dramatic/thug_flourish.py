@@ -21,6 +21,7 @@ from ..thug_thrashing import attacks as thug_attacks
 from ..thug_thrashing import group as thug_group
 from ..thug_thrashing.group import Group
 from .base import Dram, pay
+from .flourish import allies_idle
 
 D10 = Die(5)
 PLAIN_DIE = "1d10"  # the Flourish's damage die, with nothing added (000 L7189)
@@ -73,6 +74,7 @@ def invite(ctx: Turn, d: Dram, g: Group, key: str) -> None:
 
 
 def exchange(ctx: Turn, d: Dram, g: Group) -> None:
+    allies_idle(ctx, d)  # his Ally takes no part in it (ruling, 000 L7189, L4203)
     f = d.f
     mine = ctx.roll(f.id, "flourish", D10, "Flourish", "C")
     theirs = ctx.roll(g.id, "flourish", D10, "Flourish", "C")
