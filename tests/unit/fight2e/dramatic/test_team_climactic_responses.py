@@ -193,6 +193,32 @@ def test_a_partners_ally_strikes_with_his_basic_move_against_the_one_defense_tot
     assert any("Ally attacks battle at Range 0" in t for t in ally)
 
 
+def test_a_partners_ally_strikes_a_thug_group_with_his_team_up() -> None:
+    # test_thug_summon.py's Ava (her Ally 1 Range ahead, at Range 0 from the group, Defense 3) and Bea, a second Ava
+    # without one, team up with Basic Moves at Range 1: 0 + a 1 each = 1, both miss (000 L7219). Ava's Ally: 0 + 1
+    # at Range 0 (000 L5613) + a 2 = 3 hits, its own (000 L4203); a Thug saves against 5 − Strength 2 = 3
+    # (000 L6570): a 4 takes him out, 5 → 4
+    req = thug_request()
+    bea = copy.deepcopy(req["fighters"][0])
+    bea["id"] = bea["sheet"]["id"] = "bea"
+    bea["sheet"]["name"] = "Bea"
+    bea["state"].pop("ongoing_effects")
+    req["fighters"].append(bea)
+    req["fight"]["thugs"][0]["ranges"]["bea"] = 1
+    req["fight"]["sides"] = {"ava": "heroes", "bea": "heroes"}
+    team = {"option": "team_up", "moves": ["basic_move"], "target": "g"}
+    out = resolved(
+        req,
+        {"T1.ava.action": team, "T1.ava.action.2": IDLE, "T1.bea.action": team, "T1.bea.action.2": IDLE}
+        | {"T1.g.action": IDLE},
+        {"T1.ava.init": 6, "T1.bea.init": 3, "T1.g.init": 1, "T1.fight.time": 3}
+        | {"T1.ava.attack": 1, "T1.bea.attack": 1, "T1.ava.attack.2": 2, "T1.g.life_save": 4},
+    )
+    assert group(out)["members"] == 4
+    d6 = [(s["actor"], "hit" in s["text"]) for s in out["log"] if s["label"] == "D.6" and s["actor"] != "g"]
+    assert d6 == [("ava", False), ("bea", False), ("ava", True)]
+
+
 # ── A Climactic Super Move ─────────────────────────────────────────────────────────────────────────
 
 REI_CSM = {**REI_E, "narrative_skills": [*REI_E["narrative_skills"], {"id": "climactic_super_move", "level": 6}]}

@@ -377,6 +377,9 @@ def _ally_strike(ctx: Turn, d: Dram, g: Group, made: list[MoveProfile], dist: in
     return hit
 
 
+ally_strike = _ally_strike  # the same, for a Team-Up's partner (thug_team)
+
+
 def _by_range(a: Aim, dist: int) -> int:
     """The Range's part of his Accuracy (+1 at Range 0, −1 at 2 without Reach or Long Range, 000 L5708, L5613)."""
     return _accuracy_range(a.m, dist, a.arm)

@@ -396,7 +396,7 @@ def _carry_out(
         thug_options.leave(ctx, d, groups, key, zen=v.option is DramaticOption.zen_state)
         return
     if v.option is DramaticOption.team_up:
-        thug_team.team_up(ctx, ds, d, _group(ctx, groups, v.target, key), v, key)
+        thug_team.team_up(ctx, ds, d, _group(ctx, groups, v.target, key), v, key, groups)
         return
     if v.option is DramaticOption.mind_manipulation:
         g = _group(ctx, groups, v.target, key)
