@@ -134,6 +134,36 @@ def test_the_defender_names_the_partner_his_response_answers() -> None:
     assert [v["code"] for v in wrong["violations"]] == ["TARGET_UNAVAILABLE"]
 
 
+def test_a_step_by_step_caller_is_asked_which_partner_then_the_response() -> None:
+    # with every decision asked: after both miss the block of 7, the partner to answer (Rei or Ken), then the
+    # Counter open after a block (000 L5870)
+    body = {
+        "options": {"subsystem": "dramatic", "ask_every_decision": True},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _person("rei", REI_E, BANKED["rei"]),
+            _person("ken", KEN, BANKED["ken"]),
+            _person("battle", BATTLE_R, {}),
+        ],
+        "decisions": {**GALES} | {f"T1.{f}.reroll": {"choice": "pass"} for f in ("rei", "ken", "battle")},
+        "rolls": {**HEROES_FIRST, "T1.rei.attack": 1, "T1.ken.attack": 2},
+        "seed": 3,
+    }
+    asked = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")["decisions_needed"]
+    assert [(d["key"], [c["value"] for c in d["choices"]]) for d in asked] == [
+        ("T1.battle.answer_partner", [{"target": "rei"}, {"target": "ken"}]),
+        (
+            "T1.battle.defensive_response",
+            [{"choice": "pass"}, {"choice": "act", "moves": ["riposte"], "response": "counter"}],
+        ),
+    ]
+
+
 def test_a_hit_by_either_partner_leaves_no_response() -> None:
     # Rei 3 + a 1 = 4 misses, Ken 3 + a 4 = 7 hits the block of 7: both hit (000 L7219), so there is no miss to answer:
     # the Counter sent is never asked for, and is reported as unused rather than dropped
