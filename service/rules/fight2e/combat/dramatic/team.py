@@ -136,9 +136,14 @@ def _answered(
 ) -> None:
     """Both missed: his one Response, if open, answers the partner he names (ours; by default the one at whose
     Initiative they struck, 000 L7219)."""
-    if not open_kinds or t.f.defeated:
+    rolled = [(x, r, k) for x, r, k in readied if not r.plan.short]  # one beyond his reach made no attack
+    if not open_kinds or not rolled or t.f.defeated or t.f.stunned or t.idle:
         return
-    ids = [x.f.id for x, _, _ in readied]
+    if len(rolled) == 1:
+        x, r, k = rolled[0]
+        after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds))
+        return
+    ids = [x.f.id for x, _, _ in rolled]
     key, v = ctx.decide(
         t.f.id,
         "answer_partner",
@@ -147,7 +152,7 @@ def _answered(
         DecisionValue(target=ids[1]),
         [choice(DecisionValue(target=i), f"answer {i}") for i in ids],
     )
-    found = next(((x, r, k) for x, r, k in readied if x.f.id == v.target), None)
+    found = next(((x, r, k) for x, r, k in rolled if x.f.id == v.target), None)
     if found is None:
         why = f"{key}: name one of the two partners, {ids[0]} or {ids[1]}."
         ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", why, key=key)
