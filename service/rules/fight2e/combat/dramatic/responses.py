@@ -32,6 +32,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import f_response_attacks, f_responses
 from ..turn.d_defense import PRE_DECLARED
+from . import actions
 from .base import Dram, pay, spendable
 
 EVERY = frozenset(ResponseKind)
@@ -70,9 +71,8 @@ def price(t: Dram, m: MoveProfile) -> int:
 
 def _unresolved(m: MoveProfile) -> bool:
     """A responding move a Dramatic turn does not resolve yet: Reflection, whose projectile is the attacker's move
-    and no move of his own to make a Dramatic attack with (000 L4091), and a Utility move with no Interrupt effect,
-    which the main turn does not resolve as a Response either (``f_response_attacks.placed``)."""
-    return interrupt_effects.reflects(m) or (m.utility and not interrupt_effects.special(m))
+    and no move of his own to make a Dramatic attack with (000 L4091)."""
+    return interrupt_effects.reflects(m)
 
 
 def _usable(t: Dram) -> Callable[[MoveProfile], bool]:
@@ -150,7 +150,7 @@ def _strike(
     if not _usable(t)(m):
         why = f"{m.name} costs {price(t, m)} Action Point(s) (000 L7128)"
         if _unresolved(m):
-            why = f"{m.name}'s Reflection or Utility effect is not resolved as a Dramatic Response yet"
+            why = f"{m.name}'s Reflection is not resolved as a Dramatic Response yet"
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{path}.moves", f"{key}: {why}.", key=key)
     special = f_response_attacks.placed(ctx, atk, kind, moves, dv, key)
     if kind is ResponseKind.reversal and t.f.knocked_down:
@@ -169,6 +169,11 @@ def _strike(
         {"acted": True},
     )
 
+    if m.utility and not special:  # no attack: its effect as his Utility action (000 L5856, L5868, L5880)
+        actions.response(ctx, t, m, dv, key, [d])
+        t.f.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
+        f_response_attacks.super_response_glory(ctx, atk, t.f)
+        return
     made: list[bool] = []
 
     def struck(used: list[MoveProfile], reflected: bool) -> bool:
