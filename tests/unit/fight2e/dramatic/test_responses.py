@@ -535,31 +535,45 @@ def test_an_offensive_absorbing_interrupt_strikes_as_well_for_one_action_point()
     assert _points(out, "battle") == [1, -1]
 
 
-def test_a_utility_move_with_no_interrupt_effect_is_still_named() -> None:
-    # Ward, a Utility move with the Counter Element, has nothing a Response could resolve (the main turn does not
-    # resolve it either): after Battle's block of 7 beats Gale's 4 it is named, and one sent is refused
-    battle = _with(
-        {"id": "ward", "name": "Ward", "level": 1, "elements": [{"id": "counter"}], "liabilities": [{"id": "utility"}]}
-    )
+WARD = {
+    "id": "ward",
+    "name": "Ward",
+    "level": 2,
+    "elements": [{"id": "counter"}, {"id": "healing", "options": {"heal": "full"}}],
+}
+
+
+def test_a_utility_counter_takes_effect_as_his_utility_action() -> None:
+    # Ward, an L2 Special Move with the Counter Element (Passive, 000 L5870, L2399) and Healing (Utility): after
+    # Battle's block of 7 beats Gale's 4 it answers in place of his action (000 L5856) with no attack (no roll of
+    # his); as a Special Move its first use costs one Action Point (000 L7128, L7209); its heal of 4 comes at the end
+    # of the turn, 20 + 4 = 24 (000 L3444), and its first use earns its level, 2 Glory (000 L6004)
+    sent = {"choice": "act", "response": "counter", "moves": ["ward"]}
     out = _ok(
         _turn(
-            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}},
-            {"T1.rei.attack": 1},
-            sheets=(REI_E, battle),
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent},
+            {"T1.rei.attack": 1, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(WARD)),
         )
     )
-    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
-    assert len(named) == 1 and "Ward" in named[0] and "Riposte" not in named[0]
-    sent = _turn(
-        {
-            "T1.rei.action": GALE,
-            "T1.battle.defense": BLOCK,
-            "T1.battle.defensive_response": {"choice": "act", "response": "counter", "moves": ["ward"]},
-        },
-        {"T1.rei.attack": 1},
-        sheets=(REI_E, battle),
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 7}
+    said = _steps(out, "F.3", "battle")
+    assert said[0]["inputs"] == {"response": "counter", "moves": ["ward"]} and "in place of" in said[0]["text"]
+    assert _steps(out, "D.6", "battle") == []
+    assert _points(out, "battle") == [1, -1]
+    assert _state(out, "battle")["life_bar"] == 24 and _state(out, "rei")["life_bar"] == 25
+    assert _glory(out, "battle") == 2
+    assert _state(out, "battle")["dramatic"]["special_moves_used"] == ["ward"]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    # used before this fight it costs 2 x 2 = 4 points (000 L7213): 2 banked + 1 granted falls short, refused
+    short = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent},
+        {"T1.rei.attack": 1, "T1.battle.healing": 4},
+        battle={"action_points": 2, "special_moves_used": ["ward"]},
+        sheets=(REI_E, _with(WARD)),
     )
-    assert _refused(sent) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert _refused(short) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
 
 
 def test_an_interrupt_with_a_defensive_illusion_slips_two_ranges() -> None:
