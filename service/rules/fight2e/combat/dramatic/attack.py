@@ -101,7 +101,7 @@ def _plan(
         return Plan("Property Damage", 0, dmg, f.prof.dmg_bonus, False, 0, None)
     move_id = v.moves[0] if v.moves else BASIC
     m = given or f.move(move_id)
-    released = released or given is not None  # ruling: the reflected projectile is used as a released one is
+    released = released or given is not None  # ruling: used as a released move is, its owner paid (000 L4091)
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
     dist = ctx.distance(f, t.f)

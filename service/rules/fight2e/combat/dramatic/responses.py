@@ -144,7 +144,8 @@ def _strike(
         {"acted": True},
     )
 
-    if m.utility and not special:  # no attack: its effect as his Utility action (000 L5856, L5868, L5880)
+    # no attack: its effect as his Utility action; ruling: like it, no lost point next turn (000 L5856, L5868, L7213)
+    if m.utility and not special:
         actions.response(ctx, t, m, dv, key, [d])
         t.f.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
         f_response_attacks.super_response_glory(ctx, atk, t.f)
