@@ -78,3 +78,17 @@ def test_a_utility_response_is_no_combo_opener() -> None:
     # ruling: a Combo Response opens with the interrupting attack (000 L5854); a Utility move makes none
     res = duel(_answer(["ward", "fist"]), MISS, b=sheet("b", moves=[WARD, FIST]), rng=1)
     assert _codes(res) == ["COMBO_PLACEMENT_INVALID"]
+
+
+def test_a_utility_response_with_heal_others_heals_the_fighter_named() -> None:
+    # Heal Others heals the fighter named at Range 0-2 (000 L3446-L3448): here a, at Range 1, 40 + 4 = 44, b none;
+    # without Heal Others another fighter named is refused rather than left unread
+    mend = {**WARD, "elements": [*WARD["elements"], {"id": "healing.heal_others"}]}
+    named = {**_answer(["ward"]), "T1.b.defensive_response": {**_answer(["ward"])["T1.b.defensive_response"]}}
+    named["T1.b.defensive_response"]["target"] = "a"
+    res = duel(named, MISS, b=sheet("b", moves=[mend, FIST]), sa={"life_bar": 40}, sb={"life_bar": 30}, rng=1)
+    assert res.status == "resolved", res.violations
+    assert (st(res, "a").life_bar, st(res, "b").life_bar) == (44, 30)
+    named["T1.b.defensive_response"]["target"] = "c"
+    res = duel(named, MISS, b=sheet("b", moves=[WARD, FIST]), rng=1)
+    assert _codes(res) == ["DECISION_INVALID"]

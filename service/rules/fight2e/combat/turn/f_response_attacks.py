@@ -166,6 +166,9 @@ def utility_response(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, dv: D
     action does (its cost, Buff, Healing, Glory …), where his action would stand if he has not acted (000 L5856,
     L5868, L5880)."""
     healed = heal_target(ctx, d, m, dv.target, key) if m.heals(Heals.others) else None
+    if healed is None and dv.target not in (None, atk.attacker.id, d.id):
+        why = f"{m.name} answers {atk.attacker.id}'s attack and heals no one else: no other target"
+        ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: {why}.", key=key)
     plan = Plan(ActionType.utility, atk.attacker, [m], 0, False, key=key, heal_target=healed)
     ctx.spine.utility(ctx, d, plan)
     d.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
