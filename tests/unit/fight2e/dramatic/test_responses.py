@@ -417,14 +417,80 @@ def test_what_a_declared_response_adds_to_the_defense_total() -> None:
     assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 4}
 
 
-def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
-    # Battle's Mirror is an Interrupt with Reflection (000 L4087): after his Tactics 6 beat Gale's 4 it is not offered
-    # (Reflection's projectile is Rei's move, none of Battle's to make a Dramatic attack with)
-    # (only pass), and it is named under dramatic_move_elements rather than left out
-    battle = copy.deepcopy(BATTLE_D)
-    battle["moves"].append(
-        {"id": "mirror", "name": "Mirror", "level": 2, "elements": [{"id": "interrupt"}, {"id": "reflection"}]}
+MIRROR = {
+    "id": "mirror",
+    "name": "Mirror",
+    "level": 2,
+    "elements": [{"id": "interrupt"}, {"id": "reflection"}],
+    "liabilities": [{"id": "utility"}],
+}
+
+
+def _zapper(ki: int) -> dict[str, Any]:
+    rei = copy.deepcopy(REI_E)
+    rei["combat_skills"]["ki"] = ki
+    rei["moves"].append({"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]})
+    return rei
+
+
+def _reflect(rei_defense: str, battle: dict | None = None) -> dict[str, Any]:
+    return _turn(
+        {
+            "T1.rei.action": {"action": "attack", "moves": ["zap"], "target": "battle"},
+            "T1.battle.defense": {"defense": "tactics", "fs": 3},
+            "T1.battle.defensive_response": {"choice": "act", "response": "interrupt", "moves": ["mirror"]},
+            "T1.rei.defense": {"defense": rei_defense},
+        },
+        {"T1.rei.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        battle=battle,
+        at=3,
+        sheets=(_zapper(8), _with(MIRROR)),
     )
+
+
+def test_an_interrupt_with_reflection_turns_the_projectile_back_for_its_own_price() -> None:
+    # Rei's Zap, an L1 Ranged Special Move, from Range 3: 0 + 1 + 2 = 3, a die of 1: 4 against Battle's Tactics
+    # 2 + 1 + 3 FS = 6, a miss (000 L5874). Battle's Interrupt with Mirror (Reflection, 000 L4091) sends Zap back:
+    # he strikes with it as his own Special Move, in reach from where it flies (ruling, as in the main turn): Zap's
+    # Accuracy 0 + Battle's Accuracy Bonus 0 + 2 for a Special Move (000 L7211) = 2, a die of 2: 4. Rei meets it with
+    # Defense or Evasion, halved (000 L4091): Defense 3 // 2 = 1, a hit. Damage: a Ranged move's die is Ki's, not
+    # Strength's (000 L3976): Rei's Ki 8 raises the 1d6 a step to 1d8 (000 L3980, ruling: the owner's priced die as
+    # in the main turn), a Special Move's one size more in Dramatic Combat (000 L7211): 1d10, Rei's Stamina 0, +
+    # Battle's Damage Bonus 1: 4 + 1 = 5, 25 to 20. Battle pays Mirror's Action Point (ruling: the move his Response
+    # uses, 000 L7128, L7209); Zap stays Rei's, paid by Rei
+    out = _ok(_reflect("defense"))
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 6}
+    assert _steps(out, "D.6", "battle")[0]["inputs"] == {"face": 2, "accuracy": 2, "defense_total": 1}
+    assert next(r["die"] for r in out["rolls"] if r["key"] == "T1.battle.damage") == "1d10"
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _points(out, "battle") == [1, -1] and _points(out, "rei") == [1, -1]
+    dram = _state(out, "battle")["dramatic"]
+    assert dram["special_moves_used"] == ["mirror"]
+    assert dram["no_point_next_turn"] is True  # Zap defeated no one (000 L7213)
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    # Evasion serves him too, halved: 0 // 2 = 0 (000 L4091); Tactics does not (no Response against it)
+    assert _steps(_ok(_reflect("evasion")), "D.6", "battle")[0]["inputs"]["defense_total"] == 0
+    assert _refused(_reflect("tactics")) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    # Mirror used before this fight costs 2 x 2 = 4 points (000 L7213): 2 banked + 1 granted falls short
+    assert _refused(_reflect("defense", {"action_points": 2, "special_moves_used": ["mirror"]})) == [
+        "DRAMATIC_OPTION_NOT_ALLOWED"
+    ]
+
+
+def test_reflection_answers_only_a_ranged_special_move() -> None:
+    # Gale is no Ranged Special Move: Mirror has nothing to turn back and, a Utility move, nothing to strike with
+    # (000 L4091); the Response is refused, and nothing is named as left unresolved
+    sent = {"choice": "act", "response": "interrupt", "moves": ["mirror"]}
+    refused = _turn(
+        {
+            "T1.rei.action": GALE,
+            "T1.battle.defense": {"defense": "tactics", "fs": 3},
+            "T1.battle.defensive_response": sent,
+        },
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, _with(MIRROR)),
+    )
+    assert _refused(refused) == ["RESPONSE_TRIGGER_INVALID"]
     out = _ok(
         _turn(
             {
@@ -433,12 +499,10 @@ def test_a_response_a_dramatic_turn_does_not_resolve_yet_is_named() -> None:
                 "T1.battle.action": {"action": "none"},
             },
             {"T1.rei.attack": 1},
-            sheets=(REI_E, battle),
+            sheets=(REI_E, _with(MIRROR)),
         )
     )
-    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
-    assert len(named) == 1 and "Mirror" in named[0]
-    assert _steps(out, "F.3", "battle") == []
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
 
 
 SHIELD = {
@@ -535,31 +599,45 @@ def test_an_offensive_absorbing_interrupt_strikes_as_well_for_one_action_point()
     assert _points(out, "battle") == [1, -1]
 
 
-def test_a_utility_move_with_no_interrupt_effect_is_still_named() -> None:
-    # Ward, a Utility move with the Counter Element, has nothing a Response could resolve (the main turn does not
-    # resolve it either): after Battle's block of 7 beats Gale's 4 it is named, and one sent is refused
-    battle = _with(
-        {"id": "ward", "name": "Ward", "level": 1, "elements": [{"id": "counter"}], "liabilities": [{"id": "utility"}]}
-    )
+WARD = {
+    "id": "ward",
+    "name": "Ward",
+    "level": 2,
+    "elements": [{"id": "counter"}, {"id": "healing", "options": {"heal": "full"}}],
+}
+
+
+def test_a_utility_counter_takes_effect_as_his_utility_action() -> None:
+    # Ward, an L2 Special Move with the Counter Element (Passive, 000 L5870, L2399) and Healing (Utility): after
+    # Battle's block of 7 beats Gale's 4 it answers in place of his action (000 L5856) with no attack (no roll of
+    # his); as a Special Move its first use costs one Action Point (000 L7128, L7209); its heal of 4 comes at the end
+    # of the turn, 20 + 4 = 24 (000 L3444), and its first use earns its level, 2 Glory (000 L6004)
+    sent = {"choice": "act", "response": "counter", "moves": ["ward"]}
     out = _ok(
         _turn(
-            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}},
-            {"T1.rei.attack": 1},
-            sheets=(REI_E, battle),
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent},
+            {"T1.rei.attack": 1, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(WARD)),
         )
     )
-    named = [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
-    assert len(named) == 1 and "Ward" in named[0] and "Riposte" not in named[0]
-    sent = _turn(
-        {
-            "T1.rei.action": GALE,
-            "T1.battle.defense": BLOCK,
-            "T1.battle.defensive_response": {"choice": "act", "response": "counter", "moves": ["ward"]},
-        },
-        {"T1.rei.attack": 1},
-        sheets=(REI_E, battle),
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 7}
+    said = _steps(out, "F.3", "battle")
+    assert said[0]["inputs"] == {"response": "counter", "moves": ["ward"]} and "in place of" in said[0]["text"]
+    assert _steps(out, "D.6", "battle") == []
+    assert _points(out, "battle") == [1, -1]
+    assert _state(out, "battle")["life_bar"] == 24 and _state(out, "rei")["life_bar"] == 25
+    assert _glory(out, "battle") == 2
+    assert _state(out, "battle")["dramatic"]["special_moves_used"] == ["ward"]
+    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    # used before this fight it costs 2 x 2 = 4 points (000 L7213): 2 banked + 1 granted falls short, refused
+    short = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent},
+        {"T1.rei.attack": 1, "T1.battle.healing": 4},
+        battle={"action_points": 2, "special_moves_used": ["ward"]},
+        sheets=(REI_E, _with(WARD)),
     )
-    assert _refused(sent) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert _refused(short) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
 
 
 def test_an_interrupt_with_a_defensive_illusion_slips_two_ranges() -> None:

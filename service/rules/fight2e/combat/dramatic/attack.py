@@ -69,9 +69,20 @@ class Plan:
     short: bool = False  # a Basic Move beyond his reach, launched for his Ally's sake: no effect (000 L4205)
 
 
-def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool, released: bool) -> Plan:
+def _plan(
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    v: DecisionValue,
+    key: str,
+    property_damage: bool,
+    released: bool,
+    given: MoveProfile | None = None,
+) -> Plan:
     """``released``: a Slow Startup move readied last turn goes off, in range or not, its price, charges and Super
-    Energy paid when it was readied (ruling, as with Thugs: readying is its use, 000 L4846, L7209–L7215)."""
+    Energy paid when it was readied (ruling, as with Thugs: readying is its use, 000 L4846, L7209–L7215); ``given``:
+    the attacker's projectile Reflection turns back, which strikes as a Special Move of the reflector's with its own
+    figures, in range or not, its price, charges and Super Energy its owner's (ruling, 000 L4091, L7128)."""
     f = d.f
     if property_damage:
         # Call Forth Wisdom is Property Damage rolled with its own skill, at a spirit (000 L7311, L7319)
@@ -89,7 +100,8 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         dmg = attacks.property_damage_die(level, f.prof.strength, t.f.prof.stamina)
         return Plan("Property Damage", 0, dmg, f.prof.dmg_bonus, False, 0, None)
     move_id = v.moves[0] if v.moves else BASIC
-    m = f.move(move_id)
+    m = given or f.move(move_id)
+    released = released or given is not None  # ruling: used as a released move is, its owner paid (000 L4091)
     if m is None or not m.offensive:
         ctx.fail("UNKNOWN_MOVE", f"{key}.moves", f"{key}: {f.id} has no attack '{move_id}'.", key=key)
     dist = ctx.distance(f, t.f)
@@ -102,20 +114,10 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     empty = None if released else limited_use.check_charges(f, [m])  # Limited Use's charges (000 L4600–L4614)
     if empty is not None:
         ctx.fail("LIMITED_USE_NO_CHARGES", f"{key}.moves", f"{key}: pool {empty} has too few charges left.", key=key)
-    move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
-    kept_states.sidestep(ctx, f, m, key)  # Sidestep Setup's chance (000 L4823)
-    conditions.follow_up(ctx, f, m, key)  # an Opening Move's window (000 L3744–L3753, L4652–L4670)
-    if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
-        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
-    records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
-    if not released:
-        limited_use.spend_charges(ctx, f, [m])
-    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)):  # a readied move strikes as it was readied
-        m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
-    conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
-    conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
+    if given is None:  # what his own move asks of him; the reflected one was used by its owner (ruling, 000 L4091)
+        m = _own(ctx, d, m, dist, key, released)
     m, dashed = move_elements.dash(ctx, d, m, v, key)  # a Dash and a Power Dash (000 L2175–L2179, L3812–L3818)
-    narrowed = conditions.limited(ctx, f, m, t.f)  # Limited Move's drawback, asked at each use (000 L4579–L4591)
+    narrowed = conditions.limited(ctx, f, m, t.f) if given is None else m  # Limited Move's drawback (000 L4579–L4591)
     gaps = move_elements.unapplied(m)
     if gaps:
         ctx.unsupported_rule(
@@ -144,7 +146,7 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
         more += held
         traded, extra = move_elements.accuracy_for_damage(ctx, f, m, dist)  # 000 L3991–L3999
         acc, more = acc + traded, more + extra
-        plan = _special(ctx, d, m, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key, not released)
+        plan = _special(ctx, d, m, acc, step, m.flat_bonus + f.prof.dmg_bonus + more, key, not released, given is None)
         if m.is_super and not released:  # its Super Energy and 1 FS besides the point (000 L7215, L5281)
             pay_supers(ctx, f, [m])
         elif not released:  # Cheap: its first use this round earns nothing, later ones cost 1d4 Glory (000 L4531–L4535)
@@ -174,6 +176,24 @@ def _plan(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_dama
     )
 
 
+def _own(ctx: Turn, d: Dram, m: MoveProfile, dist: int, key: str, released: bool) -> MoveProfile:
+    """The checks and costs of using his own move, and the move as his states change it."""
+    f = d.f
+    move_elements.usable(ctx, f, m, f"{key}.moves", key)  # End Only (000 L3276–L3280)
+    kept_states.sidestep(ctx, f, m, key)  # Sidestep Setup's chance (000 L4823)
+    conditions.follow_up(ctx, f, m, key)  # an Opening Move's window (000 L3744–L3753, L4652–L4670)
+    if m.trait(MoveTrait.prone_only) and not f.knocked_down:  # only from the ground (000 L4741)
+        ctx.fail("ONLY_WHEN_PRONE_INVALID", f"{key}.moves", f"{key}: {m.name} is used only when down.", key=key)
+    records.check_use_locks(ctx, f, [m], f"{key}.moves", key)  # flying: Hard to Evade or Aerial only (000 L3370)
+    if not released:
+        limited_use.spend_charges(ctx, f, [m])
+    if not (m.trait(MoveTrait.set_up) or m.trait(MoveTrait.wind_up)):  # a readied move strikes as it was readied
+        m = kept_states.enhanced(ctx, f, m)  # a Power Enhancer's bank, a Taunt's Element Addition (000 L3820, L4291)
+    conditions.suppressed_move(ctx, f, m, key)  # under a Suppression (000 L4251–L4255)
+    conditions.charged(ctx, d, m, dist, key)  # the Charges' preparation (000 L4479–L4527)
+    return m
+
+
 def _step(ctx: Turn, d: Dram, t: Dram, m: MoveProfile) -> int:
     """The move's damage die sizes against ``t``: a Ki-based move ignores Strength (000 L3976), an unbroken yell
     doubles Ki for its damage (000 L7281), Explosive is a size less against a Fighter (000 L3326)."""
@@ -190,14 +210,17 @@ def price(d: Dram, m: MoveProfile) -> int:
     return costs.ap_cost(tables().option("special_move"), used_before=m.id in d.used, level=m.level)
 
 
-def _special(ctx: Turn, d: Dram, m: MoveProfile, acc: int, step: int, flat: int, key: str, paying: bool = True) -> Plan:
-    """A Special or Super Move at its price (``paying``), with the Special Move's bonus (000 L7209–L7215)."""
+def _special(
+    ctx: Turn, d: Dram, m: MoveProfile, acc: int, step: int, flat: int, key: str, paying: bool = True, own: bool = True
+) -> Plan:
+    """A Special or Super Move at its price (``paying``), with the Special Move's bonus (000 L7209–L7215); not
+    ``own``: another's move he strikes with (a reflected projectile), neither his signature nor one he has used."""
     if paying:
         pay(ctx, d, DramaticOption.special_move, price(d, m), key)
-    if m.id not in d.used:
+    if own and m.id not in d.used:
         d.used.append(m.id)
     d.specials += 1
-    plus_acc, plus_die = attacks.special_move_bonus(signature=m.id in d.signature)  # +3 with one (000 L7211)
+    plus_acc, plus_die = attacks.special_move_bonus(signature=own and m.id in d.signature)  # +3 with one (000 L7211)
     return Plan(m.name, acc + plus_acc, Die(max(0, 3 + step + plus_die)), flat, True, m.level, m.id)
 
 
@@ -235,9 +258,17 @@ class Ready:
 
 
 def ready(
-    ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, property_damage: bool = False, released: bool = False
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    v: DecisionValue,
+    key: str,
+    property_damage: bool = False,
+    released: bool = False,
+    answering: Answering | None = None,
 ) -> Ready:
-    """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty."""
+    """The move's plan, the options declared with it, FS on Accuracy and every Accuracy bonus and penalty;
+    ``answering``: a Defensive Response, which may strike with a reflected projectile (``Answering.reflected``)."""
     f = d.f
     t.guarded = "defense"  # until he chooses his defence (a Final Blow meets the bare Defense skill)
     if kept_states.unreachable(t.f):  # Free Movement: no attack reaches him (000 L3380)
@@ -246,7 +277,7 @@ def ready(
     if kept_states.locked(ctx, f, t.f):  # held in another's Sustained Hold or Multi-Part Throw (000 L4393, L3769)
         why = f"{key}: {t.f.id} is locked in a Sustained Hold or a Multi-Part Throw: no one else reaches him."
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", why, key=key)
-    plan = _plan(ctx, d, t, v, key, property_damage, released)
+    plan = _plan(ctx, d, t, v, key, property_damage, released, answering.reflected if answering else None)
     if t.f.knocked_down and not move_elements.pursues(plan.move):  # only a Pursuit move (000 L5968, L3916)
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {t.f.id} is Knocked Down (000 L5968).", key=key)
     mods = options.declare(ctx, d, t, v, key, plan.special, plan.basic)
@@ -302,9 +333,10 @@ def attack(
 ) -> None:
     """``d``'s attack on ``t``; ``answering``: it is a Defensive Response to ``t``'s attack (``responses``);
     ``released``: his Slow Startup move readied last turn goes off (000 L4846)."""
-    if not move_elements.behind(ctx, d, t.f, d.f.move(v.moves[0]) if v.moves else None, key):
+    given = answering.reflected if answering is not None else None
+    if not move_elements.behind(ctx, d, t.f, given or (d.f.move(v.moves[0]) if v.moves else None), key):
         return  # not Behind him: the move cannot be used, the action is spent (000 L4457–L4477)
-    r = ready(ctx, d, t, v, key, property_damage, released)
+    r = ready(ctx, d, t, v, key, property_damage, released, answering)
     plan = r.plan
     conditions.opened(ctx, d.f, plan.move)  # hit or miss, an Opening Move's window opens (000 L3746–L3748)
     if plan.move is not None:  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
@@ -380,10 +412,12 @@ def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
     """A Defensive Response that strikes back: ``t``'s Dramatic attack on ``d`` with the move, paid for as any
     (000 L7128); whether it hit."""
 
-    def strike(t: Dram, d: Dram, m: MoveProfile, kind: ResponseKind, dv: DecisionValue, key: str, aerial: bool) -> bool:
+    def strike(
+        t: Dram, d: Dram, m: MoveProfile, kind: ResponseKind, dv: DecisionValue, key: str, aerial: bool, back: bool
+    ) -> bool:
         was, t.hit_opponent = t.hit_opponent, False
         v = DecisionValue(moves=[m.id], fs=dv.fs)
-        how = Answering(aerial, kind is ResponseKind.anti_air, kind is ResponseKind.basic)
+        how = Answering(aerial, kind is ResponseKind.anti_air, kind is ResponseKind.basic, m if back else None)
         attack(ctx, t, d, v, key, ds=ds, answering=how)
         hit, t.hit_opponent = t.hit_opponent, was or t.hit_opponent
         return hit

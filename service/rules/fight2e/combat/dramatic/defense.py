@@ -13,6 +13,7 @@ from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, Dramat
 from ..elements.interrupts import invincible_interrupts
 from ..elements.interrupts.invincible_interrupts import ENTRY as INVINCIBLE
 from ..registry import points as records
+from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn.d_defense import PRE_DECLARED, allowed_options, response_skill
 from ..turn.f_responses import eligible_moves
@@ -120,11 +121,13 @@ def _face_off_choice(ctx: Turn, t: Dram, ranged_special: bool) -> list[ChoiceOpt
 class Answering:
     """The attack is a Defensive Response to the defender's own: ``aerial``, his attack was Aerial; ``anti_air``, the
     Response is Anti-Air (000 L5850, L2803–L2805); ``basic``, it is the Basic Response, which his Ally joins
-    (000 L4203)."""
+    (000 L4203); ``reflected``: his own projectile turned back at him, met with Defense or Evasion, halved
+    (000 L4091)."""
 
     aerial: bool
     anti_air: bool
     basic: bool = False
+    reflected: MoveProfile | None = None
 
 
 def _declared(
@@ -198,7 +201,8 @@ def defense(
         only = (DefenseOption.defense, DefenseOption.tactics)
     halved = False
     if answering is not None:
-        opened, halved, _ = allowed_options(ctx, f, "response", answering.aerial, answering.anti_air)
+        back = answering.reflected is not None
+        opened, halved, _ = allowed_options(ctx, f, "response", answering.aerial, answering.anti_air, reflected=back)
         only = tuple(opened)
         best = only[0]
     cap = min(f.fs, f.pl)
@@ -247,7 +251,12 @@ def defense(
         ctx.fail("FS_INSUFFICIENT", f"{key}.fs", f"{key}: the combined defence costs 1 FS more.", key=key)
     totals = _totals(*_skills(ctx, t, option))
     if halved:  # against a Response: the skill halved, Evasion whole after an Aerial attack (000 L5850, L2805)
-        whole = opt is DefenseOption.evasion and answering is not None and answering.aerial and not answering.anti_air
+        whole = (
+            opt is DefenseOption.evasion
+            and answering is not None
+            and answering.aerial
+            and not (answering.anti_air or answering.reflected)
+        )
         totals = {o: n if whole else n // 2 for o, n in totals.items()}
     if opt is DefenseOption.tactics or t.response is not None:
         totals[opt] = response_skill(f, opt, t.response)  # Tactics, or the declared Response's skill (000 L5880–L5884)

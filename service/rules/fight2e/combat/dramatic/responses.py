@@ -12,10 +12,11 @@ Rulings where the text is silent (RULINGS.md, issue 36):
   only (000 L5858, L7130).
 * The Response strikes with one move: Combos are not used (000 L7106).
 
-An Interrupt with Absorbs Attacks or Illusionary Doubles (a Utility one too) has its effect through the main turn's
-``interrupt_effects.respond``, which strikes with the move as a Dramatic attack where it is Offensive and reaches.
-Not resolved yet, and named under ``dramatic_move_elements``: Reflection, and a Utility move with no Interrupt effect
-(which the main turn does not resolve as a Response either).
+An Interrupt with Absorbs Attacks, Reflection or Illusionary Doubles (a Utility one too) has its effect through the
+main turn's ``interrupt_effects.respond``, which strikes with the move as a Dramatic attack where it is Offensive and
+reaches; Reflection strikes with the attacker's projectile as a Dramatic attack of the reflector's (``attack``), for
+the price of his Reflection move (ruling: 000 L4091, L7128). A Utility move with no Interrupt effect takes effect as
+his Utility action does (``actions.response``, 000 L5856, L5868).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn import f_response_attacks, f_responses
 from ..turn.d_defense import PRE_DECLARED
+from . import actions
 from .base import Dram, pay, spendable
 
 EVERY = frozenset(ResponseKind)
@@ -39,8 +41,9 @@ NONE: frozenset[ResponseKind] = frozenset()
 PLAIN = frozenset({ResponseKind.basic, ResponseKind.jinking})  # open against a Basic Move too (000 L7126)
 
 # the responder, the original attacker, the responding move, the Response, its decision and key, whether the attack
-# answered was Aerial: the attack made, and whether it hit (``attack``)
-Strike = Callable[[Dram, Dram, MoveProfile, ResponseKind, DecisionValue, str, bool], bool]
+# answered was Aerial, whether the move is the attacker's projectile reflected: the attack made, and whether it hit
+# (``attack``)
+Strike = Callable[[Dram, Dram, MoveProfile, ResponseKind, DecisionValue, str, bool, bool], bool]
 
 
 def kinds(ctx: Turn, d: Dram, t: Dram, move: MoveProfile | None, special: bool, pd: bool) -> frozenset[ResponseKind]:
@@ -68,20 +71,10 @@ def price(t: Dram, m: MoveProfile) -> int:
     return costs.ap_cost(tables().option("special_move"), used_before=m.id in t.used, level=m.level)
 
 
-def _unresolved(m: MoveProfile) -> bool:
-    """A responding move a Dramatic turn does not resolve yet: Reflection, whose projectile is the attacker's move
-    and no move of his own to make a Dramatic attack with (000 L4091), and a Utility move with no Interrupt effect,
-    which the main turn does not resolve as a Response either (``f_response_attacks.placed``)."""
-    return interrupt_effects.reflects(m) or (m.utility and not interrupt_effects.special(m))
-
-
 def _usable(t: Dram) -> Callable[[MoveProfile], bool]:
-    """A responding move he can pay for (ruling: Action Points in place of Control, 000 L7084, L7128) and a Dramatic
-    turn resolves (``_unresolved``)."""
+    """A responding move he can pay for (ruling: Action Points in place of Control, 000 L7084, L7128)."""
 
     def usable(m: MoveProfile) -> bool:
-        if _unresolved(m):
-            return False
         return m.kind == "basic" or spendable(t, DramaticOption.special_move) >= price(t, m)
 
     return usable
@@ -105,24 +98,8 @@ def after_miss(
     def strike(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
         _strike(ctx, d, t, atk, guard, kind, dv, key, hit)
 
-    _left(ctx, t, open_kinds, key)
     gate = f_responses.Gate(open_kinds, only_jinking, _usable(t), strike)
     f_responses.respond(ctx, atk, guard, gate)
-
-
-def _left(ctx: Turn, t: Dram, open_kinds: frozenset[ResponseKind], key: str) -> None:
-    """His moves whose Response is open but not resolved in a Dramatic turn yet (``_unresolved``), named rather than
-    left out silently."""
-    left = sorted(
-        m.name
-        for kind in open_kinds
-        if kind is not ResponseKind.jinking
-        for m in f_responses.eligible_moves(t.f, kind)
-        if _unresolved(m)
-    )
-    if left:
-        why = f"{t.f.id}'s Defensive Responses with {', '.join(left)} are not offered in a Dramatic turn yet"
-        ctx.unsupported_rule("dramatic_move_elements", f"{key}.target", why)
 
 
 def _option(guarded: str) -> DefenseOption:
@@ -149,8 +126,6 @@ def _strike(
     m = moves[0]
     if not _usable(t)(m):
         why = f"{m.name} costs {price(t, m)} Action Point(s) (000 L7128)"
-        if _unresolved(m):
-            why = f"{m.name}'s Reflection or Utility effect is not resolved as a Dramatic Response yet"
         ctx.fail("DRAMATIC_OPTION_NOT_ALLOWED", f"{path}.moves", f"{key}: {why}.", key=key)
     special = f_response_attacks.placed(ctx, atk, kind, moves, dv, key)
     if kind is ResponseKind.reversal and t.f.knocked_down:
@@ -169,11 +144,19 @@ def _strike(
         {"acted": True},
     )
 
+    # no attack: its effect as his Utility action; ruling: like it, no lost point next turn (000 L5856, L5868, L7213)
+    if m.utility and not special:
+        actions.response(ctx, t, m, dv, key, [d])
+        t.f.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
+        f_response_attacks.super_response_glory(ctx, atk, t.f)
+        return
     made: list[bool] = []
 
     def struck(used: list[MoveProfile], reflected: bool) -> bool:
         made.append(True)
-        if not hit(t, d, used[0], kind, dv, key, atk.aerial):
+        if reflected:  # ruling: he pays for his Reflection move; the projectile's price was its owner's (000 L7128)
+            _paid(ctx, t, m, key)
+        if not hit(t, d, used[0], kind, dv, key, atk.aerial, reflected):
             if kind is ResponseKind.reversal:
                 t.next_steps -= 2  # a missed Reversal: two Initiative die sizes less next turn (000 L5888)
                 ctx.note("F.3", t.f.id, f"{t.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L5888")
@@ -191,12 +174,17 @@ def _strike(
 
 
 def _used(ctx: Turn, t: Dram, m: MoveProfile, key: str) -> None:
-    """A responding Special Move that makes no attack, paid for as a Utility move is in a Dramatic turn (its price,
-    a Super's Super Energy and FS, 000 L7128, L7209–L7215); it defeated no one (ruling C11, 000 L7213)."""
+    """A responding Special Move that makes no attack, paid for as a Utility move is in a Dramatic turn (``_paid``);
+    it defeated no one (ruling C11, 000 L7213)."""
+    _paid(ctx, t, m, key)
+    if m.kind != "basic":
+        t.no_point_next = True
+
+
+def _paid(ctx: Turn, t: Dram, m: MoveProfile, key: str) -> None:
+    """A responding Special Move's price, a Super's Super Energy and FS (000 L7128, L7209–L7215), and its use."""
     pay(ctx, t, DramaticOption.special_move, price(t, m), key)
     if m.is_super:
         pay_supers(ctx, t.f, [m])
-    if m.kind != "basic":
-        if m.id not in t.used:
-            t.used.append(m.id)
-        t.no_point_next = True
+    if m.kind != "basic" and m.id not in t.used:
+        t.used.append(m.id)

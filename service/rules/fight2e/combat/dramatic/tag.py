@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, LogMap
 from ..elements import tag_team, transformations
-from ..state.action import Attack, Guard, Outcome
+from ..state.action import Attack, Guard, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.turn import Spine, Turn
 from ..thug_thrashing import tag as thug_tag
@@ -49,6 +49,9 @@ class DramaticSpine:
 
     def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None:
         self.act(ctx, self.ds, self.ds[f.id])
+
+    def utility(self, ctx: Turn, f: Combatant, plan: Plan) -> None:
+        self.main.utility(ctx, f, plan)
 
 
 def entry(ds: dict[str, Dram]) -> tag_team.Entry:

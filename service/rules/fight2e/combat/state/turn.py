@@ -47,7 +47,7 @@ from ..protocol.halts import Stop as Stop
 from ..protocol.keys import NO_SCOPE, Scope, qualifier
 from ..protocol.paths import request_path
 from ..protocol.wording import neutral
-from .action import Attack, Guard, Outcome
+from .action import Attack, Guard, Outcome, Plan
 from .combatant import Combatant
 
 
@@ -66,6 +66,8 @@ class Spine(Protocol):
     def miss(self, ctx: Turn, atk: Attack, guard: Guard) -> Outcome: ...
 
     def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None: ...
+
+    def utility(self, ctx: Turn, f: Combatant, plan: Plan) -> None: ...
 
 
 Decider = Callable[[Asked], DecisionValue | None]

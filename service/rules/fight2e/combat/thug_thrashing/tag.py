@@ -35,7 +35,7 @@ from ...thugs import attacks as thug_rules
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import tag_team, transformations
 from ..registry.sheet import BASIC_MOVE
-from ..state.action import Attack, Guard, Outcome
+from ..state.action import Attack, Guard, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.turn import Spine, Turn
 from . import fighter_on_thugs, mixed
@@ -63,6 +63,9 @@ class ThugSpine:
 
     def slot(self, ctx: Turn, f: Combatant, point: str = "action") -> None:
         self.act(ctx, f)
+
+    def utility(self, ctx: Turn, f: Combatant, plan: Plan) -> None:
+        self.main.utility(ctx, f, plan)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import Heals, MoveProfile, MoveTrait, Use
 from ..state.turn import Turn
 from .c_declared_movement import check_movement
+from .f_response_attacks import heal_target as _heal_target
 
 
 def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant:
@@ -70,18 +71,6 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
             f"{key}: {t.id} is locked in a Multi-Part Throw or a Sustained Hold; nobody else can reach him.",
             key=key,
         )  # 000 L3769
-    return t
-
-
-def _heal_target(ctx: Turn, f: Combatant, m: MoveProfile, ident: str | None, key: str) -> Combatant:
-    """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
-    Heal Others (000 L3446–L3454)."""
-    t = ctx.fighters.get(ident) if ident is not None else f
-    if t is None or t.defeated or (t is f and m.heals(Heals.not_self)):
-        ctx.fail(
-            "HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.", key=key
-        )
-    assert t is not None
     return t
 
 

@@ -15,7 +15,7 @@ from ..elements.super_energy import pay_supers
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
-from ..state.profile import MoveProfile, MoveTrait, projectile_limit
+from ..state.profile import Heals, MoveProfile, MoveTrait, projectile_limit
 from ..state.turn import Turn
 from .c_declared_movement import check_movement
 from .g_moving import do_move
@@ -146,8 +146,33 @@ def placed(ctx: Turn, atk: Attack, kind: ResponseKind, moves: list[MoveProfile],
         )
     special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
     if first.utility and not special:
-        ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.", key=key)
+        utility_checked(ctx, first, moves, path, key)
     return special
+
+
+def utility_checked(ctx: Turn, first: MoveProfile, moves: list[MoveProfile], path: str, key: str) -> None:
+    """A Utility move answers only with the Passive keyword (000 L2399, L3571), and alone: ruling, a Combo Response
+    opens with an interrupting attack, which a Utility move is not (000 L5854)."""
+    if not first.kw("passive"):
+        why = f"{first.name} is a Utility move without the Passive keyword: no Defensive Response (000 L2399)"
+        ctx.fail("RESPONSE_NO_ELEMENT", path, f"{key}: {why}.", key=key)
+    if len(moves) > 1:
+        why = "a Utility move answers alone, a Combo Response opening with an attack (000 L5854)"
+        ctx.fail("COMBO_PLACEMENT_INVALID", f"{path}.moves", f"{key}: {why}.", key=key)
+
+
+def utility_response(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, dv: DecisionValue, key: str) -> None:
+    """A Utility move with no Interrupt effect as a Passive Response: no attack; it takes effect as the Utility
+    action does (its cost, Buff, Healing, Glory …), where his action would stand if he has not acted (000 L5856,
+    L5868, L5880)."""
+    healed = heal_target(ctx, d, m, dv.target, key) if m.heals(Heals.others) else None
+    if healed is None and dv.target not in (None, atk.attacker.id, d.id):
+        why = f"{m.name} answers {atk.attacker.id}'s attack and heals no one else: no other target"
+        ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: {why}.", key=key)
+    plan = Plan(ActionType.utility, atk.attacker, [m], 0, False, key=key, heal_target=healed)
+    ctx.spine.utility(ctx, d, plan)
+    d.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
+    super_response_glory(ctx, atk, d)
 
 
 def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
@@ -164,6 +189,10 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
             "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
         )
     special = placed(ctx, atk, kind, moves, dv, key)
+    if first.utility and not special:
+        _answered(ctx, d, kind, ids, key)
+        utility_response(ctx, atk, d, first, dv, key)  # pays its Super Energy itself (``utility``)
+        return
     extra: dict[str, int] = {}
     if len(moves) > 1:
         check_combo(ctx, d, moves, key)
@@ -177,19 +206,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         d.knocked_down = False
     pay_supers(ctx, d, moves)
     _super_counter(ctx, d, moves, path, key)
-    replaced = not d.acted
-    d.acted = True
-    d.holding = False
-    ctx.note(
-        "F.3",
-        d.id,
-        f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
-        + (" in place of his action" if replaced else " (an extra attack)")
-        + ".",
-        "000 L5850–L5864",
-        {"response": kind.value, "moves": ids},
-        {"acted": True},
-    )
+    _answered(ctx, d, kind, ids, key)
     sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
 
     def strike(used: list[MoveProfile], reflected: bool) -> bool:
@@ -224,6 +241,35 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
     if kind is ResponseKind.sidestep_counter:
         hazard_elements.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
+
+
+def heal_target(ctx: Turn, f: Combatant, m: MoveProfile, ident: str | None, key: str) -> Combatant:
+    """Heal Others: the user or another fighter (`target`; the user when none is named), never the user with Only
+    Heal Others (000 L3446–L3454); for a Utility action and a Utility Response alike."""
+    t = ctx.fighters.get(ident) if ident is not None else f
+    if t is None or t.defeated or (t is f and m.heals(Heals.not_self)):
+        ctx.fail(
+            "HEAL_TARGET_INVALID", f"decisions.{key}.target", f"{key}: {ident} cannot be healed by {m.name}.", key=key
+        )
+    assert t is not None
+    return t
+
+
+def _answered(ctx: Turn, d: Combatant, kind: ResponseKind, ids: list[str], key: str) -> None:
+    """The Response takes the place of his action if he has not acted yet (000 L5856)."""
+    replaced = not d.acted
+    d.acted = True
+    d.holding = False
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id} answers with a {kind.value.replace('_', ' ')} Response"
+        + (" in place of his action" if replaced else " (an extra attack)")
+        + ".",
+        "000 L5850–L5864",
+        {"response": kind.value, "moves": ids},
+        {"acted": True},
+    )
 
 
 def move_reaches(m: MoveProfile, distance: int) -> bool:

@@ -15,6 +15,7 @@ from ..registry.sheet import profile
 from ..state.combatant import Combatant
 from ..state.turn import Decider, Invalid, Turn
 from .b_actions import slot
+from .c_utility_actions import utility
 from .d_attack import miss, resolve
 
 
@@ -24,6 +25,7 @@ class Steps:
     resolve = staticmethod(resolve)
     miss = staticmethod(miss)
     slot = staticmethod(slot)
+    utility = staticmethod(utility)  # a Utility move used as a Passive Response (f_response_attacks)
 
 
 STEPS = Steps()
