@@ -557,7 +557,8 @@ def test_an_interrupt_with_absorbs_attacks_holds_the_ranged_special_move() -> No
     assert _points(out, "battle") == [1, -1]
     dram = _state(out, "battle")["dramatic"]
     assert dram["special_moves_used"] == ["shield"]
-    assert dram["no_point_next_turn"] is True  # it defeated no one (000 L7213)
+    # a Utility move makes no attack, so it keeps next turn's point, as a Utility action does (000 L7213)
+    assert dram["no_point_next_turn"] is False
     assert _state(out, "rei")["life_bar"] == 25 and _state(out, "battle")["life_bar"] == 25
     assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
     # it absorbs only a Ranged attack (000 L2777-L2781): against Gale, a close Special Move, it is refused

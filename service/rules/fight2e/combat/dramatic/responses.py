@@ -175,9 +175,10 @@ def _strike(
 
 def _used(ctx: Turn, t: Dram, m: MoveProfile, key: str) -> None:
     """A responding Special Move that makes no attack, paid for as a Utility move is in a Dramatic turn (``_paid``);
-    it defeated no one (ruling C11, 000 L7213)."""
+    an Offensive one out of reach defeated no one (ruling C11, 000 L7213)."""
     _paid(ctx, t, m, key)
-    if m.kind != "basic":
+    # ruling: a Utility move makes no attack, so it keeps next turn's point, as a Utility action does (000 L7213)
+    if m.kind != "basic" and not m.utility:
         t.no_point_next = True
 
 
