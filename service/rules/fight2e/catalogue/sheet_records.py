@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...core.models import Record as _Record
 
@@ -245,12 +245,23 @@ class SetsOption(_Record):
 
 
 class WaivedBy(_Record):
-    """The entry's own requirement checked under ``code`` does not hold when its move also has one of ``entries``."""
+    """The entry's own requirement checked under ``code`` does not hold when its move also has one of ``entries``,
+    or when the entry's own design ``option`` is one of ``values``; a record gives one or both ways."""
 
     kind: Literal["waived_by"]
-    entries: tuple[EntryId, ...] = Field(min_length=1)
+    entries: tuple[EntryId, ...] = ()
+    option: OptionName | None = None
+    values: tuple[str, ...] = ()
     code: Code
     ref: str
+
+    @model_validator(mode="after")
+    def _waives_somehow(self) -> WaivedBy:
+        if (self.option is None) != (not self.values):
+            raise ValueError("a waived_by record names an option together with its values")
+        if not self.entries and self.option is None:
+            raise ValueError("a waived_by record names the entries or the option values that waive the requirement")
+        return self
 
 
 class FinishesRange(_Record):
@@ -356,9 +367,14 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
-        elif isinstance(r, SuperEnergySpend | KeepsNature) and r.option:
+        elif isinstance(r, SuperEnergySpend | KeepsNature | WaivedBy) and r.option:
             out.add(r.option)
     return out
+
+
+def waiving_values(records: tuple[object, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    """The design options whose values waive one of the entry's own requirements (``waived_by``), with the values."""
+    return [(r.option, r.values) for r in records if isinstance(r, WaivedBy) and r.option is not None]
 
 
 def entries_with(records: dict[str, tuple[object, ...]], kind: type) -> frozenset[str]:

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from ..catalogue.keywords import apply, has
-from ..catalogue.records import MoveTrait, Traits
+from ..catalogue.records import MoveTrait, Traits, control_caps
 from ..catalogue.schema import chosen, qualifies
 from ..catalogue.sheet_records import (
     AddsElements,
@@ -297,9 +297,12 @@ def _settled(move: Move, base: Taken, option: str, value: str | None = None) -> 
 
 
 def _waived(move: Move, t: Taken, code: str) -> bool:
-    """Whether another entry of the move lifts ``t``'s own requirement checked under ``code`` (``waived_by``)."""
+    """Whether another entry of the move, or ``t``'s own design choice, lifts ``t``'s own requirement checked under
+    ``code`` (``waived_by``)."""
     return any(
-        isinstance(r, WaivedBy) and r.code == code and not move.ids.isdisjoint(r.entries)
+        isinstance(r, WaivedBy)
+        and r.code == code
+        and (not move.ids.isdisjoint(r.entries) or (r.option is not None and str(_opt(t, r.option)) in r.values))
         for r in move.cat.records.get(t.entry.id, ())
     )
 
@@ -603,7 +606,7 @@ def _specific_range(move: Move, t: Taken) -> None:
     top = max((v for k, v in reach.items() if k in move.keywords), default=None)
     if top is not None and int(str(rng)) > top:
         _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
-    if _projectile(move) and str(rng) != "0" and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect
+    if _projectile(move) and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect, or Range 0 (000 L4852)
         _add(
             move,
             t,
@@ -922,9 +925,6 @@ def _power_enhancer(move: Move, t: Taken) -> None:
         _add(move, t, "POWER_ENHANCER_INVALID", "Power Enhancer powers up another move, not itself.")
 
 
-_CONTROL_CAP = {None: 1, "double_level": 2, "triple_level": 3}  # Enhanced Power Up (000 L3884–L3886)
-
-
 @check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.extra_elements",))
 def _power_up_schedule(move: Move, t: Taken) -> None:
     power_up = _parent(move, t)
@@ -937,16 +937,7 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
         elif entry.cost > 0:
             total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
-    # the variant of the same Power Up that raises the cap (Enhanced Power Up: its control_cap option)
-    enhanced = next(
-        (
-            o
-            for o in move.taken
-            if o.entry.parent == t.entry.parent and any(op.name == "control_cap" for op in o.entry.options)
-        ),
-        None,
-    )
-    cap = move.request.level * _CONTROL_CAP[cast("str | None", _opt(enhanced, "control_cap")) if enhanced else None]
+    cap = move.request.level * _cap_times(move, t)
     if total > cap:
         _add(
             move,
@@ -954,6 +945,17 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             "POWER_UP_SCHEDULE_INVALID",
             f"The schedule needs {total:g} extra Control; at most {cap} may go into Power Up on this move.",
         )
+
+
+def _cap_times(move: Move, t: Taken) -> int:
+    """The multiple of the Level the extra Control may reach: 1, or what a variant of the same Power Up with a
+    ``cap`` in its ``power_up`` record gives for its design's value (Enhanced Power Up, 000 L3880–L3886)."""
+    for o in move.taken:
+        if o.entry.parent != t.entry.parent:
+            continue
+        for cap in control_caps(move.cat.records.get(o.entry.id, ())):
+            return cap.times(_opt(o, cap.option))
+    return 1
 
 
 @check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.enhanced_power_up",))
