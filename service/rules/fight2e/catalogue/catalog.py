@@ -29,7 +29,7 @@ from .records import (
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems, waiving_values
+from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems, named_values
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -170,10 +170,10 @@ def _option_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
         values = options.get(ref.option)
         if values and ref.default not in values:
             problems.append(f"{e.id}: {ref.default!r} is not a value of option {ref.option!r}")
-    for name, waiving in waiving_values(records):
-        strays = sorted(set(waiving) - options.get(name, set()))
+    for name, named in named_values(records):
+        strays = sorted(set(named) - options.get(name, set()))
         if strays:
-            problems.append(f"{e.id}: a waiver names values option {name!r} lacks: {', '.join(strays)}")
+            problems.append(f"{e.id}: a record names values option {name!r} lacks: {', '.join(strays)}")
     for cap in control_caps(records):
         strays = sorted({c.value for c in cap.levels} - options.get(cap.option, set()))
         if strays:

@@ -24,6 +24,7 @@ from .sheet_records import (
     AddsElements,
     CancelsKeyword,
     ChargePool,
+    ChoiceNeedsKeyword,
     CostWith,
     EndsAttackString,
     FinishesRange,
@@ -726,6 +727,7 @@ Record = Annotated[
     | ForbidsOnMove
     | SetsOption
     | WaivedBy
+    | ChoiceNeedsKeyword
     | PayloadForbids
     | PayloadAllows
     | FinishesRange

@@ -10,11 +10,12 @@ import math
 from enum import StrEnum
 from typing import Any, cast
 
-from ..catalogue.keywords import apply, has
+from ..catalogue.keywords import apply, apply_plans, has
 from ..catalogue.records import MoveTrait, Traits, control_caps
 from ..catalogue.schema import chosen, qualifies
 from ..catalogue.sheet_records import (
     AddsElements,
+    ChoiceNeedsKeyword,
     CostWith,
     ForbidsChoice,
     ForbidsOnMove,
@@ -597,15 +598,28 @@ def _assault_note(move: Move, t: Taken) -> None:
     """The relaxation is applied by the Bomb check."""
 
 
+def _keywords_needed(move: Move, t: Taken) -> None:
+    """The keyword each value of ``t``'s design option asks the move for (its ``choice_needs_keyword`` records), on
+    the move built without ``t``, as its other requirements are (the value's own changes consume the keyword)."""
+    needs = [r for r in move.cat.records.get(t.entry.id, ()) if isinstance(r, ChoiceNeedsKeyword)]
+    if not needs:
+        return
+    without = apply_plans(template(move), [p for o in move.taken if o is not t for p in o.plans])[0]
+    for r in needs:
+        if not any(has(without, k) for row in r.needs for k in row.any_keywords):
+            continue  # ruling: none of them at all is reported once, by the entry's own requirement (000 L4852)
+        value = str(_opt(t, r.option))
+        for row in r.needs:
+            if value in row.values and not any(has(without, k) for k in row.any_keywords):
+                wanted = " or ".join(row.any_keywords)
+                _add(move, t, r.code, f"{r.option} {value} needs a move with {wanted}.")
+
+
 @check("SPECIFIC_RANGE_INVALID", entries=("specific_range",))
 def _specific_range(move: Move, t: Taken) -> None:
-    rng = _opt(t, "range")
-    if rng is None:
+    if _opt(t, "range") is None:
         return
-    reach = {"standard_range": 2, "reach_range": 3, "long_range": 4}
-    top = max((v for k, v in reach.items() if k in move.keywords), default=None)
-    if top is not None and int(str(rng)) > top:
-        _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
+    _keywords_needed(move, t)
     if _projectile(move) and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect, or Range 0 (000 L4852)
         _add(
             move,

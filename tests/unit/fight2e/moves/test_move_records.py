@@ -48,6 +48,10 @@ GOOD = {
     "waived by an entry or its own value": _own(
         "{kind: waived_by, entries: [base], option: shape, values: [pit], code: X_NEEDED, ref: r}"
     ),
+    "a choice needing a keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
     "sets a choice": _variant("{kind: sets_option, option: shape, value: wall, ref: r}"),
     "forbids a choice": _variant(
         "{kind: forbids_choice, entry: base, option: shape, value: wall, code: X_NEEDED, message: m, ref: r}"
@@ -67,6 +71,29 @@ BAD = {
     ),
     "waived by a value its option lacks": _own(
         "{kind: waived_by, option: shape, values: [moat], code: X_NEEDED, ref: r}"
+    ),
+    "a choice needing an unknown keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [moat_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a choice needing no keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: []}], code: X_NEEDED,"
+        " ref: r}"
+    ),
+    "a keyword need with no rows": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [], code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need for a value its option lacks": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [moat], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need on an option the entry lacks": _own(
+        "{kind: choice_needs_keyword, option: colour, needs: [{values: [red], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need under a code the entry lacks": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [long_range]}],"
+        " code: Y_NEEDED, ref: r}"
     ),
     "waived by an unknown entry": _variant("{kind: waived_by, entries: [teleport], code: X_NEEDED, ref: r}"),
     "waived under a code the entry lacks": (
@@ -239,6 +266,25 @@ def test_specific_range_s_waivers_are_its_records() -> None:
         (("ranged.no_ranged_response.indirect",), None, (), "SPECIFIC_RANGE_INVALID"),
         ((), "range", ("0",), "SPECIFIC_RANGE_INVALID"),
     }
+
+
+@pytest.mark.parametrize(
+    ("reach", "at", "finding"),
+    [
+        (False, "0", False),  # Range 0-2: Standard Range (a plain move's)
+        (False, "2", False),
+        (False, "3", True),  # Range 3: Reach or Long Range, not Standard
+        (True, "3", False),
+        (True, "1", True),  # Range 0-2 on a Reach move: it has neither Standard nor Long Range
+        (True, "0", True),
+        (True, "4", True),  # Range 4: Long Range only
+    ],
+)
+def test_the_range_keyword_each_specific_range_needs(reach: bool, at: str, finding: bool) -> None:
+    # 000 L4852: Specific Range 0 to 2 needs Standard or Long Range, 3 Reach or Long Range, 4 Long Range; Reach
+    # turns the move's Standard Range into Reach Range (000 L4077-L4079)
+    found = _codes([{"id": "reach"}] if reach else [], liabilities=[{"id": "specific_range", "options": {"range": at}}])
+    assert ("liabilities[0]" in found.get("SPECIFIC_RANGE_INVALID", [])) is finding
 
 
 @pytest.mark.parametrize(("indirect", "finding"), [(False, True), (True, False)])
