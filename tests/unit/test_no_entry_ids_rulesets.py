@@ -28,12 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "service" / "rules"
 RULESETS = ("impact", "fightrpg", "battleroyale", "ashes")
 
-ALLOWED: dict[str, int] = {
-    # worked example payloads: a sheet naming the default pack's attributes (002 L88), not a rule
-    "fightrpg/examples.py": 12,
-    "fightrpg/sheet/models.py": 2,  # the schema's example of an attributes map
-    "ashes/combatant/sheet.py": 1,  # a request field's name (WeaponCarried.power) in a finding's path
-}
+ALLOWED: dict[str, int] = {}
 
 
 def _impact_rules() -> Any:

@@ -3,28 +3,34 @@ figures worked out by hand from the text (tests/unit/fightrpg)."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
-
-# "The Dragon" of 002 L88 and L106: Spirit 4; the other attributes are the default pack's, chosen for the example.
-DRAGON_ATTRIBUTES = {"damage": 3, "knockdown": 2, "grapple": 2, "move": 3, "block": 2, "spirit": 4}
-
-
-def dragon(**changes: Any) -> dict[str, Any]:
-    return {"id": "dragon", "name": "The Dragon", "player": True, "attributes": dict(DRAGON_ATTRIBUTES), **changes}
-
-
-def tiger(**changes: Any) -> dict[str, Any]:
-    attributes = {"damage": 3, "knockdown": 2, "grapple": 3, "move": 2, "block": 3, "spirit": 1}
-    return {"id": "tiger", "attributes": attributes, **changes}
-
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
 def _examples(operation: str) -> dict[str, dict[str, Any]]:
     return json.loads((EXAMPLES / f"{operation}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+# "The Dragon" of 002 L88 and L106 (Spirit 4) and its foe "The Tiger"; the other attributes are the default pack's,
+# chosen for the example. They are data (data/examples/fighters.json), as the attribute ids are the pack's.
+FIGHTERS = _examples("fighters")
+DRAGON_ATTRIBUTES: dict[str, int] = FIGHTERS["dragon"]["attributes"]
+
+
+def _fighter(name: str, changes: dict[str, Any]) -> dict[str, Any]:
+    return {**copy.deepcopy(FIGHTERS[name]), **changes}
+
+
+def dragon(**changes: Any) -> dict[str, Any]:
+    return _fighter("dragon", changes)
+
+
+def tiger(**changes: Any) -> dict[str, Any]:
+    return _fighter("tiger", changes)
 
 
 def validate_examples() -> dict[str, dict[str, Any]]:

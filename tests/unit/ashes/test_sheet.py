@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from service.rules.ashes.combatant.models import WeaponCarried, WeaponField
 from service.rules.ashes.combatant.sheet import CombatantRequest, validate_combatant
 
 
@@ -120,6 +121,15 @@ def test_an_improvised_weapon_imitates_a_weapon_and_power_is_for_stand_ins_only(
     # 004 L99: the Power skill improvises massive objects; a sword is no improvised object.
     assert codes(_check(weapon={"type": "balanced", "power": True})) == ["WEAPON_INVALID"]
     assert _check(weapon={"type": "improvised", "mimics": "heavy", "power": True}).valid
+
+
+def test_a_weapon_finding_points_at_the_field_sent() -> None:
+    # 004 L98-L99: the finding names the request's field, `mimics` or `power`, wherever the sheet holds the weapon.
+    assert [f.path for f in _check(weapon={"type": "balanced", "power": True}).violations] == ["combatant.weapon.power"]
+    assert [f.path for f in _check(weapon={"type": "improvised"}).violations] == ["combatant.weapon.mimics"]
+    assert [f.path for f in _check(weapon={"type": "Space-age"}).violations] == ["combatant.weapon.type"]
+    # the paths' vocabulary is the request model's own fields, so a renamed field cannot leave a stale path
+    assert {f.value for f in WeaponField} == set(WeaponCarried.model_fields)
 
 
 def test_chakra_figures_follow_awakening() -> None:

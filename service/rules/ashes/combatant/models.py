@@ -34,6 +34,16 @@ class Technique(Model):
     )
 
 
+class WeaponField(StrEnum):
+    """The fields of a carried weapon, as a finding's path names them (wire vocabulary: `power` is the request's
+    field, not the Power skill entry)."""
+
+    type = "type"
+    mimics = "mimics"
+    power = "power"
+    legendary = "legendary"
+
+
 class WeaponCarried(Model):
     type: PackRef = Field(description="A weapon of the pack (`balanced` or `Balanced`, `reach`, `improvised` …).")
     mimics: PackRef | None = Field(None, description="Improvised: the weapon type it stands in for.")

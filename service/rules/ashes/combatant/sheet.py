@@ -11,7 +11,7 @@ from ..codes import finding
 from ..identity import RULESET, VERSION
 from ..pack import Advantage, Pack, Weapon
 from .model_types import Model, PackChoice, Short
-from .models import ChakraState, Combatant, TechniqueKeyword, WeaponCarried
+from .models import ChakraState, Combatant, TechniqueKeyword, WeaponCarried, WeaponField
 
 NOT_IMITATED = (Advantage.improvised, Advantage.unarmed)
 
@@ -62,7 +62,9 @@ def weapon_findings(carried: WeaponCarried | None, pack: Pack, at: str) -> Itera
     weapon = pack.weapon_by_id.get(carried.type)
     known = ", ".join(pack.weapon_by_id)
     if weapon is None:
-        yield finding("WEAPON_UNKNOWN", path_of(at, "type"), f"The pack lists no weapon '{carried.type}': {known}.")
+        yield finding(
+            "WEAPON_UNKNOWN", path_of(at, WeaponField.type), f"The pack lists no weapon '{carried.type}': {known}."
+        )
         return
     improvised = weapon.advantage is Advantage.improvised
     mimic = pack.weapon_by_id.get(carried.mimics or "")
@@ -71,13 +73,17 @@ def weapon_findings(carried: WeaponCarried | None, pack: Pack, at: str) -> Itera
         imitable = ", ".join(w.id for w in pack.weapons if w.advantage not in NOT_IMITATED)
         yield finding(
             "WEAPON_INVALID",
-            path_of(at, "mimics"),
+            path_of(at, WeaponField.mimics),
             f"An improvised weapon names the weapon type it imitates: {imitable}.",
         )
     elif not improvised and carried.mimics is not None:
-        yield finding("WEAPON_INVALID", path_of(at, "mimics"), "Only an improvised weapon imitates another type.")
+        yield finding(
+            "WEAPON_INVALID", path_of(at, WeaponField.mimics), "Only an improvised weapon imitates another type."
+        )
     if carried.power and not improvised:
-        yield finding("WEAPON_INVALID", path_of(at, "power"), "Only an improvised weapon is improvised with Power.")
+        yield finding(
+            "WEAPON_INVALID", path_of(at, WeaponField.power), "Only an improvised weapon is improvised with Power."
+        )
 
 
 def _chakras(c: Combatant, pack: Pack, prefix: str) -> Iterator[Finding]:

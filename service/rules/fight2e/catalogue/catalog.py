@@ -22,13 +22,14 @@ from .records import (
     Point,
     Priced,
     Record,
+    control_caps,
     lasting_problems,
     option_meanings,
     option_names,
     option_refs,
 )
 from .schema import KEYWORDS, Entry, FixedMove, Keyword, KeywordChanges, keyword_base
-from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems
+from .sheet_records import ActsLast, ForbidsChoice, SetsOption, group_problems, named_values
 
 DATA_DIR = Path(__file__).parent.parent / "data"
 
@@ -169,6 +170,14 @@ def _option_problems(e: Entry, records: tuple[Record, ...]) -> list[str]:
         values = options.get(ref.option)
         if values and ref.default not in values:
             problems.append(f"{e.id}: {ref.default!r} is not a value of option {ref.option!r}")
+    for name, named in named_values(records):
+        strays = sorted(set(named) - options.get(name, set()))
+        if strays:
+            problems.append(f"{e.id}: a record names values option {name!r} lacks: {', '.join(strays)}")
+    for cap in control_caps(records):
+        strays = sorted({c.value for c in cap.levels} - options.get(cap.option, set()))
+        if strays:
+            problems.append(f"{e.id}: its cap names values option {cap.option!r} lacks: {', '.join(strays)}")
     for name, meaning in option_meanings(records).items():
         unread = sorted(options.get(name, set()) - meaning)
         if unread:

@@ -24,6 +24,7 @@ from .sheet_records import (
     AddsElements,
     CancelsKeyword,
     ChargePool,
+    ChoiceNeedsKeyword,
     CostWith,
     EndsAttackString,
     FinishesRange,
@@ -55,6 +56,7 @@ from .table_records import (
     BanksPower,
     BuffLimitRule,
     ChargeNeeds,
+    ControlCap,
     DrainHeal,
     DrawsCloser,
     FollowUp,
@@ -725,6 +727,7 @@ Record = Annotated[
     | ForbidsOnMove
     | SetsOption
     | WaivedBy
+    | ChoiceNeedsKeyword
     | PayloadForbids
     | PayloadAllows
     | FinishesRange
@@ -758,8 +761,14 @@ def option_refs(records: tuple[Record, ...], choices_only: bool = False) -> list
 
 
 def option_names(records: tuple[Record, ...]) -> set[str]:
-    """The design options the records read (the sheet's records name theirs plainly)."""
-    return {ref.option for ref in option_refs(records)} | sheet_options(records)
+    """The design options the records read (the sheet's records name theirs plainly, a Power Up cap its own)."""
+    caps = {c.option for c in control_caps(records)}
+    return {ref.option for ref in option_refs(records)} | sheet_options(records) | caps
+
+
+def control_caps(records: tuple[Record, ...]) -> list[ControlCap]:
+    """The Power Up caps the records give (each reads one design option of the entry)."""
+    return [r.cap for r in records if isinstance(r, PowersUp) and r.cap is not None]
 
 
 def lasting_problems(records: tuple[Record, ...]) -> list[str]:
@@ -774,8 +783,11 @@ def lasting_problems(records: tuple[Record, ...]) -> list[str]:
 
 
 def option_meanings(records: tuple[Record, ...]) -> dict[str, set[str]]:
-    """For each design option a die shift reads, the values it can understand: a trigger's moments, a roll's."""
+    """For each design option a die shift reads, the values it can understand: a trigger's moments, a roll's; and
+    for a Power Up cap's option, the values it gives a multiple for."""
     out: dict[str, set[str]] = {}
+    for cap in control_caps(records):
+        out.setdefault(cap.option, set()).update(c.value for c in cap.levels)
     for r in records:
         if not isinstance(r, DieShiftNextTurn):
             continue

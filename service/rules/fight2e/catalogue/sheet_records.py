@@ -19,9 +19,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 
 from ...core.models import Record as _Record
+from .schema import _check_keywords
 
 EntryId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_.]*$")]
 OptionName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -245,10 +246,41 @@ class SetsOption(_Record):
 
 
 class WaivedBy(_Record):
-    """The entry's own requirement checked under ``code`` does not hold when its move also has one of ``entries``."""
+    """The entry's own requirement checked under ``code`` does not hold when its move also has one of ``entries``,
+    or when the entry's own design ``option`` is one of ``values``; a record gives one or both ways."""
 
     kind: Literal["waived_by"]
-    entries: tuple[EntryId, ...] = Field(min_length=1)
+    entries: tuple[EntryId, ...] = ()
+    option: OptionName | None = None
+    values: tuple[str, ...] = ()
+    code: Code
+    ref: str
+
+    @model_validator(mode="after")
+    def _waives_somehow(self) -> WaivedBy:
+        if (self.option is None) != (not self.values):
+            raise ValueError("a waived_by record names an option together with its values")
+        if not self.entries and self.option is None:
+            raise ValueError("a waived_by record names the entries or the option values that waive the requirement")
+        return self
+
+
+class KeywordsFor(_Record):
+    """Values of a design option and the keywords of which the move needs one when it takes any of them."""
+
+    values: tuple[str, ...] = Field(min_length=1)
+    any_keywords: tuple[str, ...] = Field(min_length=1)
+
+    _known = field_validator("any_keywords")(_check_keywords)
+
+
+class ChoiceNeedsKeyword(_Record):
+    """The entry's design ``option`` asks the move for a keyword: for each value, one of its ``needs`` row's
+    keywords, on the move as the other entries make it; a finding ``code`` otherwise."""
+
+    kind: Literal["choice_needs_keyword"]
+    option: OptionName
+    needs: tuple[KeywordsFor, ...] = Field(min_length=1)
     code: Code
     ref: str
 
@@ -339,6 +371,7 @@ SHEET_KINDS = (
     ForbidsOnMove,
     SetsOption,
     WaivedBy,
+    ChoiceNeedsKeyword,
     PayloadForbids,
     PayloadAllows,
     FinishesRange,
@@ -356,9 +389,16 @@ def sheet_options(records: tuple[object, ...]) -> set[str]:
             out.add(r.option)
         elif isinstance(r, ChargePool):
             out |= {r.pool, r.reload}
-        elif isinstance(r, SuperEnergySpend | KeepsNature) and r.option:
+        elif isinstance(r, SuperEnergySpend | KeepsNature | WaivedBy | ChoiceNeedsKeyword) and r.option:
             out.add(r.option)
     return out
+
+
+def named_values(records: tuple[object, ...]) -> list[tuple[str, tuple[str, ...]]]:
+    """The design options whose values the records name (a ``waived_by`` waiver's, a ``choice_needs_keyword``
+    row's), with the values named."""
+    out = [(r.option, r.values) for r in records if isinstance(r, WaivedBy) and r.option is not None]
+    return out + [(r.option, n.values) for r in records if isinstance(r, ChoiceNeedsKeyword) for n in r.needs]
 
 
 def entries_with(records: dict[str, tuple[object, ...]], kind: type) -> frozenset[str]:
@@ -377,7 +417,16 @@ def group_problems(records: dict[str, tuple[object, ...]], codes: dict[str, set[
     for ident, found in records.items():
         for r in found:
             if (
-                isinstance(r, OneOnMove | NeedsOneOf | ForbidsOnMove | WaivedBy | PayloadForbids | ForbidsChoice)
+                isinstance(
+                    r,
+                    OneOnMove
+                    | NeedsOneOf
+                    | ForbidsOnMove
+                    | WaivedBy
+                    | ChoiceNeedsKeyword
+                    | PayloadForbids
+                    | ForbidsChoice,
+                )
                 and r.code
                 and r.code not in codes.get(ident, set())
             ):

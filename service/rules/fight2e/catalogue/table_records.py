@@ -285,12 +285,39 @@ class PowerUp(StrEnum):
     raises_cap = "raises_cap"  # extra Control up to 2× or 3× the Level (Enhanced Power Up, 000 L3878–L3886)
 
 
+class CapLevel(_Record):
+    """A value of the cap's design option and the multiple of the move's Level it allows."""
+
+    value: str
+    times: Annotated[int, Field(ge=1, le=10)]
+
+
+class ControlCap(_Record):
+    """How far the extra Control for Elements may go: the entry's design option ``option`` and, for each of its
+    values, the multiple of the move's Level (Enhanced Power Up's 2× or 3×, 000 L3880–L3886)."""
+
+    option: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    levels: tuple[CapLevel, ...] = Field(min_length=1)
+
+    def times(self, chosen: object) -> int:
+        """The multiple for the value chosen at design; the lowest one when none (or an unknown one) was."""
+        # ruling: no value chosen reads as the 1-Element value, the lowest multiple (000 L3880–L3886)
+        return next((c.times for c in self.levels if c.value == chosen), min(c.times for c in self.levels))
+
+
 class PowersUp(_Record):
-    """What the Power Up entry lets extra Control buy."""
+    """What the Power Up entry lets extra Control buy; ``cap`` is given exactly when it raises the cap."""
 
     kind: Literal["power_up"]
     buys: tuple[PowerUp, ...] = Field(min_length=1)
+    cap: ControlCap | None = None
     ref: str
+
+    @model_validator(mode="after")
+    def _cap_with_raise(self) -> PowersUp:
+        if (PowerUp.raises_cap in self.buys) != (self.cap is not None):
+            raise ValueError("a power_up record gives a cap exactly when it buys raises_cap")
+        return self
 
 
 # read as flag tables by the combat's elements, never in a Dramatic turn's records (they have their own steps there)

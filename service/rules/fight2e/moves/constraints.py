@@ -10,11 +10,12 @@ import math
 from enum import StrEnum
 from typing import Any, cast
 
-from ..catalogue.keywords import apply, has
-from ..catalogue.records import MoveTrait, Traits
+from ..catalogue.keywords import apply, apply_plans, has
+from ..catalogue.records import MoveTrait, Traits, control_caps
 from ..catalogue.schema import chosen, qualifies
 from ..catalogue.sheet_records import (
     AddsElements,
+    ChoiceNeedsKeyword,
     CostWith,
     ForbidsChoice,
     ForbidsOnMove,
@@ -297,9 +298,12 @@ def _settled(move: Move, base: Taken, option: str, value: str | None = None) -> 
 
 
 def _waived(move: Move, t: Taken, code: str) -> bool:
-    """Whether another entry of the move lifts ``t``'s own requirement checked under ``code`` (``waived_by``)."""
+    """Whether another entry of the move, or ``t``'s own design choice, lifts ``t``'s own requirement checked under
+    ``code`` (``waived_by``)."""
     return any(
-        isinstance(r, WaivedBy) and r.code == code and not move.ids.isdisjoint(r.entries)
+        isinstance(r, WaivedBy)
+        and r.code == code
+        and (not move.ids.isdisjoint(r.entries) or (r.option is not None and str(_opt(t, r.option)) in r.values))
         for r in move.cat.records.get(t.entry.id, ())
     )
 
@@ -594,16 +598,29 @@ def _assault_note(move: Move, t: Taken) -> None:
     """The relaxation is applied by the Bomb check."""
 
 
+def _keywords_needed(move: Move, t: Taken) -> None:
+    """The keyword each value of ``t``'s design option asks the move for (its ``choice_needs_keyword`` records), on
+    the move built without ``t``, as its other requirements are (the value's own changes consume the keyword)."""
+    needs = [r for r in move.cat.records.get(t.entry.id, ()) if isinstance(r, ChoiceNeedsKeyword)]
+    if not needs:
+        return
+    without = apply_plans(template(move), [p for o in move.taken if o is not t for p in o.plans])[0]
+    for r in needs:
+        if not any(has(without, k) for row in r.needs for k in row.any_keywords):
+            continue  # ruling: none of them at all is reported once, by the entry's own requirement (000 L4852)
+        value = str(_opt(t, r.option))
+        for row in r.needs:
+            if value in row.values and not any(has(without, k) for k in row.any_keywords):
+                wanted = " or ".join(row.any_keywords)
+                _add(move, t, r.code, f"{r.option} {value} needs a move with {wanted}.")
+
+
 @check("SPECIFIC_RANGE_INVALID", entries=("specific_range",))
 def _specific_range(move: Move, t: Taken) -> None:
-    rng = _opt(t, "range")
-    if rng is None:
+    if _opt(t, "range") is None:
         return
-    reach = {"standard_range": 2, "reach_range": 3, "long_range": 4}
-    top = max((v for k, v in reach.items() if k in move.keywords), default=None)
-    if top is not None and int(str(rng)) > top:
-        _add(move, t, "SPECIFIC_RANGE_INVALID", f"Range {rng} is beyond what the move reaches (0–{top}).")
-    if _projectile(move) and str(rng) != "0" and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect
+    _keywords_needed(move, t)
+    if _projectile(move) and not _waived(move, t, "SPECIFIC_RANGE_INVALID"):  # Indirect, or Range 0 (000 L4852)
         _add(
             move,
             t,
@@ -922,9 +939,6 @@ def _power_enhancer(move: Move, t: Taken) -> None:
         _add(move, t, "POWER_ENHANCER_INVALID", "Power Enhancer powers up another move, not itself.")
 
 
-_CONTROL_CAP = {None: 1, "double_level": 2, "triple_level": 3}  # Enhanced Power Up (000 L3884–L3886)
-
-
 @check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.extra_elements",))
 def _power_up_schedule(move: Move, t: Taken) -> None:
     power_up = _parent(move, t)
@@ -937,16 +951,7 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             _add(move, t, "POWER_UP_SCHEDULE_INVALID", f"'{ident}' in the schedule is not an Element or Liability.")
         elif entry.cost > 0:
             total += max(entry.cost, 1)  # each new Element takes at least one Control (000 L3866)
-    # the variant of the same Power Up that raises the cap (Enhanced Power Up: its control_cap option)
-    enhanced = next(
-        (
-            o
-            for o in move.taken
-            if o.entry.parent == t.entry.parent and any(op.name == "control_cap" for op in o.entry.options)
-        ),
-        None,
-    )
-    cap = move.request.level * _CONTROL_CAP[cast("str | None", _opt(enhanced, "control_cap")) if enhanced else None]
+    cap = move.request.level * _cap_times(move, t)
     if total > cap:
         _add(
             move,
@@ -954,6 +959,17 @@ def _power_up_schedule(move: Move, t: Taken) -> None:
             "POWER_UP_SCHEDULE_INVALID",
             f"The schedule needs {total:g} extra Control; at most {cap} may go into Power Up on this move.",
         )
+
+
+def _cap_times(move: Move, t: Taken) -> int:
+    """The multiple of the Level the extra Control may reach: 1, or what a variant of the same Power Up with a
+    ``cap`` in its ``power_up`` record gives for its design's value (Enhanced Power Up, 000 L3880–L3886)."""
+    for o in move.taken:
+        if o.entry.parent != t.entry.parent:
+            continue
+        for cap in control_caps(move.cat.records.get(o.entry.id, ())):
+            return cap.times(_opt(o, cap.option))
+    return 1
 
 
 @check("POWER_UP_SCHEDULE_INVALID", entries=("power_up.enhanced_power_up",))

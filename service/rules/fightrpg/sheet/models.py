@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from pathlib import Path
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -19,6 +21,10 @@ Strength = Annotated[
 ]
 AttributeValue = Annotated[int, Field(ge=0, le=MAX_ATTRIBUTE), AsInt]
 Die = Annotated[int, Field(ge=1, le=20), AsInt]
+
+# The schema's examples of the sheet's fields, by field: data, since an attributes map names the pack's attributes.
+_FIELD_EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "examples" / "sheet_fields.json"
+FIELD_EXAMPLES: dict[str, list[Any]] = json.loads(_FIELD_EXAMPLES.read_text(encoding="utf-8"))
 
 
 class RpgStatus(Model):
@@ -37,7 +43,7 @@ class RpgFighter(Model):
     player: bool = Field(False, description="A player-fighter (may always take injuries, 002 L104).")
     strength: Strength = 0
     attributes: dict[EntryId, AttributeValue] = Field(
-        max_length=12, description="Each attribute of the data pack, by id.", examples=[{"spirit": 4, "damage": 3}]
+        max_length=12, description="Each attribute of the data pack, by id.", examples=FIELD_EXAMPLES["attributes"]
     )
     injuries: dict[EntryId, AttributeValue] = Field(default_factory=dict, max_length=12)
     damage: Annotated[int, Field(ge=0, le=99, description="Damage taken (defeated at 10, 002 L9)."), AsInt] = 0

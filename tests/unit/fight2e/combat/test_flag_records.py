@@ -121,6 +121,31 @@ def test_a_move_s_flags_are_the_union_of_its_entries_rows() -> None:
     assert ranged.DRAWS.grants({"ranged": 1}) == frozenset()
 
 
+def test_enhanced_power_up_s_cap_is_its_record_s_multiple_of_the_level() -> None:
+    # 000 L3880-L3882: up to 2× the Level in extra Control for Elements (an L3 move: 9 Control, 6 of them extra);
+    # 000 L3884: for one more Element (the option's 2-cost value), up to 3× the Level
+    caps = dict(power_up_elements.CAPS.items())
+    assert list(caps) == ["power_up.enhanced_power_up"]
+    cap = caps["power_up.enhanced_power_up"]
+    assert cap.option == "control_cap"
+    assert {c.value: c.times for c in cap.levels} == {"double_level": 2, "triple_level": 3}
+    assert (cap.times("triple_level"), cap.times(None)) == (3, 2)  # none chosen: the 1-Element value
+
+
+def _level3(**options: str) -> int:
+    entries = {"power_up": 1, "power_up.extra_elements": 1, "power_up.enhanced_power_up": 1}
+    m = command_move("m", "M", 3, (), entries=entries, options={"power_up.enhanced_power_up": options})
+    return power_up_elements.cap(m)
+
+
+def test_the_cap_reads_the_design_s_value() -> None:
+    # an L3 move: 6 extra Control with the 1-Element Enhanced Power Up (000 L3882), 9 with the 2-Element one (L3884);
+    # without it, Extra Elements stay within the Level's 3 (000 L3862)
+    assert (_level3(control_cap="double_level"), _level3(control_cap="triple_level")) == (6, 9)
+    plain = command_move("m", "M", 3, (), entries={"power_up": 1, "power_up.extra_elements": 1})
+    assert power_up_elements.cap(plain) == 3
+
+
 def test_each_follow_up_names_the_opener_the_text_gives() -> None:
     # Move Sub-Set and Multi-Part Move follow an Opening Move (000 L4654, L4662); a Multi-Part Throw follows an
     # Opening Throw (000 L4676)

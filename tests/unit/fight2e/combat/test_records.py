@@ -44,6 +44,11 @@ def _load(tmp_path: Path, extra: str) -> None:
 
 GOOD_RULES = {
     "knockback": "    rules:\n      - {kind: knockback, ranges: 2, when: {place: last}}\n",
+    "a raised cap": (
+        "    options:\n      - {name: o, choices: [{value: v}, {value: w}]}\n"
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 2}, {value: w, times: 3}]}}\n"
+    ),
     "die shift": "    rules:\n      - {kind: die_shift_next_turn, steps: -1, who: target, stacking: replace}\n",
     "labelled accuracy": (
         "    rules:\n      - {kind: modifier, point: accuracy, amount: 1, label: near,\n"
@@ -148,6 +153,32 @@ BAD_RULES = {
         "    rules:\n      - {kind: charge, preparation: guard, need: n, guards: [parry], ref: r}\n"
     ),
     "no instance armed at once": "    rules:\n      - {kind: armed_instances, most: 0, ref: r}\n",
+    "a raised cap without its levels": "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r}\n",
+    "a cap that raises nothing": (
+        "    rules:\n      - {kind: power_up, buys: [powers_up], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 2}]}}\n"
+    ),
+    "a cap of no levels": (
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r, cap: {option: o, levels: []}}\n"
+    ),
+    "a cap of zero times the Level": (
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 0}]}}\n"
+    ),
+    "a cap reading an option the entry lacks": (
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 2}]}}\n"
+    ),
+    "a cap naming a value its option lacks": (
+        "    options:\n      - {name: o, choices: [{value: v}]}\n"
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 2}, {value: w, times: 3}]}}\n"
+    ),
+    "a cap leaving a value of its option without a multiple": (
+        "    options:\n      - {name: o, choices: [{value: v}, {value: w}]}\n"
+        "    rules:\n      - {kind: power_up, buys: [raises_cap], ref: r,\n"
+        "         cap: {option: o, levels: [{value: v, times: 2}]}}\n"
+    ),
 }
 
 

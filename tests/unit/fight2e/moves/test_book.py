@@ -647,5 +647,24 @@ def test_power_enhancer_power_up_and_random_effect() -> None:
     ]
     assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=3, elements=much))  # 4 Control > Level 3
     assert "POWER_UP_SCHEDULE_INVALID" not in codes(price(level=4, elements=much))
+
+
+def test_enhanced_power_up_raises_the_schedule_s_cap_by_its_value() -> None:
+    """Enhanced Power Up lets the extra Control for Elements reach 2× the Level, or 3× for one more Element
+    (000 L3880–L3886)."""
+    schedule = ["knocks_down", "hits_low", "anti_air", "increased_stun"]  # 2 + 1 + 1 + 1 = 5 Control
+    base = [
+        {"id": "power_up", "options": {"version": "control"}},
+        {"id": "power_up.extra_elements", "options": {"schedule": schedule}},
+    ]
+
+    def priced(level: int, cap: str) -> list[str]:
+        enhanced = {"id": "power_up.enhanced_power_up", "options": {"control_cap": cap}}
+        return codes(price(level=level, elements=[*base, enhanced]))
+
+    assert "POWER_UP_SCHEDULE_INVALID" in codes(price(level=2, elements=base))  # 5 > L2
+    assert "POWER_UP_SCHEDULE_INVALID" in priced(2, "double_level")  # 5 > 2 × 2
+    assert "POWER_UP_SCHEDULE_INVALID" not in priced(2, "triple_level")  # 5 ≤ 3 × 2
+    assert "POWER_UP_SCHEDULE_INVALID" not in priced(3, "double_level")  # 5 ≤ 2 × 3
     rich = {"id": "random_effect", "options": {"allocation": 1, "combinations": "knocks_down; hits_low"}}
     assert "RANDOM_EFFECT_INVALID" in codes(price(level=4, elements=[rich]))  # Knocks Down costs 2

@@ -35,7 +35,23 @@ def _variant(rules: str) -> str:
     )
 
 
+def _own(rules: str) -> str:
+    """A second base entry with the same design choice, carrying ``rules`` itself (a waiver by its own value)."""
+    return (
+        BASE.replace("id: base\n", "id: owner\n").replace("name: Base", "name: Owner")
+        + f"    rules:\n      - {rules}\n"
+    )
+
+
 GOOD = {
+    "waived by its own value": _own("{kind: waived_by, option: shape, values: [pit], code: X_NEEDED, ref: r}"),
+    "waived by an entry or its own value": _own(
+        "{kind: waived_by, entries: [base], option: shape, values: [pit], code: X_NEEDED, ref: r}"
+    ),
+    "a choice needing a keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
     "sets a choice": _variant("{kind: sets_option, option: shape, value: wall, ref: r}"),
     "forbids a choice": _variant(
         "{kind: forbids_choice, entry: base, option: shape, value: wall, code: X_NEEDED, message: m, ref: r}"
@@ -48,6 +64,37 @@ BAD = {
     "sets a value not among the choices": _variant("{kind: sets_option, option: shape, value: moat, ref: r}"),
     "sets an option with no base": "    rules:\n      - {kind: sets_option, option: shape, ref: r}\n",
     "waived by nothing": "    rules:\n      - {kind: waived_by, entries: [], code: X_NEEDED, ref: r}\n",
+    "waived by an option with no values": _own("{kind: waived_by, option: shape, code: X_NEEDED, ref: r}"),
+    "waived by values of no option": _own("{kind: waived_by, values: [pit], code: X_NEEDED, ref: r}"),
+    "waived by an option the entry lacks": _own(
+        "{kind: waived_by, option: colour, values: [red], code: X_NEEDED, ref: r}"
+    ),
+    "waived by a value its option lacks": _own(
+        "{kind: waived_by, option: shape, values: [moat], code: X_NEEDED, ref: r}"
+    ),
+    "a choice needing an unknown keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [moat_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a choice needing no keyword": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: []}], code: X_NEEDED,"
+        " ref: r}"
+    ),
+    "a keyword need with no rows": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [], code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need for a value its option lacks": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [moat], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need on an option the entry lacks": _own(
+        "{kind: choice_needs_keyword, option: colour, needs: [{values: [red], any_keywords: [long_range]}],"
+        " code: X_NEEDED, ref: r}"
+    ),
+    "a keyword need under a code the entry lacks": _own(
+        "{kind: choice_needs_keyword, option: shape, needs: [{values: [pit], any_keywords: [long_range]}],"
+        " code: Y_NEEDED, ref: r}"
+    ),
     "waived by an unknown entry": _variant("{kind: waived_by, entries: [teleport], code: X_NEEDED, ref: r}"),
     "waived under a code the entry lacks": (
         "    rules:\n      - {kind: waived_by, entries: [base], code: X_NEEDED, ref: r}\n"
@@ -195,6 +242,49 @@ def test_pursuit_on_a_throw_needs_knock_down_pursuit(kd_pursuit: bool, finding: 
     # Down Pursuit lets a Throw take it.
     moves = [{"id": "throw"}, {"id": "pursuit"}, *([{"id": "pursuit.knock_down_pursuit"}] if kd_pursuit else [])]
     assert ("elements[1]" in _codes(moves).get("EXCLUDED_COMBINATION", [])) is finding
+
+
+@pytest.mark.parametrize(
+    ("at", "indirect", "finding"), [("0", False, False), ("0", True, False), ("1", False, True), ("1", True, False)]
+)
+def test_both_waivers_of_specific_range_s_bar_on_ranged(at: str, indirect: bool, finding: bool) -> None:
+    # 000 L4852: Specific Range bars Ranged; Indirect lifts the bar, and so does a Specific Range of 0, each alone
+    ranged = [{"id": "ranged"}]
+    if indirect:
+        ranged += [{"id": "ranged.no_ranged_response"}, {"id": "ranged.no_ranged_response.indirect"}]
+    found = _codes(ranged, liabilities=[{"id": "specific_range", "options": {"range": at}}])
+    assert ("liabilities[0]" in found.get("SPECIFIC_RANGE_INVALID", [])) is finding
+
+
+def test_specific_range_s_waivers_are_its_records() -> None:
+    # 000 L4852: both ways the bar on Ranged is lifted are data of the entry, under the bar's code
+    from service.rules.fight2e.catalogue.catalog import catalog
+    from service.rules.fight2e.catalogue.sheet_records import WaivedBy
+
+    waivers = [r for r in catalog().records["specific_range"] if isinstance(r, WaivedBy)]
+    assert {(r.entries, r.option, r.values, r.code) for r in waivers} == {
+        (("ranged.no_ranged_response.indirect",), None, (), "SPECIFIC_RANGE_INVALID"),
+        ((), "range", ("0",), "SPECIFIC_RANGE_INVALID"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("reach", "at", "finding"),
+    [
+        (False, "0", False),  # Range 0-2: Standard Range (a plain move's)
+        (False, "2", False),
+        (False, "3", True),  # Range 3: Reach or Long Range, not Standard
+        (True, "3", False),
+        (True, "1", True),  # Range 0-2 on a Reach move: it has neither Standard nor Long Range
+        (True, "0", True),
+        (True, "4", True),  # Range 4: Long Range only
+    ],
+)
+def test_the_range_keyword_each_specific_range_needs(reach: bool, at: str, finding: bool) -> None:
+    # 000 L4852: Specific Range 0 to 2 needs Standard or Long Range, 3 Reach or Long Range, 4 Long Range; Reach
+    # turns the move's Standard Range into Reach Range (000 L4077-L4079)
+    found = _codes([{"id": "reach"}] if reach else [], liabilities=[{"id": "specific_range", "options": {"range": at}}])
+    assert ("liabilities[0]" in found.get("SPECIFIC_RANGE_INVALID", [])) is finding
 
 
 @pytest.mark.parametrize(("indirect", "finding"), [(False, True), (True, False)])

@@ -966,6 +966,34 @@ def enhanced_power_up_doubles_the_control_for_elements() -> None:
     ]
 
 
+def _l1_burst(cap: str) -> list[dict]:
+    schedule = ["knocks_down", "unblockable"]  # Elements of cost 2 and 1 (000 L3886-L3888's design, cut to fit L1)
+    els = [el("power_up", version="control"), el("power_up.extra_elements", schedule=schedule)]
+    return [*els, el("power_up.enhanced_power_up", control_cap=cap)]
+
+
+def _l1_powered(cap: str, decisions: dict) -> Any:
+    # an L1 move at Control 4: 3 Control to spare
+    return hit([move("pw", 1, elements=_l1_burst(cap))], rolls={"T1.a.ctrl": 4, "T1.a.damage": 3}, decisions=decisions)
+
+
+@effect_of("power_up.enhanced_power_up", "000 L3884–L3888")
+def enhanced_power_up_for_two_elements_triples_the_control_for_elements() -> None:
+    # two Elements spent on it: up to 3 × L1 = 3 extra Control for Elements (000 L3884, L3886): all 3 buy Knocks
+    # Down (2) and Unblockable (1), so no extra damage
+    three = {"T1.a.power_up_bonus": {"amount": 3}}
+    res = _l1_powered("triple_level", three)
+    assert knocked_down(res) and st(res, "b").life_bar == 50 - 3
+    assert [s.text for s in res.log if "powered up with" in s.text] == [
+        "Pw is powered up with knocks_down, unblockable for 3 Control."
+    ]
+    # or Knocks Down alone and the third Control as +1 damage, the Level's limit (000 L3884)
+    one = _l1_powered("triple_level", {**three, "T1.a.power_up_elements": {"amount": 1}})
+    assert knocked_down(one) and st(one, "b").life_bar == 50 - (3 + 1)
+    # the 1-Element value stops at 2 × L1 = 2 extra Control (000 L3880)
+    assert _codes(_l1_powered("double_level", three)) == ["POWER_UP_INVALID"]
+
+
 # ── Invisibility (000 L3589–L3605) ───────────────────────────────────────────────────────────────────
 
 

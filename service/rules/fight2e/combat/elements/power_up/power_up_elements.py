@@ -10,19 +10,20 @@ import math
 
 from ....catalogue.catalog import catalog
 from ....catalogue.schema import chosen
-from ....catalogue.table_records import PowersUp, PowerUp
+from ....catalogue.table_records import ControlCap, PowersUp, PowerUp
 from ...contract.models import DecisionValue
 from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
-from ...state.entry_tables import FlagTable, flags_of_records
+from ...state.entry_tables import EntryTable, FlagTable, flags_of_records, read
 from ...state.profile import MoveProfile
 from ...state.turn import Turn
 from ..design import design_of
 
-_CAP = {"double_level": 2, "triple_level": 3}  # 000 L3884–L3886
-
-
 POWER_UPS: FlagTable[PowerUp] = flags_of_records("power_up_buys", PowersUp, lambda r: frozenset(r.buys))
+# Enhanced Power Up's cap: the design option and the multiple of the Level for each of its values (000 L3880–L3886)
+CAPS: EntryTable[ControlCap] = EntryTable(
+    "power_up_cap", {e: r.cap for e, rs in read(PowersUp).items() for r in rs if r.cap is not None}, written=False
+)
 
 
 def powered(m: MoveProfile, way: PowerUp) -> bool:
@@ -30,12 +31,13 @@ def powered(m: MoveProfile, way: PowerUp) -> bool:
 
 
 def cap(m: MoveProfile) -> int:
-    """Extra Control the move may take: its Level, or 2× / 3× it with Enhanced Power Up."""
-    if not powered(m, PowerUp.raises_cap):
+    """Extra Control the move may take: its Level, or the multiple of it its cap record gives for the design's
+    value (Enhanced Power Up)."""
+    rows = CAPS.found(m.entries)
+    if not rows:
         return m.level
-    return m.level * _CAP.get(
-        str(design_of(m, POWER_UPS, lambda buys: PowerUp.raises_cap in buys).get("control_cap") or "double_level"), 2
-    )
+    entry, control_cap = rows[0]
+    return m.level * control_cap.times(m.options.get(entry, {}).get(control_cap.option))
 
 
 def slots(m: MoveProfile) -> list[tuple[list[str], int]]:
