@@ -52,6 +52,7 @@ from . import (
     mixed,
     move_elements,
     non_attack,
+    reactions,
     tag,
 )
 from . import (
@@ -128,10 +129,10 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
                 f"{now} stay standing.",
                 "000 L6656",
             )
-            thug_groups.act(ctx, actor, queue)
+            thug_groups.act(ctx, actor, queue, react=partial(reactions.closing_in, groups=groups))
             actor.members = now
         elif not thug_group.over(ctx, groups):
-            thug_groups.act(ctx, actor, queue)
+            thug_groups.act(ctx, actor, queue, react=partial(reactions.closing_in, groups=groups))
         tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
     if not thug_group.over(ctx, groups):
         tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
@@ -192,13 +193,17 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             "000 L6750–L6756",
             inputs={"control": budgets},
         )
+    first = 1 if f.reaction_used else 0  # his Reaction Attack took his action: the extra ones remain (000 L6013)
     for i, budget in enumerate(budgets):
         if not any(g.members for g in groups) or not f.active:
             return
-        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+        if i < first:
+            ctx.note("C", f.id, f"{f.id}'s first action went to his Reaction Attack.", "000 L6013, L6750")
+            continue
+        if i == first and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
             _from_the_ground(ctx, f, groups, budget)  # Only When Prone in place of standing (000 L4737–L4743)
             continue
-        if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
+        if i == first and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
         if i == 0 and f.entangle_lost:
