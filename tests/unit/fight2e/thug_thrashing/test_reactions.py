@@ -143,3 +143,29 @@ def test_after_her_reaction_attack_a_thug_attack_offers_no_full_defense() -> Non
     asked = out["decisions_needed"][0]
     assert asked["key"] == "T1.ava.defense", asked["key"]
     assert not [c for c in asked["choices"] if c["value"].get("full_defense")]
+
+
+def test_on_a_band_map_the_group_comes_into_range_of_another_fighter() -> None:
+    # On a Band Map every Range is the bands' difference (000 L6664, L5652): g in band 6 moves 2 toward Ava
+    # (band 2) without attacking, to band 4: Range 2 from her, no Reaction Attack (000 L6017); Bea, in band 4, was
+    # at Range 2 from it and is now at Range 0: hers is offered (000 L6012, L6017).
+    bea = copy.deepcopy(AVA) | {"id": "bea", "name": "Bea"}
+    req = _req(rng=4)
+    req["fight"]["thugs"][0] = {"id": "g", "thug": dict(THUG), "members": 5, "band": 6}
+    req["fight"]["positioning"] = {"mode": "band", "bands": {"ava": 2, "bea": 4}}
+    state = {"life_bar": 40, "fighting_spirit": 20, "fs_start": 20}
+    req["fighters"].append({"id": "bea", "sheet": bea, "state": state})
+    rolls = LATE | {"T1.bea.init": 2, "T1.bea.ctrl": 4}
+    decisions = {
+        "T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0},
+        "T1.bea.fs_init_ctrl": {"init": 0, "ctrl": 0},
+    } | _closing(2)
+    out = _turn(_ask(req), decisions, rolls)
+    asked = out["decisions_needed"][0]
+    assert asked["key"] == "T1.bea.reaction", asked["key"]
+    # she reacts: 1d6 2 + 0 + 1 (Range 0) + 1 (spare Control) = 4 against 2, a hit; a 4 on the Life Save of 3: out
+    decisions |= {"T1.bea.reaction": REACT, "T1.bea.action": IDLE, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
+    done = _ok(req, decisions, rolls | {"T1.bea.attack": 2, "T1.g.life_save": 4})
+    assert _g(done)["members"] == 4 and _g(done)["band"] == 4
+    hit = next(e for e in done["log"] if "defense" in e.get("inputs", {}))
+    assert (hit["actor"], hit["inputs"]["accuracy"]) == ("bea", 2)
