@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.unit.fight2e.combat.effects.build import move
+from tests.unit.fight2e.combat.effects.build import el, move
 from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, THUG, _ava, _g, _ok, _req, _turn
 
 LATE = {"T1.ava.init": 1, "T1.ava.ctrl": 4, "T1.g.init": 4, "T1.fight.time": 3}
@@ -169,3 +169,20 @@ def test_on_a_band_map_the_group_comes_into_range_of_another_fighter() -> None:
     assert _g(done)["members"] == 4 and _g(done)["band"] == 4
     hit = next(e for e in done["log"] if "defense" in e.get("inputs", {}))
     assert (hit["actor"], hit["inputs"]["accuracy"]) == ("bea", 2)
+
+
+def test_an_invincibility_super_as_her_reaction_attack_has_one_more_accuracy() -> None:
+    # Super Reaction Attack: an Invincibility Super of one who lost Initiative by no more than its instances
+    # (000 L4944–L4950), +1 Accuracy (000 L6031). The group's 3 beats her 1 by 2, within Invincibility ×2. Control 6
+    # spares 1 over its level 5 (000 L5728): 0 + 0 (Range 1) + 1 + 1 = 2 against Defense 2. FS: 1 for the Reaction
+    # Attack (000 L6014) and 1 for the Super (000 L5281), 20 → 18; its 10 Super Energy, 10 → 0.
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], move("inv", el("invincibility", 2), level=5, kind="super")]
+    req = _with(sheet, rng=3)
+    req["fighters"][0]["state"]["super_energy"] = 10
+    rolls = LATE | {"T1.g.init": 3, "T1.ava.ctrl": 6, "T1.ava.attack": 1, "T1.g.life_save": 1, "T1.g.life_save.2": 1}
+    decisions = _closing(2) | {"T1.ava.reaction": {"choice": "act", "reaction": "super", "moves": ["inv"]}}
+    out = _ok(req, decisions | {"T1.ava.action": IDLE}, rolls)
+    hit = next(e for e in out["log"] if "defense" in e.get("inputs", {}))
+    assert (hit["inputs"]["face"], hit["inputs"]["accuracy"]) == (1, 2)
+    assert (_ava(out)["fighting_spirit"], _ava(out)["super_energy"]) == (18, 0)
