@@ -186,3 +186,21 @@ def test_an_invincibility_super_as_her_reaction_attack_has_one_more_accuracy() -
     hit = next(e for e in out["log"] if "defense" in e.get("inputs", {}))
     assert (hit["inputs"]["face"], hit["inputs"]["accuracy"]) == (1, 2)
     assert (_ava(out)["fighting_spirit"], _ava(out)["super_energy"]) == (18, 0)
+
+
+def test_a_special_move_as_her_reaction_attack_at_saga_scale_ends_her_thug_thrashing() -> None:
+    # Saga Scale 10: the group a step up, Defense 3 (000 L6816); her Thug Thrashing 3 halved to 1 (000 L6818). A
+    # Special Move used stops her Thug Thrashing for the turn and its Glory is times her Thug Thrashing + 1
+    # (000 L6820): her Anti-Air move (L2) on the group jumping in (000 L6025): 0 + 0 (Range 1) + 1 (Control 4
+    # spares 2) = 1, a 2 makes 3 against Defense 3, a hit; first-time Glory 2 (its level, 000 L5749) × 2 = 4.
+    # No action of hers is left to ask for.
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], move("aa", "anti_air", level=2)]
+    sheet["narrative_skills"] = [{"id": "thug_thrashing", "level": 3}, {"id": "agility", "level": 4}]
+    req = _with(sheet, rng=3)
+    req["options"]["thug_thrashing"]["saga_scale"] = 10
+    decisions = _closing(2) | {"T1.ava.reaction": {"choice": "act", "reaction": "anti_air", "moves": ["aa"]}}
+    out = _ok(req, decisions, LATE | {"T1.ava.attack": 2, "T1.g.life_save": 1})
+    hit = next(e for e in out["log"] if "defense" in e.get("inputs", {}))
+    assert (hit["inputs"]["accuracy"], hit["inputs"]["defense"]) == (1, 3)
+    assert _ava(out)["glory_this_round"] == 4

@@ -9,7 +9,7 @@ against the whole group (000 L6019, L6664)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..contract.model_types import ReactionKind, Subsystem
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue
@@ -23,9 +23,10 @@ from . import fighter_on_thugs, move_elements
 from .group import Group, choice, foes, opposes
 
 SUPER_REACTION_ACCURACY = 1  # 000 L6031
+Saga = Callable[[Combatant], int]  # a Special Move's Glory factor at Saga Scale: his Thug Thrashing + 1 (000 L6820)
 
 
-def closing_in(ctx: Turn, g: Group, before: Mapping[str, int], moved: int, *, groups: list[Group]) -> None:
+def closing_in(ctx: Turn, g: Group, before: Mapping[str, int], moved: int, *, groups: list[Group], saga: Saga) -> None:
     """After the group's movement without an attack: each Fighter it came into Range 0 or 1 of (his Range to it
     shorter than ``before`` and now 1 or less; on a map every Fighter's Range may change) is offered his Reaction
     Attack, in Initiative order. None in a Dramatic turn with Thugs (ruling C21: no Control roll, 000 L7084)."""
@@ -35,7 +36,7 @@ def closing_in(ctx: Turn, g: Group, before: Mapping[str, int], moved: int, *, gr
     for f in sorted(foes(ctx, g), key=lambda f: ctx.order.index(f.id) if f.id in ctx.order else len(ctx.order)):
         after = g.ranges[f.id]
         if g.members and after <= 1 and after < before.get(f.id, after):
-            _offer(ctx, f, g, after, jumped, groups)
+            _offer(ctx, f, g, after, jumped, groups, saga)
 
 
 def _open(f: Combatant) -> bool:
@@ -56,7 +57,7 @@ def options(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool) -> list[
     return [(k, m) for k, m in found if not m.withheld(Use.attack) and not sidestep_only(m)]
 
 
-def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: list[Group]) -> None:
+def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: list[Group], saga: Saga) -> None:
     if not _open(f):
         return
     found = options(ctx, f, g, dist, jumped)
@@ -92,7 +93,12 @@ def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: l
     v = DecisionValue(action=ActionType.attack, moves=[m.id], target=g.id)
     bonus = SUPER_REACTION_ACCURACY if kind == ReactionKind.super else 0
     rivals = [x for x in groups if opposes(x, f)] or [g]  # an Area Effect's other groups, his Ally's (000 L4205)
-    fighter_on_thugs.attack(ctx, f, g, f.control, key, v, 1, rivals, bonus=bonus)
+    factor = 1
+    if ctx.opts.thug_thrashing.saga_scale != 1 and m.kind != "basic":
+        # a Special Move at Saga Scale: his Glory for it times Thug Thrashing + 1, and no Thug Thrashing actions
+        # this turn (000 L6820), as when he takes it at his Initiative
+        factor, f.saga_reaction = saga(f), True
+    fighter_on_thugs.attack(ctx, f, g, f.control, key, v, factor, rivals, bonus=bonus)
 
 
 def _choice(kind: str, m: MoveProfile, g: Group) -> ChoiceOption:

@@ -129,15 +129,21 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
                 f"{now} stay standing.",
                 "000 L6656",
             )
-            thug_groups.act(ctx, actor, queue, react=partial(reactions.closing_in, groups=groups))
+            thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
             actor.members = now
         elif not thug_group.over(ctx, groups):
-            thug_groups.act(ctx, actor, queue, react=partial(reactions.closing_in, groups=groups))
+            thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
         tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
     if not thug_group.over(ctx, groups):
         tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
     if thug_group.over(ctx, groups):
         ctx.round_over = True
+
+
+def _react(ctx: Turn, groups: list[Group]) -> thug_groups.React:
+    """A Reaction Attack on a group that closes in (``reactions``), a Special Move's Saga Scale factor by his
+    effective Thug Thrashing (000 L6820)."""
+    return partial(reactions.closing_in, groups=groups, saga=lambda f: _tt_level(ctx, f, groups, quiet=True) + 1)
 
 
 def _tied_left(rest: list[Combatant | Group], start: dict[str, int]) -> bool:
@@ -185,6 +191,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     if not budgets:
         ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
         return
+    if f.saga_reaction and len(budgets) > 1:
+        budgets = budgets[:1]  # none after a Special Move at Saga Scale (000 L6820)
+        ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
     if len(budgets) > 1:
         ctx.note(
             "C",
