@@ -33,6 +33,7 @@ def closing_in(ctx: Turn, g: Group, before: Mapping[str, int], moved: int, *, gr
     if ctx.opts.subsystem is not Subsystem.thug_thrashing:
         return
     jumped = moved >= 2  # 2 or 3 Ranges toward him without attacking: a jump in (000 L6025)
+    # ruling: several Fighters react in Initiative order, no special roll, each on the whole group (000 L6019, L6664)
     for f in sorted(foes(ctx, g), key=lambda f: ctx.order.index(f.id) if f.id in ctx.order else len(ctx.order)):
         after = g.ranges[f.id]
         if g.members and after <= 1 and after < before.get(f.id, after):
@@ -81,7 +82,9 @@ def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: l
     f.fs -= 1  # 000 L6014
     if m.trait(MoveTrait.triggered):
         triggered.spend(ctx, f, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
-    f.reaction_used = True  # his action, and his only one this turn (000 L6013, L6015)
+    # ruling: it takes his first action only, his Thug Thrashing actions remain (000 L6013, L6750); the group's
+    # movement stands, hit or miss (000 L6021: it has arrived)
+    f.reaction_used = True
     ctx.note(
         "C.4",
         f.id,

@@ -19,7 +19,8 @@ Thug trait (the Elements that leave something in play: ``lasting``), a move's El
 sides with groups on either (``mixed``); the states a move keeps on the Fighter (a Buff and its Liabilities, Set
 Up, Wind Up, Slow Startup, Flight, Invisibility, Power Enhancer, an Opening Move's window …) kept as in the main turn,
 run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``); his summoned Ally
-(``ally``) and the movement After Mobile and Passing allow after the move (``after_move``).
+(``ally``) and the movement After Mobile and Passing allow after the move (``after_move``); a Fighter's Reaction
+Attack on a group that moves in without attacking, his Ally's Basic one with it (``reactions``).
 """
 
 from __future__ import annotations
