@@ -204,3 +204,26 @@ def test_a_special_move_as_her_reaction_attack_at_saga_scale_ends_her_thug_thras
     hit = next(e for e in out["log"] if "defense" in e.get("inputs", {}))
     assert (hit["inputs"]["accuracy"], hit["inputs"]["defense"]) == (1, 3)
     assert _ava(out)["glory_this_round"] == 4
+
+
+def test_a_thug_her_reaction_takes_from_a_group_acting_tied_stays_out() -> None:
+    # Ava and the group both roll 4: they act at the same moment, her action first, and the group acts with the 5
+    # Thugs it had then (000 L6656; the tied-Initiative ruling). Her Basic Move at Range 1: 2 + 0 + 1 = 3 against 2,
+    # a hit, a 4 on the Life Save of 3: one out, 4 left. The group moves 2 toward Bea (Initiative 1), 3 → 1,
+    # without attacking; her Basic Reaction Attack: 2 + 0 + 1 = 3, a hit, another 4: out. 5 → 3 in all.
+    bea = copy.deepcopy(AVA) | {"id": "bea", "name": "Bea"}
+    req = _req(rng=1)
+    req["fight"]["thugs"][0]["ranges"] = {"ava": 1, "bea": 3}
+    state = {"life_bar": 40, "fighting_spirit": 20, "fs_start": 20}
+    req["fighters"].append({"id": "bea", "sheet": bea, "state": state})
+    rolls = LATE | {"T1.ava.init": 4, "T1.bea.init": 1, "T1.bea.ctrl": 4}
+    rolls |= {"T1.ava.attack": 2, "T1.g.life_save": 4, "T1.bea.attack": 2, "T1.g.life_save.2": 4}
+    decisions = {
+        "T1.ava.action": {"action": "attack", "moves": ["basic_move"], "target": "g"},
+        "T1.ava.action.2": IDLE,
+        "T1.g.action": {"action": "move", "movement": 2, "direction": "toward", "target": "bea"},
+        "T1.bea.reaction": REACT,
+        "T1.bea.action": IDLE,
+    }
+    out = _ok(req, decisions, rolls)
+    assert _g(out)["members"] == 3

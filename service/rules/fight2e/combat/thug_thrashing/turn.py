@@ -131,7 +131,7 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
                 "000 L6656",
             )
             thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
-            actor.members = now
+            actor.members = max(now - (start[actor.id] - actor.members), 0)  # a Reaction Attack's taken in its slot
         elif not thug_group.over(ctx, groups):
             thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
         tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
