@@ -5,7 +5,8 @@ resolved as any of his attacks on a group (``fighter_on_thugs``), his Ally's Bas
 (000 L4203). Rulings: the group's movement stands, hit or miss (it is already there, as a Fighter's movement in the
 main turn); the Reaction Attack is his action at his whole Control, his Thug Thrashing actions still come at his
 Initiative at half of it (000 L6013, L6750–L6754); two or more Fighters who react do so in Initiative order, each
-against the whole group (000 L6019, L6664)."""
+against the whole group (000 L6019, L6664); at Saga Scale a Special Move as one ends his Thug Thrashing for the turn
+and multiplies its Glory, as at his Initiative (000 L6820)."""
 
 from __future__ import annotations
 
