@@ -227,3 +227,15 @@ def test_a_thug_her_reaction_takes_from_a_group_acting_tied_stays_out() -> None:
     }
     out = _ok(req, decisions, rolls)
     assert _g(out)["members"] == 3
+
+
+def test_a_throw_reaction_attack_only_on_a_group_at_range_0() -> None:
+    # Throw Reaction Attack: the mover must be at Range 0 when it comes (000 L6033). Coming 1 → 0 her Throw move
+    # is offered; coming 2 → 1 only the Basic one is (000 L6027).
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], move("grab", "throw", level=2)]
+    decisions = {"T1.ava.fs_init_ctrl": {"init": 0, "ctrl": 0}}
+    close = _turn(_ask(_with(sheet, rng=1)), decisions | _closing(1), LATE)
+    assert ("throw", "grab") in _offered(close)
+    near = _turn(_ask(_with(sheet, rng=2)), decisions | _closing(1), LATE)
+    assert _offered(near) == {(None, None), ("basic", "basic_move")}
