@@ -70,8 +70,8 @@ def test_fight2e_coverage_names_the_thug_and_dramatic_gaps(client: TestClient[Li
     assert "dramatic_grid" not in by_id and "thug_grid" not in by_id  # and Dramatic and Thug turns (000 L5676, L7106)
     thugs = next(s for s in doc["sections"] if s["section"] == "Thug Thrashing")
     # every state a move keeps on its user is kept in a turn with Thugs now, Summon's Ally the last (000 L6646); a
-    # Fighter's Reaction Attack on a group (000 L6702), his Ally's with it (000 L4203), is named, not offered yet
-    assert "thug_user_states" not in by_id
-    assert thugs["status"] == "partial" and by_id["thug_reaction_attacks"]["instead"] == "ignored_with_warning"
+    # Fighter's Reaction Attack on a group (000 L6702), his Ally's with it (000 L4203), is offered
+    assert "thug_user_states" not in by_id and "thug_reaction_attacks" not in by_id
+    assert thugs["status"] == "implemented"
     intro = next(s for s in doc["sections"] if s["section"] == "What is the Fighting Game Genre?")
     assert intro["status"] == "not_applicable" and intro["note"]

@@ -92,12 +92,11 @@ def test_a_groups_hit_on_her_ends_the_ally() -> None:
 def test_no_reaction_attack_of_hers_or_her_allys_on_a_group_closing_in() -> None:
     # The group (Initiative 4 against her 1) moves 2 Ranges toward her, 3 → 1, before she acts. A Reaction Attack
     # needs Control (000 L6015) and a Dramatic turn rolls none (000 L7084, ruling C21): none is open, hers or her
-    # Ally's Basic one (000 L4203), so nothing is named, unlike a Thug Thrashing turn.
+    # Ally's Basic one (000 L4203): none is asked, unlike in a Thug Thrashing turn, so one sent is refused.
     closing = {"action": "move", "movement": 2, "direction": "toward", "target": "ava"}
-    out = resolved(
-        _req(rng=3),
-        {"T1.g.action": closing, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE},
-        FIRST | {"T1.ava.init": 1, "T1.g.init": 4},
-    )
-    assert group(out)["ranges"]["ava"] == 1
-    assert not [u for u in out["unsupported"] if u["id"] == "thug_reaction_attacks"]
+    decisions = {"T1.g.action": closing, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
+    rolls = FIRST | {"T1.ava.init": 1, "T1.g.init": 4}
+    out = resolved(_req(rng=3), decisions, rolls)
+    assert group(out)["ranges"]["ava"] == 1 and not out["unsupported"]
+    sent = turn(_req(rng=3), decisions | {"T1.ava.reaction": {"choice": "act", "moves": ["basic_move"]}}, rolls)
+    assert [(v["code"], v["key"]) for v in sent["violations"]] == [("DECISION_KEY_UNKNOWN", "T1.ava.reaction")]

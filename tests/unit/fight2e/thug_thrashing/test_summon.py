@@ -195,16 +195,17 @@ def test_on_a_band_map_the_ally_takes_the_band_toward_the_group() -> None:
     assert _members(out) == {"g": 4}
 
 
-def test_her_reaction_attack_and_her_allys_on_a_group_closing_in_are_named() -> None:
-    # 000 L4203: the Ally also makes the Basic Reaction Attack; 000 L6702: Reaction Attacks can be used against
-    # Thugs, open when the target comes into Range 0 or 1 of one who has not acted (000 L6012, L6017). The group
-    # (Initiative 4 against her 1) moves 2 Ranges toward her, 3 → 1, before she acts: not offered yet, so named.
-    rolls = ROLLS | {"T1.ava.init": 1, "T1.g.init": 4}
+def test_her_allys_basic_reaction_attack_goes_with_hers_on_a_group_closing_in() -> None:
+    # 000 L4203: the Ally also makes the Basic Reaction Attack; 000 L6702: Reaction Attacks work against Thugs, on
+    # one who comes into Range 0 or 1 before she acts (000 L6012, L6017). The group (Initiative 4 against her 1)
+    # moves 2 toward her, 3 → 1; she reacts with her Basic Move for 1 FS (000 L6014, L6027): at Range 1, 1 + 0 + 1
+    # (spare Control) = 2 against Defense 3, a miss. Her Ally, 1 Range ahead, is at Range 0: 1 + 0 + 1 (Range 0)
+    # + 1 = 3, a hit (000 L4201, L5613, L5728); the Thug's Life Save 3 against a 4: out (000 L6570).
+    rolls = ROLLS | {"T1.ava.init": 1, "T1.g.init": 4, "T1.ava.attack": 1, "T1.ava.attack.2": 1, "T1.g.life_save": 4}
     closing = {"action": "move", "movement": 2, "direction": "toward", "target": "ava"}
-    decisions = {"T1.g.action": closing, "T1.ava.action": IDLE, "T1.ava.action.2": IDLE}
-    out = _ok(_req({"g": 3}, _ally()), decisions, rolls)
-    named = [u for u in out["unsupported"] if u["id"] == "thug_reaction_attacks"]
-    assert len(named) == 1 and "Ally" in named[0]["reason"]
-    # after she has acted (Initiative 6 against 1) no Reaction Attack is open: nothing named (000 L6012)
-    late = _ok(_req({"g": 3}, _ally()), decisions, ROLLS)
-    assert not [u for u in late["unsupported"] if u["id"] == "thug_reaction_attacks"]
+    react = {"choice": "act", "reaction": "basic", "moves": ["basic_move"]}
+    decisions = {"T1.g.action": closing, "T1.ava.reaction": react, "T1.ava.action": IDLE}
+    out = _ok(_req({"g": 3}, _ally(), defense=3), decisions, rolls)
+    assert _members(out) == {"g": 4}
+    assert _ava(out)["fighting_spirit"] == 9
+    assert not out["unsupported"]

@@ -75,6 +75,7 @@ class Combatant:
     blast_steps: int = 0  # Explosive Reduced Damage: Range steps from the blast centre for the attack under way
     jumped: bool = False
     reaction_used: bool = False
+    saga_reaction: bool = False  # Thug Thrashing: a Special Move as his Reaction Attack at Saga Scale (000 L6820)
     was_hit: bool = False
     hit_someone: bool = False
     super_used: bool = False

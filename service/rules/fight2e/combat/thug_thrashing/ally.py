@@ -15,9 +15,9 @@ and his leaving the fight (``summon.tick``).
 
 Its Basic Defensive Response and Basic Reaction Attack (000 L4203) go with its summoner's. Against a group's attack
 he has none (ruling: a Defensive Response stands on the Tactics Defense Total, 000 L5848, and a group's attack is met
-with Defense, Evasion or Agility, 000 L6698–L6700). A Reaction Attack on a group that closes in (000 L6702) is not
-offered yet and is named, the Ally's with it (``groups``); a Dramatic turn with Thugs has none (ruling C21, no Control
-roll, 000 L7084). On a Fighter of another side both are the main turn's own (``mixed``)."""
+with Defense, Evasion or Agility, 000 L6698–L6700). His Basic Reaction Attack on a group that closes in (000
+L6702) brings the Ally's Basic Move with it, as his attacks do (``reactions``); a Dramatic turn with Thugs has none
+(ruling C21, no Control roll, 000 L7084). On a Fighter of another side both are the main turn's own (``mixed``)."""
 
 from __future__ import annotations
 

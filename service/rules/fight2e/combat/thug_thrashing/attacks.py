@@ -25,6 +25,7 @@ from . import stances as thug_stances
 from .evasion import evaded
 from .evasion import hit as evasion_lost
 from .group import D6, D10, FARTHEST, Group, award, choice, fighter_range, skill
+from .stances import acted
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _defense(ctx: Turn, f: Combatant, g: Group, halved: bool) -> tuple[int, Defe
     best = best if _open(f, best, f.full_defense) else DefenseOption.defense  # on Full Offense (000 L5739)
     default = DecisionValue(defense=best, agility=agility > p.evasion and best is DefenseOption.evasion, fs=0)
     cap = min(f.fs, f.pl)
-    can_full = not (f.acted or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
+    can_full = not (acted(f) or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
 
     def choices() -> list[ChoiceOption]:
         out = []
@@ -350,16 +351,16 @@ def _after_hit(ctx: Turn, f: Combatant, g: Group, effects: attacks.OnHit, hit_st
         hit_stun_effect(ctx, f, f)
     if effects.knocks_down and not f.knocked_down:
         f.knocked_down = True
-        if not f.acted:
+        if not acted(f):
             f.kd_before_acting = True  # −1 Initiative die next turn (000 L5964)
         ctx.note("E.4", f.id, f"{g.id}'s hit Knocks {f.id} Down.", "000 L6682, L5958–L5970", {}, {"knocked_down": True})
         move_elements.knocked_down(ctx, f)  # his Prop falls (000 L4757)
     if effects.entangles:
-        if not f.acted:
+        if not acted(f):
             f.entangle_lost = True  # ruling: his first action, as a Knock Down's is (000 L6752)
         f.entangled = True
         ctx.note(
-            "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not f.acted else "."), "000 L3306"
+            "E.5", f.id, f"{g.id} Entangles {f.id}" + (": he loses his action." if not acted(f) else "."), "000 L3306"
         )
     if effects.harries:
         f.next_dice.append(("either", -1, DieShiftSource.harry))
@@ -405,14 +406,14 @@ def _dodged(ctx: Turn, g: Group, f: Combatant, dmg: int, dist: int, queue: list[
         [choice(DecisionValue(choice=Choice.act), "dodge"), choice(DecisionValue(choice=Choice.pass_), "take it")]
         + (
             [choice(DecisionValue(choice=Choice.act, full_agility=True), "dodge on Full Agility (his first action)")]
-            if not (f.acted or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
+            if not (acted(f) or f.full_defense or f.full_agility or f.stunned or f.knocked_down)
             else []
         ),
     )
     if v.choice is not Choice.act:
         return False
     if v.full_agility and not f.full_agility:
-        if f.acted or f.full_defense or f.stunned or f.knocked_down:
+        if acted(f) or f.full_defense or f.stunned or f.knocked_down:
             ctx.fail("DECISION_INVALID", f"{key}.full_agility", f"{key}: {f.id} has acted this turn.", key=key)
         thug_stances.full_agility(ctx, f, "his first action")
     level = defending.agility_level(skill(ctx, f, "agility"), skill(ctx, f, "acrobatics"))

@@ -222,12 +222,14 @@ def attack(
     special_factor: int = 1,
     groups: list[Group] | None = None,
     released: bool = False,
+    bonus: int = 0,
 ) -> None:
     """His attack on the group: the usual roll against its static Defense (doubled by Defensive Advantage), then
     the Life Saves of a hit (000 L6714–L6718); an Area Effect or Explosive move attacks every other group in its
     area too, each as one combatant (000 L2839, L3328; ruling: with no map the area is measured from him, and his
     Fighter allies, whose Ranges to him a Thug turn does not keep, are not in it). ``released``: a Slow Startup move
-    readied last turn goes off, for 1 Control and in range or not (000 L4846–L4848)."""
+    readied last turn goes off, for 1 Control and in range or not (000 L4846–L4848). ``bonus``: Accuracy it has
+    as a Reaction Attack (a Super one's +1, 000 L6031)."""
     moves = _named(ctx, f, v, key)
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
@@ -279,7 +281,7 @@ def attack(
     f.weapon_expert_used = f.weapon_expert_used or bool(expert)
     traded, more = accuracy_for_damage(ctx, f, moves, dist)
     added = added or more
-    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded + dashed
+    acc = _accuracy(f, moves, dist, budget, level, arm) + fs + evasion + expert + traded + dashed + bonus
     if move_elements.long_advance(moves[0], v.movement or 0):
         acc -= 1  # the group's +1 Defense Total after a full Full Screen advance (000 L3685)
     f.attacked_thugs = True

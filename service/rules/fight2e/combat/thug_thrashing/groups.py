@@ -9,9 +9,7 @@ from collections.abc import Callable
 from ....dice import Die
 from ...thugs import attacks, events
 from ...thugs.dice import die_step
-from ..contract.model_types import Subsystem
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
-from ..elements.hazards.ally_checks import allies
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import group as thug_group
@@ -20,6 +18,8 @@ from .attacks import attack, hurt
 from .group import D4, D6, D10, FARTHEST, MAX_OVERRUN, Group, choice, foes, nearest
 
 D8 = Die(4)  # a Bomb's count (000 L2855)
+# (the turn, the group that moved without attacking, each foe's Range to it before, the Ranges it moved)
+React = Callable[[Turn, Group, dict[str, int], int], None]
 
 
 def _default_move(ctx: Turn, g: Group) -> DecisionValue:
@@ -65,9 +65,16 @@ def _move_choices(ctx: Turn, g: Group) -> list[ChoiceOption]:
     return out
 
 
-def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[..., object] = attack) -> None:
+def act(
+    ctx: Turn,
+    g: Group,
+    queue: list[tuple[str, str]],
+    strike: Callable[..., object] = attack,
+    react: React | None = None,
+) -> None:
     """The group's movement, then one Thug's attack on each Fighter in reach while Thugs last (000 L6672–L6682).
-    ``strike`` makes each attack (Dramatic Combat wraps it with the group's Action Points)."""
+    ``strike`` makes each attack (Dramatic Combat wraps it with the group's Action Points); ``react`` offers the
+    Fighters it closes in on their Reaction Attack (the Thug Thrashing turn's ``reactions``)."""
     if g.members <= 0:
         return
     key, v = ctx.decide(
@@ -81,7 +88,7 @@ def act(ctx: Turn, g: Group, queue: list[tuple[str, str]], strike: Callable[...,
     attacking = v.action is ActionType.attack
     if v.action not in (ActionType.attack, ActionType.move, ActionType.none, None):
         ctx.fail("DECISION_INVALID", f"{key}.action", f"{key}: a Thug group only moves and attacks.", key=key)
-    _move(ctx, g, v, key, attacking)
+    _move(ctx, g, v, key, attacking, react)
     if not attacking:
         ctx.note("C", g.id, f"{g.id} does not attack this turn.", "000 L6672")
         return
@@ -108,7 +115,7 @@ def _spared(g: Group, f: Combatant) -> bool:
     return ("stunned" in spared and bool(f.stunned)) or ("knocked_down" in spared and f.knocked_down)
 
 
-def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> None:
+def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool, react: React | None) -> None:
     n = v.movement or 0
     if not n:
         return
@@ -122,6 +129,7 @@ def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> N
         )
     target = _fighter_target(ctx, g, v.target, key)
     before = g.ranges[target.id]
+    every = {f.id: g.ranges[f.id] for f in foes(ctx, g)}  # on a map its move changes every Range to it
     sign = -1 if (v.direction or Direction.toward) is Direction.toward else 1
     # Ruling: without a map only this pair's Range changes (000 L6662–L6670)
     g.ranges[target.id] = min(max(before + sign * n, 0), FARTHEST)
@@ -132,19 +140,8 @@ def _move(ctx: Turn, g: Group, v: DecisionValue, key: str, attacking: bool) -> N
         "000 L6672",
         inputs={"movement": n},
     )
-    _reaction_left(ctx, g, target, before, key)
-
-
-def _reaction_left(ctx: Turn, g: Group, f: Combatant, before: int, key: str) -> None:
-    """The group came into Range 0 or 1 of a Fighter who has not acted: his Reaction Attack on it, and his Ally's
-    Basic one with it, would be open (000 L6702, L6010–L6017, L4203) but are not offered yet, so they are named.
-    Ruling: none in a Dramatic turn with Thugs, which rolls no Control (000 L6015, L7084; C21)."""
-    after = g.ranges[f.id]
-    if ctx.opts.subsystem is not Subsystem.thug_thrashing or after > 1 or after >= before or f.acted:
-        return
-    his = f"{f.id}'s Reaction Attack on {g.id}" + (" and his Ally's Basic one with it" if allies(f) else "")
-    why = f"{his}: not offered in a turn with Thugs yet"
-    ctx.unsupported_rule("thug_reaction_attacks", f"{key}.movement", why)
+    if not attacking and react is not None:  # Reaction Attacks answer movement without an attack (000 L6008, L6017)
+        react(ctx, g, every, n)
 
 
 def _fighter_target(ctx: Turn, g: Group, target: str | None, key: str) -> Combatant:

@@ -76,6 +76,11 @@ def full_agility(ctx: Turn, f: Combatant, what: str) -> None:
     )
 
 
+def acted(f: Combatant) -> bool:
+    """His first action is gone: taken at his Initiative, or on a Reaction Attack before it (000 L6013)."""
+    return f.acted or f.reaction_used
+
+
 def first_action_spent(ctx: Turn, f: Combatant) -> bool:
     """Full Defense or Full Agility declared when a Thug attacked him before he acted took his first action."""
     if f.full_defense or f.full_agility:

@@ -19,7 +19,8 @@ Thug trait (the Elements that leave something in play: ``lasting``), a move's El
 sides with groups on either (``mixed``); the states a move keeps on the Fighter (a Buff and its Liabilities, Set
 Up, Wind Up, Slow Startup, Flight, Invisibility, Power Enhancer, an Opening Move's window …) kept as in the main turn,
 run down by the Time Roll, his charge moves' conditions and the Dash (``move_elements``); his summoned Ally
-(``ally``) and the movement After Mobile and Passing allow after the move (``after_move``).
+(``ally``) and the movement After Mobile and Passing allow after the move (``after_move``); a Fighter's Reaction
+Attack on a group that moves in without attacking, his Ally's Basic one with it (``reactions``).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from . import (
     mixed,
     move_elements,
     non_attack,
+    reactions,
     tag,
 )
 from . import (
@@ -128,15 +130,21 @@ def _act_all(ctx: Turn, order: list[Combatant | Group], groups: list[Group], que
                 f"{now} stay standing.",
                 "000 L6656",
             )
-            thug_groups.act(ctx, actor, queue)
-            actor.members = now
+            thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
+            actor.members = max(now - (start[actor.id] - actor.members), 0)  # a Reaction Attack's taken in its slot
         elif not thug_group.over(ctx, groups):
-            thug_groups.act(ctx, actor, queue)
+            thug_groups.act(ctx, actor, queue, react=_react(ctx, groups))
         tag.replace_fallen(ctx, among, order[i + 1 :], tag_team.main_entry)
     if not thug_group.over(ctx, groups):
         tag_team.enter_due(ctx, None)  # one switched in who waits for his Initiative and is last (000 L6283)
     if thug_group.over(ctx, groups):
         ctx.round_over = True
+
+
+def _react(ctx: Turn, groups: list[Group]) -> thug_groups.React:
+    """A Reaction Attack on a group that closes in (``reactions``), a Special Move's Saga Scale factor by his
+    effective Thug Thrashing (000 L6820)."""
+    return partial(reactions.closing_in, groups=groups, saga=lambda f: _tt_level(ctx, f, groups, quiet=True) + 1)
 
 
 def _tied_left(rest: list[Combatant | Group], start: dict[str, int]) -> bool:
@@ -184,6 +192,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     if not budgets:
         ctx.note("C", f.id, f"{f.id} has no Control: no action this turn.", "000 L6754")
         return
+    if f.saga_reaction and len(budgets) > 1:
+        budgets = budgets[:1]  # none after a Special Move at Saga Scale (000 L6820)
+        ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
     if len(budgets) > 1:
         ctx.note(
             "C",
@@ -192,13 +203,17 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             "000 L6750–L6756",
             inputs={"control": budgets},
         )
+    first = 1 if f.reaction_used else 0  # his Reaction Attack took his action: the extra ones remain (000 L6013)
     for i, budget in enumerate(budgets):
         if not any(g.members for g in groups) or not f.active:
             return
-        if i == 0 and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
+        if i < first:
+            ctx.note("C", f.id, f"{f.id}'s first action went to his Reaction Attack.", "000 L6013, L6750")
+            continue
+        if i == first and f.knocked_down and not f.stunned and move_elements.prone_moves(f):
             _from_the_ground(ctx, f, groups, budget)  # Only When Prone in place of standing (000 L4737–L4743)
             continue
-        if i == 0 and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
+        if i == first and (f.stunned or f.knocked_down):  # recovering takes his first action; extras remain (000 L6752)
             _recover(ctx, f)
             continue
         if i == 0 and f.entangle_lost:

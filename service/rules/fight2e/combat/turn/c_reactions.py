@@ -3,6 +3,8 @@ Invincibility Interrupt's answer to an attack (000 L6006–L6027, L4950)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, free_movement, summon
@@ -18,6 +20,45 @@ from ..state.turn import Turn
 from .f_response_attacks import move_reaches
 
 
+class Mover(Protocol):
+    """Whoever moved in: a Fighter, or a Thug group in a turn with Thugs (only its Initiative is read here)."""
+
+    @property
+    def init(self) -> int: ...
+
+
+def can_react(r: Combatant) -> bool:
+    """He still has a Reaction Attack: he has not acted (or holds), has not lost his action or used one this turn,
+    is neither Knocked Down nor Stunned, and has the 1 FS it costs (000 L6012–L6015)."""
+    if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
+        return False
+    return r.fs >= 1
+
+
+def chosen(
+    ctx: Turn, r: Combatant, key: str, dv: DecisionValue, options: list[tuple[str, MoveProfile]]
+) -> tuple[str, MoveProfile] | None:
+    """The Reaction Attack his decision names, checked against ``options``; None when he passes."""
+    if dv.choice in (None, Choice.pass_):
+        return None
+    path = f"decisions.{key}"
+    if dv.choice is not Choice.act or not dv.moves or len(dv.moves) != 1:
+        ctx.fail("DECISION_INVALID", path, f"{key}: choose act with one move, or pass.", key=key)
+    m = r.move(dv.moves[0])
+    if m is None:
+        ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
+    kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
+    if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
+        code = (
+            "REACTION_REQUIRES_TACTICS_3"
+            if kind == ReactionKind.interrupt and r.prof.tactics < 3
+            else "REACTION_TRIGGER_INVALID"
+        )
+        ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
+    assert kind is not None and m is not None
+    return kind, m
+
+
 def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
     """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
@@ -28,12 +69,12 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
     for r in list(ctx.opponents(target)):
         if blocked(r, target):
             continue  # he keeps clear of the invisible fighter (000 L3591)
-        if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
+        if not can_react(r):
             continue
         dist = ctx.distance(r, target)
-        if dist > 2 or r.fs < 1:
+        if dist > 2:
             continue
-        options = _reaction_moves(ctx, r, target, dist, jumped)
+        options = reaction_moves(ctx, r, target, dist, jumped)
         if not options:
             continue
         key, dv = ctx.decide(
@@ -44,22 +85,10 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             f"{target.id} ({cause}): " + ", ".join(f"{k} with {m.name}" for k, m in options) + ".",
             DecisionValue(choice=Choice.pass_),
         )
-        if dv.choice in (None, Choice.pass_):
+        picked = chosen(ctx, r, key, dv, options)
+        if picked is None:
             continue
-        path = f"decisions.{key}"
-        if dv.choice is not Choice.act or not dv.moves or len(dv.moves) != 1:
-            ctx.fail("DECISION_INVALID", path, f"{key}: choose act with one move, or pass.", key=key)
-        m = r.move(dv.moves[0])
-        if m is None:
-            ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {r.id} has no move '{dv.moves[0]}'.", key=key)
-        kind = dv.reaction.value if dv.reaction else next((k for k, mm in options if mm is m), None)
-        if kind is None or (kind, m) not in [(k, mm) for k, mm in options]:
-            code = (
-                "REACTION_REQUIRES_TACTICS_3"
-                if kind == ReactionKind.interrupt and r.prof.tactics < 3
-                else "REACTION_TRIGGER_INVALID"
-            )
-            ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
+        kind, m = picked
         r.fs -= 1
         pay_supers(ctx, r, [m])
         if m.trait(MoveTrait.triggered):
@@ -102,9 +131,9 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
 _ANTI_AIR = ResponseKind.anti_air  # read once (an Enum's attribute is slow on Python 3.11)
 
 
-def _reaction_moves(
-    ctx: Turn, r: Combatant, target: Combatant, dist: int, jumped: bool
-) -> list[tuple[str, MoveProfile]]:
+def reaction_moves(ctx: Turn, r: Combatant, target: Mover, dist: int, jumped: bool) -> list[tuple[str, MoveProfile]]:
+    """Each (kind, move) he may react with at ``dist``: a Basic Move at Range 0/1, a Throw at 0, Anti-Air on a jump
+    in, an Interrupt with Tactics 3, an Invincibility Super (000 L6023–L6033)."""
 
     out: list[tuple[str, MoveProfile]] = []
     for m in r.prof.moves.values():
@@ -125,7 +154,7 @@ def _reaction_moves(
     return out
 
 
-def invincible(d: Combatant, a: Combatant, m: MoveProfile) -> bool:
+def invincible(d: Combatant, a: Mover, m: MoveProfile) -> bool:
     """Invincibility: a Super of a fighter who has not acted and lost Initiative to ``a`` by no more than its
     instances (000 L4944–L4948)."""
     n = m.invincible_margin
