@@ -176,6 +176,7 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return struck  # Only When Prone in place of standing up; he is still down after it (000 L4741)
     if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
         f.knocked_down = False
+        f.stood_this_turn = True  # attacked after this, a Reversal Response is open, as in the main turn (000 L5888)
         d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
         ctx.note(
             "B", f.id, f"{f.id} spends his action standing up.", "000 L5958, L7259", change={"knocked_down": False}
@@ -552,7 +553,8 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                 out.append(choice(named, f"move {n}" + (f" {direction.value} {t.f.id}" if t is not None else "")))
     for t in foes:
         out += attack_choices(ctx, d, t)
-        if spendable(d, DramaticOption.flourish) >= 1:
+        # one locked in a Sustained Hold or a Multi-Part Throw neither acts nor is reached (000 L3769, L4393, L7189)
+        if spendable(d, DramaticOption.flourish) >= 1 and not kept_states.locked(ctx, f, t.f):
             out.append(
                 choice(DecisionValue(option=DramaticOption.flourish, target=t.f.id), f"invite {t.f.id} to a Flourish")
             )

@@ -1,0 +1,141 @@
+"""Issue 36: steps of the plain Dramatic turn that were passed over without a finding, each worked by hand from the
+text: a Dash in a Limited Movement style (000 L5100), what a successful Evasion gives (000 L5834–L5836, L2219–L2229),
+the Reversal Response right after standing up (000 L4119, L5888) and no Flourish with a locked fighter (000 L3769,
+L4393, L7189).
+
+Rei, Ken (Rei's sheet) and Battle are test_options.py's and test_move_elements.py's, with Dramatic Life Bars of 25
+and 30 FS; Rei's Initiative is 1d8 + his Control Bonus 1, Battle's 1d10 + 0 (000 L7088). Rei's Gale is an L1
+Special Move: Accuracy 0 + Accuracy Bonus 1 + 2 for a Special Move (000 L7211) = 3; his Basic Move has Accuracy
+0 + 1 = 1. Battle's Defense Bonus is 1."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_move_elements import REI_E
+from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
+from tests.unit.fight2e.dramatic.test_throws_and_startup import _at, _held, _next
+
+NONE = {"action": "none"}
+GALE = {"action": "attack", "moves": ["gale"]}
+
+
+def _resolve(body: dict[str, Any]) -> dict[str, Any]:
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def _ok(out: dict[str, Any]) -> dict[str, Any]:
+    assert out["status"] in ("resolved", "over"), (out["violations"], out["decisions_needed"])
+    return out
+
+
+def _codes(out: dict[str, Any]) -> list[str]:
+    return [v["code"] for v in out["violations"]]
+
+
+def _state(out: dict[str, Any], fid: str) -> dict[str, Any]:
+    return next(f["state"] for f in out["fighters"] if f["id"] == fid)
+
+
+def _text(out: dict[str, Any]) -> str:
+    return " ".join(str(e.get("text", "")) for e in out["log"])
+
+
+def _keys(out: dict[str, Any]) -> list[str]:
+    return [r["key"] for r in out["rolls"]]
+
+
+def _fighter(fid: str, sheet: dict, **state: Any) -> dict[str, Any]:
+    return {"id": fid, "sheet": copy.deepcopy(sheet), "state": {"life_bar": 25, "fighting_spirit": 30, **state}}
+
+
+# ── The Reversal Response right after standing up (000 L4119, L5888) ──────────────────────────────────────────
+
+
+def _stood(decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    """Battle (Defense 3, Tactics 2, and Rise, an L1 Reversal) starts the turn down, at Range 1 from Rei and Ken.
+    Initiative: Rei 8 + 1 = 9, Battle 5, Ken 1 + 1 = 2: Battle does not have Initiative; he stands at his action
+    and Ken attacks him next."""
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append({"id": "rise", "name": "Rise", "level": 1, "elements": [{"id": "reversal"}]})
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_E),
+            _fighter("ken", REI_E),
+            _fighter("battle", battle, knocked_down=True),
+        ],
+        "decisions": {"T1.rei.action": NONE, "T1.ken.action": {**GALE, "target": "battle"}, **decisions},
+        "rolls": {"T1.rei.init": 8, "T1.battle.init": 5, "T1.ken.init": 1, "T1.fight.time": 3, **rolls},
+        "seed": 7,
+    }
+    return _resolve(body)
+
+
+def test_a_reversal_response_answers_the_attack_right_after_he_stands_up() -> None:
+    # 000 L4119, L5888: Battle stood up at his action (000 L5958) without Initiative; Ken's Gale, 1 + 3 = 4, misses
+    # Battle's Tactics 2 + 1 + 3 FS = 6, and Battle answers with the Reversal Response: Rise, a Special Move, for
+    # his one point of the turn (000 L7128, L7209), Accuracy 0 + 2 (000 L7211); a die of 2 makes 4 against Ken's
+    # halved Defense 3 // 2 = 1 (000 L5850): a hit for 1d8 + Damage Bonus 1 = 4 + 1 = 5: Ken 25 → 20
+    reverse = {"choice": "act", "response": "reversal", "moves": ["rise"]}
+    out = _ok(
+        _stood(
+            {"T1.battle.defense": {"defense": "tactics", "fs": 3}, "T1.battle.defensive_response": reverse},
+            {"T1.ken.attack": 1, "T1.battle.attack": 2, "T1.battle.damage": 4},
+        )
+    )
+    assert "battle spends their action standing up" in _text(out)
+    assert _state(out, "ken")["life_bar"] == 20
+    assert _state(out, "battle")["dramatic"]["action_points"] == 0
+
+
+# ── No Flourish with a fighter locked in a Sustained Hold (000 L4393–L4395, L7189) ───────────────────────────
+
+
+def _hold_and_kai() -> dict:
+    """Turn 2 of test_throws_and_startup.py's Sustained Hold: Rei holds Battle (Hug hit on turn 1, all at Range 0);
+    Kai (Rei's sheet, his own side) joins the fight with his point of the turn."""
+    req, out = _held()
+    nxt = _at(_next(req, out), 0)
+    kai = copy.deepcopy(nxt["fighters"][0])
+    kai["id"] = "kai"
+    kai["state"]["ongoing_effects"] = []
+    kai["state"]["dramatic"] = {}  # a point granted this turn (000 L7082)
+    nxt["fighters"].append(kai)
+    return nxt
+
+
+def test_no_flourish_invitation_to_a_fighter_locked_in_a_sustained_hold() -> None:
+    # 000 L4393–L4395: until the hold's second part, no one else reaches Rei or Battle; the Flourish is an exchange
+    # of blows the invited one takes part in (000 L7189): Kai (Initiative 8 + 1 = 9, first) is offered no
+    # invitation to either, and one asked for is refused before his point is spent
+    nxt = _hold_and_kai()
+    rolls = {"T2.kai.init": 8, "T2.rei.init": 5, "T2.battle.init": 1, "T2.fight.time": 3}
+    asked = _resolve({**nxt, "rolls": rolls})
+    assert "kai gets 1 Action Point(s): 1 banked." in _text(asked)
+    point = next(p for p in asked["decisions_needed"] if p["key"] == "T2.kai.action")
+    assert [c for c in point["choices"] if c["value"].get("option") == "flourish"] == []
+    for target in ("battle", "rei"):
+        invite = {"T2.kai.action": {"option": "flourish", "target": target}}
+        refused = _resolve({**nxt, "decisions": invite, "rolls": rolls})
+        assert _codes(refused) == ["TARGET_UNAVAILABLE"]
+
+
+def test_a_free_flourish_of_a_tie_leaves_out_a_fighter_locked_in_a_hold() -> None:
+    # ruling (000 L7100, L4393–L4395): Kai 4 + 1 = 5 ties Battle's 5 at Range 0, but Battle is locked in Rei's hold
+    # (Rei 8 + 1 = 9 won outright, so it goes on to its second part, 000 L4387): no Flourish replaces their turns,
+    # no Flourish die is rolled
+    nxt = _hold_and_kai()
+    rolls = {"T2.kai.init": 4, "T2.rei.init": 8, "T2.battle.init": 5, "T2.fight.time": 3, "T2.rei.damage": 6}
+    out = _ok(_resolve({**nxt, "decisions": {"T2.kai.action": NONE}, "rolls": rolls}))
+    assert "a Flourish replaces their turns" not in _text(out)
+    assert [k for k in _keys(out) if k.endswith(".flourish")] == []
