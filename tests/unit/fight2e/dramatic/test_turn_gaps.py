@@ -15,6 +15,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_kept_states import _play, _tiger
 from tests.unit.fight2e.dramatic.test_move_elements import REI_E
 from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
 from tests.unit.fight2e.dramatic.test_throws_and_startup import _at, _held, _next
@@ -139,3 +140,39 @@ def test_a_free_flourish_of_a_tie_leaves_out_a_fighter_locked_in_a_hold() -> Non
     out = _ok(_resolve({**nxt, "decisions": {"T2.kai.action": NONE}, "rolls": rolls}))
     assert "a Flourish replaces their turns" not in _text(out)
     assert [k for k in _keys(out) if k.endswith(".flourish")] == []
+
+
+# ── A Dash in a Limited Movement style (000 L5100, L2175–L2179) ──────────────────────────────────────────────
+
+
+def _dash(action: dict[str, Any], styled: bool, at: int = 2) -> dict[str, Any]:
+    """test_kept_states.py's Rei in his Tiger style (Limited Movement) or, ``styled`` False, back in his Crane Base
+    Style, with the Dash campaign option on, at Range ``at`` from Battle."""
+    req = _tiger(limited_movement=True)
+    if not styled:
+        req["fighters"][0]["state"]["ongoing_effects"] = []
+    req["options"]["dash"] = True
+    req["fight"]["positioning"]["range"] = at
+    attacked = action.get("action") == "attack"
+    battle = {"T1.battle.defense": {"defense": "defense", "fs": 0}} if attacked else {"T1.battle.action": NONE}
+    return _play(req, {"T1.rei.action": action, **battle}, {"T1.rei.attack": 3, "T1.rei.damage": 6})
+
+
+def test_a_dash_is_refused_in_a_limited_movement_style() -> None:
+    # 000 L5100: no movement Technique in the style: the 1-Range Dash from Range 2 before his Basic Move is refused
+    # naming the style's limit, as is the 2-Range one from Range 3 (000 L2177)
+    one = {"action": "attack", "target": "battle", "movement": 1, "dash": True}
+    assert _codes(_dash(one, styled=True)) == ["STYLE_MOVEMENT_LIMITED"]
+    assert _codes(_dash({**one, "movement": 2}, styled=True, at=3)) == ["STYLE_MOVEMENT_LIMITED"]
+    # in his Base Style the same Dash is taken: 1 FS (000 L2179), 30 → 29 before the first hit's FS (000 L5489)
+    out = _ok(_dash(one, styled=False))
+    assert "rei pays 1 FS for the Dash." in _text(out)
+
+
+def test_a_dash_with_no_attack_to_carry_is_refused_not_dropped() -> None:
+    # 000 L2175–L2179: the Dash is movement before an attack: with a movement action, or before Property Damage (an
+    # option with no move of his), it is refused rather than passed over
+    walk = {"action": "move", "movement": 2, "direction": "toward", "dash": True}
+    assert _codes(_dash(walk, styled=False, at=3)) == ["DASH_INVALID"]
+    smash = {"action": "attack", "option": "property_damage", "target": "battle", "movement": 1, "dash": True}
+    assert _codes(_dash(smash, styled=False)) == ["DASH_INVALID"]

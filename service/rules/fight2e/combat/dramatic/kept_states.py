@@ -107,6 +107,22 @@ def styled_movement(
     return True
 
 
+def dash_declared(ctx: Turn, f: Combatant, v: DecisionValue, key: str, carried: bool) -> None:
+    """A Dash asked for: a movement Technique, which no Limited Movement or No Movement style allows (000 L5100,
+    L5138), whatever the move; and only the movement before an attack (000 L2175–L2179), so ``carried`` says the
+    action is one the Dash leads into. Refused with a finding either way rather than dropped."""
+    if not v.dash:
+        return
+    st = styles.current(f)
+    if st is not None and (st.limited_movement or st.no_movement):
+        flaw = "Limited Movement" if st.limited_movement else "No Movement"
+        why = f"{key}: in the {f.style} style ({flaw}) no movement Technique, the Dash among them (000 L5100, L5138)."
+        ctx.fail("STYLE_MOVEMENT_LIMITED", f"{key}.dash", why, key=key)
+    if not carried:
+        why = f"{key}: a Dash is the movement before an attack; this action has none to carry (000 L2175–L2179)."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
+
+
 def sidestep(ctx: Turn, f: Combatant, m: MoveProfile | None, key: str) -> None:
     """His action: a Sidestep Setup move needs the chance a Sidestep opened, this turn or the last; any other move or
     non-attack action loses it (000 L4823–L4827), as the main turn checks it."""

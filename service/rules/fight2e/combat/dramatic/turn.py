@@ -419,6 +419,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     conditions.check_suppressed(ctx, d.f, v, key)  # no movement, no non-attack action (000 L4245, L4255)
+    # a Dash leads into an attack's plan (``attack``, a Team-Up's), not into a check or another option (000 L2175)
+    carried = (attacking and option not in _NO_DASH) or option is DramaticOption.team_up
+    kept_states.dash_declared(ctx, f, v, key, carried and not check)
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     if v.action not in dramatic_actions.NON_ATTACK | tag.ACTIONS:  # 1 Range away, or none (000 L6041–L6045, L5313)
         _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
@@ -458,6 +461,8 @@ _ATTACKS = frozenset(
 )
 # movement alone, or nothing: no action to close an Opening Move's window (ruling, 000 L3750)
 _NO_ACTION = frozenset({None, ActionType.none, ActionType.move, ActionType.utility})
+# attacks whose plan has no move for a Dash to carry (000 L2175–L2179, L7197, L7311)
+_NO_DASH = frozenset({DramaticOption.property_damage, DramaticOption.call_forth_wisdom})
 # in place of the attack, with the movement an attack allows (000 L7140)
 _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
 
