@@ -17,6 +17,7 @@ from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_kept_states import _play, _tiger
 from tests.unit.fight2e.dramatic.test_move_elements import REI_E
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D
 from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
 from tests.unit.fight2e.dramatic.test_throws_and_startup import _at, _held, _next
 
@@ -176,3 +177,118 @@ def test_a_dash_with_no_attack_to_carry_is_refused_not_dropped() -> None:
     assert _codes(_dash(walk, styled=False, at=3)) == ["DASH_INVALID"]
     smash = {"action": "attack", "option": "property_damage", "target": "battle", "movement": 1, "dash": True}
     assert _codes(_dash(smash, styled=False)) == ["DASH_INVALID"]
+
+
+# ── What a successful Evasion gives (000 L5834–L5836, L2219–L2229, L3464) ──────────────────────────────────────
+
+REI_BASIC = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+AT_REI = {"action": "attack", "moves": ["basic_move"], "target": "rei"}
+EVADE = {"defense": "evasion", "fs": 0}
+
+
+def _turn(
+    decisions: dict[str, Any],
+    rolls: dict[str, int],
+    sheets: tuple[dict, dict] = (REI_E, BATTLE_D),
+    options: dict[str, Any] | None = None,
+    turn: int = 1,
+    battle_state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Rei and Battle at Range 1; Initiative Rei 8 + 1 = 9, Battle 1 + 0 = 1; keys written for turn 1."""
+    t = f"T{turn}."
+    battle = {"id": "battle", "sheet": copy.deepcopy(sheets[1]), "state": battle_state} if battle_state else None
+    body = {
+        "options": {"subsystem": "dramatic", **(options or {})},
+        "fight": {"turn": turn, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", sheets[0]), battle or _fighter("battle", sheets[1])],
+        "decisions": {k.replace("T1.", t): v for k, v in decisions.items()},
+        "rolls": {k.replace("T1.", t): v for k, v in {"T1.rei.init": 8, "T1.battle.init": 1, **rolls}.items()},
+        "seed": 7,
+    }
+    return _resolve(body)
+
+
+def _evaded(result: dict[str, Any] | None, then: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """Rei (Initiative 9) strikes first with his Basic Move: 1 + 1 = 2 against Battle's Evasion 2 + Defense Bonus 1
+    = 3: a miss; then Battle (Initiative 1) acts (``then``)."""
+    decisions = {"T1.rei.action": REI_BASIC, "T1.battle.defense": EVADE, "T1.battle.action": then}
+    decisions |= {"T1.battle.evasion_result": result} if result else {}
+    rolls = {"T1.rei.attack": 1, "T1.battle.attack": 1, "T1.battle.damage": 3, "T1.fight.time": 3}
+    return _turn(decisions | more.pop("decisions", {}), rolls | more.pop("rolls", {}), **more)
+
+
+def test_after_evading_he_takes_two_accuracy_on_his_next_attack_against_the_attacker() -> None:
+    # 000 L5834: the +2 is the default; Battle's Basic Move then has 0 + 2 = 2 and a die of 1 makes 3 against
+    # Rei's Defense 3: a hit (without it 1 < 3 would miss); 1d4 + Damage Bonus 1 = 3 + 1 = 4: Rei 25 → 21
+    out = _ok(_evaded(None, AT_REI, decisions={"T1.rei.defense": {"defense": "defense", "fs": 0}}))
+    battle_roll = next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "battle")
+    assert battle_roll["inputs"] == {"face": 1, "accuracy": 2, "defense_total": 3}
+    assert _state(out, "rei")["life_bar"] == 21
+    assert _state(out, "battle")["pending_accuracy"] == []  # used
+
+
+def test_after_evading_he_may_move_exactly_two_ranges_for_one_fs() -> None:
+    # 000 L5834: 2 Ranges away from Range 1 is Range 3, for 1 FS: 30 → 29; no bonus then
+    out = _ok(_evaded({"choice": "move", "direction": "away"}, NONE))
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _state(out, "battle")["fighting_spirit"] == 29
+    assert _state(out, "battle")["pending_accuracy"] == []
+
+
+def test_with_the_sidestep_he_moves_one_range_and_keeps_the_bonus() -> None:
+    # 000 L2229 (no Hazards in a Dramatic turn, 000 L7106): 1 Range away (Range 2) for 1 FS (30 → 29) and +2 on his
+    # next attack against Rei, kept into the next turn
+    out = _ok(_evaded({"choice": "sidestep", "direction": "away"}, NONE, options={"sidestep": True}))
+    assert out["fight"]["positioning"]["range"] == 2
+    assert _state(out, "battle")["fighting_spirit"] == 29
+    assert _state(out, "battle")["pending_accuracy"] == [{"amount": 2, "vs": "rei", "source": "evasion"}]
+    # without the campaign option there is no Sidestep (000 L2219)
+    assert _codes(_evaded({"choice": "sidestep", "direction": "away"}, NONE)) == ["EVASION_RESULT_INVALID"]
+
+
+def test_an_unused_evasion_bonus_lapses_at_the_end_of_the_next_turn() -> None:
+    # 000 L5834: on this turn or the next: carried into turn 2 and unused there (Battle does nothing), it is gone
+    first = _ok(_evaded(None, NONE))
+    assert _state(first, "battle")["pending_accuracy"] == [{"amount": 2, "vs": "rei", "source": "evasion"}]
+    kept = _state(first, "battle")
+    second = _ok(
+        _turn(
+            {"T1.rei.action": NONE, "T1.battle.action": NONE},
+            {"T1.fight.time": 3},
+            turn=2,
+            battle_state=kept,
+        )
+    )
+    assert _state(second, "battle")["pending_accuracy"] == []
+    assert "Evasion bonus against rei lapses unused" in _text(second)
+
+
+def test_a_hits_low_attack_evaded_forces_the_two_range_move() -> None:
+    # 000 L3464: Low, an L1 Hits Low Special Move: 0 + 1 + 2 − 1 against Evasion = 2; a die of 1 makes 3 against
+    # Battle's Evasion 2 + 1 + 3 FS = 6: a miss, and Battle must move 2 Ranges (Range 1 → 3) for 1 FS: 30 − 3 − 1 = 26;
+    # the +2 in its place is refused
+    rei = copy.deepcopy(REI_E)
+    rei["moves"].append({"id": "low", "name": "Low", "level": 1, "elements": [{"id": "hits_low"}]})
+    low = {"T1.rei.action": {"action": "attack", "moves": ["low"], "target": "battle"}}
+    low |= {"T1.battle.defense": {"defense": "evasion", "fs": 3}, "T1.battle.action": NONE}
+    out = _ok(_turn(low, {"T1.rei.attack": 1, "T1.fight.time": 3}, sheets=(rei, BATTLE_D)))
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _state(out, "battle")["fighting_spirit"] == 26
+    refused = _turn(
+        {**low, "T1.battle.evasion_result": {"choice": "accuracy_bonus"}},
+        {"T1.rei.attack": 1, "T1.fight.time": 3},
+        sheets=(rei, BATTLE_D),
+    )
+    assert _codes(refused) == ["EVASION_RESULT_INVALID"]
+
+
+def test_in_a_limited_movement_style_he_cannot_move_after_evading() -> None:
+    # 000 L5104: moving 2 Ranges after an Evasion needs FS, which the style forbids. Battle (Initiative 9) strikes
+    # Rei (1 + 1 = 2) in his Tiger style with his Basic Move: 0 + 1 = 1 against Rei's Evasion 0 + 3 FS = 3, a miss
+    req = _tiger(limited_movement=True)
+    decisions = {"T1.battle.action": AT_REI, "T1.rei.defense": {"defense": "evasion", "fs": 3}, "T1.rei.action": NONE}
+    rolls = {"T1.rei.init": 1, "T1.battle.init": 9, "T1.battle.attack": 1}
+    moving = _play(req, {**decisions, "T1.rei.evasion_result": {"choice": "move", "direction": "away"}}, rolls)
+    assert _codes(moving) == ["STYLE_MOVEMENT_LIMITED"]
+    bonus = _ok(_play(req, decisions, rolls))
+    assert _state(bonus, "rei")["pending_accuracy"] == [{"amount": 2, "vs": "battle", "source": "evasion"}]

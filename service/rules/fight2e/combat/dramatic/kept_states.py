@@ -159,10 +159,6 @@ def evaded(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, option:
     the target was (000 L4757, L4765). Ruling: Acrobatics in place of Evasion is an Evasion (000 L7120)."""
     if m is not None and option == "evasion":
         props.evaded(ctx, f, t, [m], access.locked)
-    if option == "evasion" and sidestep_setup.ENTRY in t.prof.entry_ids:
-        # a Dramatic Evasion has no step after it yet (the main turn's F.2: 2 Ranges, +2 Accuracy or a Sidestep), so
-        # no Sidestep opens a chance here; one carried in the request is kept (000 L2219–L2229, L4823, L5834)
-        ctx.note("F.2", t.id, f"{t.id} evades: no Sidestep follows a Dramatic Evasion yet.", "000 L2229, L4823")
 
 
 def moved(f: Combatant) -> None:

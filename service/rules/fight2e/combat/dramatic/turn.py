@@ -33,7 +33,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, conditions, kept_states, move_elements, tag
+from . import bands, conditions, evasion, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack, chain_action, chain_ends, hold_again, let_go
@@ -682,6 +682,7 @@ def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
     ds = load(ctx)
+    evasions = evasion.carried([d.f for d in ds.values()])  # earned last turn: usable this turn only (000 L5834)
     # a partner switched in takes his place in the Dramatic order (000 L6283; dramatic/tag.py)
     ctx.spine = tag.DramaticSpine(ctx.spine, ds, _act)
     announce(ctx, ds)
@@ -722,5 +723,6 @@ def run(ctx: Turn) -> None:
     ongoing.tick(ctx, elapsed)
     move_elements.installments_expire(ctx, elapsed)  # a Delayed Onset's 10-count (000 L3400)
     conditions.windows_tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3746)
+    evasion.lapse(ctx, evasions)
     _next_dice(ctx, ds)
     store(ds)
