@@ -292,3 +292,34 @@ def test_in_a_limited_movement_style_he_cannot_move_after_evading() -> None:
     assert _codes(moving) == ["STYLE_MOVEMENT_LIMITED"]
     bonus = _ok(_play(req, decisions, rolls))
     assert _state(bonus, "rei")["pending_accuracy"] == [{"amount": 2, "vs": "battle", "source": "evasion"}]
+
+
+def _rising(rolls: dict[str, int], rei_acts: bool) -> dict[str, Any]:
+    """Battle (with Rise, an L1 Reversal) starts the turn down at Range 1 from Rei, and rises with Rise at Rei."""
+    battle = copy.deepcopy(BATTLE_R)
+    battle["moves"].append({"id": "rise", "name": "Rise", "level": 1, "elements": [{"id": "reversal"}]})
+    down = {"life_bar": 25, "fighting_spirit": 30, "knocked_down": True}
+    rise = {"action": "attack", "moves": ["rise"], "target": "rei"}
+    decisions = {"T1.battle.action": rise, "T1.rei.defense": {"defense": "defense", "fs": 0}}
+    decisions |= {"T1.rei.action": NONE} if rei_acts else {}
+    return _turn(decisions, {"T1.fight.time": 3, **rolls}, sheets=(REI_E, battle), battle_state=down)
+
+
+def test_down_with_initiative_he_rises_with_a_reversal_at_no_accuracy_penalty() -> None:
+    # 000 L4119: Battle 9 against Rei 1 + 1 = 2: he uses Rise as he stands, no penalty: 0 + 2 (a Special Move,
+    # 000 L7211) = 2; a die of 1 makes 3 against Rei's Defense 3: a hit, 1d8 + 1 = 4 + 1 = 5: Rei 25 → 20; he is up
+    out = _ok(_rising({"T1.rei.init": 1, "T1.battle.init": 9, "T1.battle.attack": 1, "T1.battle.damage": 4}, False))
+    assert next(s for s in out["log"] if s["label"] == "D.6")["inputs"]["accuracy"] == 2
+    assert _state(out, "rei")["life_bar"] == 20
+    assert _state(out, "battle")["knocked_down"] is False
+    assert _state(out, "battle")["dramatic"]["initiative_steps"] == 0
+
+
+def test_down_without_initiative_his_reversal_has_minus_two_and_a_miss_costs_two_die_sizes() -> None:
+    # ruling as the main turn (000 L4115): Rei 8 + 1 = 9 first (he does nothing), Battle 5: Rise at 2 − 2 = 0; a die
+    # of 2 makes 2 against Defense 3: a miss; he stands all the same and his next Initiative die is two sizes less
+    out = _ok(_rising({"T1.rei.init": 8, "T1.battle.init": 5, "T1.battle.attack": 2}, True))
+    assert next(s for s in out["log"] if s["label"] == "D.6")["inputs"]["accuracy"] == 0
+    assert _state(out, "rei")["life_bar"] == 25
+    assert _state(out, "battle")["knocked_down"] is False
+    assert _state(out, "battle")["dramatic"]["initiative_steps"] == -2

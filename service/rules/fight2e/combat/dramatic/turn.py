@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..contract.models import (
+    ActionType,
+    Choice,
+    ChoiceOption,
+    DecisionValue,
+    Direction,
+    DramaticBoost,
+    DramaticOption,
+    ResponseKind,
+)
 from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..elements.throws import multi_part_throw
@@ -86,8 +95,25 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     chosen = _choose(ctx, ds, d)
     if chosen is not None:
         d.f.acted = False  # under way: a Temporary Technique's loan lasts through this action (000 L4331)
-        carry_out(ctx, ds, d, *chosen)
+        _carry(ctx, ds, d, *chosen)
         d.f.acted = True
+
+
+def _reversal(d: Dram, v: DecisionValue) -> MoveProfile | None:
+    """The Reversal move he rises with, when ``v`` is his attack in place of standing up (000 L4115, L4119)."""
+    m = d.f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
+    return m if m is not None and m.offensive and ResponseKind.reversal.value in m.responses else None
+
+
+def _carry(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+    """His action; a Reversal he rose with that misses costs two Initiative die sizes next turn (000 L4115)."""
+    rising = d.f.stood_this_turn and _reversal(d, v) is not None
+    was, d.hit_opponent = d.hit_opponent, False
+    carry_out(ctx, ds, d, key, v)
+    hit, d.hit_opponent = d.hit_opponent, was or d.hit_opponent
+    if rising and not hit:
+        d.next_steps -= 2
+        ctx.note("D", d.f.id, f"{d.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L4115")
 
 
 def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
@@ -113,20 +139,25 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
     for d, (_, v) in declared:
         d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
     for d, (key, v) in declared:
-        carry_out(ctx, ds, d, key, v)
+        _carry(ctx, ds, d, key, v)
 
 
 def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
     """Down before acting, with an Only When Prone move: stand up, or strike with it from the ground instead
-    (000 L4737–L4743); None when he stands."""
+    (000 L4737–L4743); with an Offensive Reversal move, rise with it as the main turn's stand-up offers it
+    (000 L4115, L4119); None when he stands."""
     f = d.f
-    if not any(m.trait(MoveTrait.prone_only) and m.offensive for m in f.prof.moves.values()):
+    if not any(
+        (m.trait(MoveTrait.prone_only) and m.offensive) or _reversal(d, _at(m)) is not None
+        for m in f.prof.moves.values()
+    ):
         return None
     key, v = ctx.decide(
         f.id,
         "action",
         "C",
-        f"{f.id} is down: stand up (nothing), or strike from the ground with an Only When Prone move?",
+        f"{f.id} is down: stand up (nothing), strike from the ground with an Only When Prone move, or rise with a "
+        "Reversal?",
         DecisionValue(action=ActionType.none),
         lambda: (
             [choice(DecisionValue(action=ActionType.none), "stand up")]
@@ -134,15 +165,42 @@ def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, Deci
                 c
                 for t in _reachable(ctx, ds, d)
                 for c in attack_choices(ctx, d, t)
-                if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
+                if (m := f.move((c.value.moves or [""])[0])) is not None
+                and (m.trait(MoveTrait.prone_only) or _reversal(d, c.value) is not None)
             ]
         ),
     )
+    if (rev := _reversal(d, v)) is not None and not rev.trait(MoveTrait.prone_only):
+        return _rise(ctx, d, rev, key, v)
     m = f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
     if m is None or not m.trait(MoveTrait.prone_only):
         if v.action not in (None, ActionType.none) or v.option is not None:
-            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, or an Only When Prone move.", key=key)
+            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, an Only When Prone move or a Reversal.", key=key)
         return None
+    return key, v
+
+
+def _at(m: MoveProfile) -> DecisionValue:
+    return DecisionValue(action=ActionType.attack, moves=[m.id])
+
+
+def _rise(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[str, DecisionValue]:
+    """He rises with the Reversal: standing from then on; −2 Accuracy, none if he has Initiative over every opponent
+    (000 L4115, L4119; ruling: the main turn's −2 when he does not)."""
+    f = d.f
+    f.knocked_down = False
+    f.stood_this_turn = True
+    d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
+    first = all(f.init > o.init for o in ctx.opponents(f))
+    if not first:
+        d.accuracy_now -= 2
+    ctx.note(
+        "B",
+        f.id,
+        f"{f.id} rises with the Reversal {m.name}" + ("." if first else " (−2 Accuracy)."),
+        "000 L4115, L4119",
+        change={"knocked_down": False},
+    )
     return key, v
 
 
