@@ -242,6 +242,14 @@ def test_with_the_sidestep_he_moves_one_range_and_keeps_the_bonus() -> None:
     assert out["fight"]["positioning"]["range"] == 2
     assert _state(out, "battle")["fighting_spirit"] == 29
     assert _state(out, "battle")["pending_accuracy"] == [{"amount": 2, "vs": "rei", "source": "evasion"}]
+    # with a Sidestep Setup move on his sheet the Sidestep opens its chance, this turn and the next (000 L4823)
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "setup", "name": "Setup", "level": 1, "elements": [{"id": "increased_stun"}],
+                            "liabilities": [{"id": "sidestep_setup"}]})  # fmt: skip
+    opened = _ok(
+        _evaded({"choice": "sidestep", "direction": "away"}, NONE, options={"sidestep": True}, sheets=(REI_E, battle))
+    )
+    assert [(e["id"], e.get("since")) for e in _state(opened, "battle")["ongoing_effects"]] == [("sidestep_setup", 1)]
     # without the campaign option there is no Sidestep (000 L2219)
     assert _codes(_evaded({"choice": "sidestep", "direction": "away"}, NONE)) == ["EVASION_RESULT_INVALID"]
 
@@ -323,3 +331,42 @@ def test_down_without_initiative_his_reversal_has_minus_two_and_a_miss_costs_two
     assert _state(out, "rei")["life_bar"] == 25
     assert _state(out, "battle")["knocked_down"] is False
     assert _state(out, "battle")["dramatic"]["initiative_steps"] == -2
+
+
+def _three(decisions: dict[str, Any], rolls: dict[str, int], battle: dict | None = None) -> dict[str, Any]:
+    """Rei and Ken (Rei's sheet) against Battle, all at Range 1: Initiative Rei 8 + 1 = 9, Ken 4 + 1 = 5, Battle 1."""
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [_fighter("rei", REI_E), _fighter("ken", REI_E), _fighter("battle", battle or BATTLE_D)],
+        "decisions": {"T1.rei.action": REI_BASIC, "T1.battle.defense": EVADE, **decisions},
+        "rolls": {"T1.rei.init": 8, "T1.ken.init": 4, "T1.battle.init": 1, "T1.rei.attack": 1, "T1.fight.time": 3}
+        | rolls,
+        "seed": 7,
+    }
+    return _resolve(body)
+
+
+def test_the_evasion_bonus_is_lost_on_an_attack_on_another_opponent() -> None:
+    # 000 L5836: Battle evaded Rei (1 + 1 = 2 against 3) and takes +2 against him; Ken does nothing; Battle's Basic
+    # Move at Ken has 0, not 2: a die of 1 makes 1 against Ken's Defense 3, a miss, and the bonus is gone
+    at_ken = {"action": "attack", "moves": ["basic_move"], "target": "ken"}
+    decisions = {"T1.ken.action": NONE, "T1.battle.action": at_ken, "T1.ken.defense": {"defense": "defense", "fs": 0}}
+    out = _ok(_three(decisions, {"T1.battle.attack": 1}))
+    assert next(s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "battle")["inputs"]["accuracy"] == 0
+    assert "attacks another opponent: their Evasion bonus is lost" in _text(out)
+    assert _state(out, "battle")["pending_accuracy"] == []
+
+
+def test_the_evasion_bonus_is_lost_when_he_is_hit_first() -> None:
+    # 000 L5836: Ken's Basic Move 1 + 1 + a die of 6 = 8 hits Battle (Evasion 3) before Battle acts: the +2 against
+    # Rei is gone (and Battle's action with it, Hit Stun, 000 L7130)
+    ken = {"action": "attack", "moves": ["basic_move"], "target": "battle"}
+    out = _ok(_three({"T1.ken.action": ken}, {"T1.ken.attack": 6, "T1.ken.damage": 3}))
+    assert "hit before using it: their Evasion bonus is lost" in _text(out)
+    assert _state(out, "battle")["pending_accuracy"] == []
