@@ -26,7 +26,7 @@ from ..turn.d_accuracy import range_ok
 from ..turn.d_attack_elements import cancel_into
 from ..turn.d_move_declaration import power_up_version
 from . import attack_options as options
-from . import bands, conditions, kept_states, move_elements, responses
+from . import bands, conditions, evasion, kept_states, move_elements, responses
 from .base import (
     D6,
     Dram,
@@ -286,6 +286,7 @@ def ready(
     acc += stand_off_accuracy(t) + spirit_accuracy(ctx, d, t)
     acc += 1 if t.face_off_next not in (None, d.f.id) else 0  # a third party on a Ki Face Off (000 L7237)
     acc += 1 if d.freeing(t) else 0  # mind-controlled, against one pulling punches to free him (000 L7207)
+    acc += evasion.accuracy(ctx, f, t.f)  # his bonus from evading t, lost on another (000 L5834–L5836)
     d.accuracy_now = 0
     first = not d.attacked
     d.attacked = True
@@ -393,6 +394,8 @@ def attack(
         kept_states.evaded(ctx, d.f, t.f, plan.move, t.guarded)  # a Ranged Prop is lost (000 L4757)
         if plan.move is not None and multi_part_throw.link_missed(ctx, d.f, t.f, [plan.move]):  # 000 L3767, L3775
             chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
+        if answering is None:  # F.2 after his own attack, as in the main turn (000 L5834)
+            evasion.evaded(ctx, d, t, plan.move)
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
@@ -907,6 +910,7 @@ def hit_effects(
     t.f.self_stun = False  # a hit before next turn spares him his Self-Stun (000 L4806)
     t.f.entangled = False  # and lifts an earlier Entangle's Initiative penalty (000 L3306)
     kept_states.hit(ctx, t.f)  # and ends his Invisibility, cancels his Slow Startup move (000 L3591, L4844)
+    evasion.hit(ctx, t.f)  # and his Evasion bonus (000 L5836)
     if moves_him and (ko is None or (ctx.range is None and not bands.mapped(ctx)) or t.f.defeated):
         n = move_elements.knock_back(move, d.f) if push else 0
         mode = move_elements.draw(ctx, d.f, t.f, move) if n else "push"

@@ -12,6 +12,7 @@ from ...dramatic.initiative import flourish_on_tie
 from ..contract.models import Choice, DecisionValue, DramaticOption
 from ..elements import summon
 from ..state.turn import Turn
+from . import kept_states
 from .base import D10, Dram, hurt, knock_back, pay
 
 
@@ -20,6 +21,8 @@ def tied_flourishes(ctx: Turn, order: list[Dram]) -> None:
     for a, b in itertools.pairwise(order):
         if a.acted or b.acted or a.f.side == b.f.side or a.spirit != b.spirit:  # apart planes (000 L7303)
             continue
+        if kept_states.locked(ctx, a.f, b.f) or kept_states.locked(ctx, b.f, a.f):
+            continue  # ruling: one locked with a third is out of his reach (000 L3769, L4393)
         if flourish_on_tie(a.f.init, b.f.init, ctx.distance(a.f, b.f)):
             ctx.note(
                 "A.4",
@@ -33,7 +36,12 @@ def tied_flourishes(ctx: Turn, order: list[Dram]) -> None:
 
 def invite(ctx: Turn, d: Dram, t: Dram, key: str) -> None:
     """A point for the invitation and a die size on his next Initiative, taken up or not; if taken up, the Flourish
-    comes at once (000 L7189). Our reading: the invited fighter keeps his own action."""
+    comes at once (000 L7189). Our reading: the invited fighter keeps his own action. Ruling: one locked in another's
+    Sustained Hold or Multi-Part Throw cannot be invited, its exchange of blows being an attack that does not reach him
+    and an action he cannot take (000 L3769, L4393–L4395)."""
+    if kept_states.locked(ctx, d.f, t.f):
+        why = f"{key}: {t.f.id} is locked in a Sustained Hold or a Multi-Part Throw: no Flourish reaches him."
+        ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", why, key=key)
     o = tables().option("flourish")
     pay(ctx, d, DramaticOption.flourish, costs.ap_cost(o), key)
     d.next_steps += o.die_steps or 0

@@ -107,6 +107,22 @@ def styled_movement(
     return True
 
 
+def dash_declared(ctx: Turn, f: Combatant, v: DecisionValue, key: str, carried: bool) -> None:
+    """A Dash asked for: a movement Technique, which no Limited Movement or No Movement style allows (000 L5100,
+    L5138), whatever the move; and only the movement before an attack (000 L2175–L2179), so ``carried`` says the
+    action is one the Dash leads into. Refused with a finding either way rather than dropped."""
+    if not v.dash:
+        return
+    st = styles.current(f)
+    if st is not None and (st.limited_movement or st.no_movement):
+        flaw = "Limited Movement" if st.limited_movement else "No Movement"
+        why = f"{key}: in the {f.style} style ({flaw}) no movement Technique, the Dash among them (000 L5100, L5138)."
+        ctx.fail("STYLE_MOVEMENT_LIMITED", f"{key}.dash", why, key=key)
+    if not carried:
+        why = f"{key}: a Dash is the movement before an attack; this action has none to carry (000 L2175–L2179)."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
+
+
 def sidestep(ctx: Turn, f: Combatant, m: MoveProfile | None, key: str) -> None:
     """His action: a Sidestep Setup move needs the chance a Sidestep opened, this turn or the last; any other move or
     non-attack action loses it (000 L4823–L4827), as the main turn checks it."""
@@ -143,10 +159,6 @@ def evaded(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, option:
     the target was (000 L4757, L4765). Ruling: Acrobatics in place of Evasion is an Evasion (000 L7120)."""
     if m is not None and option == "evasion":
         props.evaded(ctx, f, t, [m], access.locked)
-    if option == "evasion" and sidestep_setup.ENTRY in t.prof.entry_ids:
-        # a Dramatic Evasion has no step after it yet (the main turn's F.2: 2 Ranges, +2 Accuracy or a Sidestep), so
-        # no Sidestep opens a chance here; one carried in the request is kept (000 L2219–L2229, L4823, L5834)
-        ctx.note("F.2", t.id, f"{t.id} evades: no Sidestep follows a Dramatic Evasion yet.", "000 L2229, L4823")
 
 
 def moved(f: Combatant) -> None:

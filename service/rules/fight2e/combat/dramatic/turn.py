@@ -22,7 +22,16 @@ from __future__ import annotations
 
 from ...dramatic import costs
 from ...dramatic.catalogue import tables
-from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticBoost, DramaticOption
+from ..contract.models import (
+    ActionType,
+    Choice,
+    ChoiceOption,
+    DecisionValue,
+    Direction,
+    DramaticBoost,
+    DramaticOption,
+    ResponseKind,
+)
 from ..elements import ongoing, super_only, tag_team
 from ..elements.effects import heal
 from ..elements.throws import multi_part_throw
@@ -33,7 +42,7 @@ from ..state.turn import Turn
 from ..turn.h_time import time_roll
 from . import actions as dramatic_actions
 from . import attack_options as dramatic_attack_options
-from . import bands, conditions, kept_states, move_elements, tag
+from . import bands, conditions, evasion, kept_states, move_elements, tag
 from . import checks as dramatic_checks
 from . import defense as dramatic_defense
 from .attack import attack, chain_action, chain_ends, hold_again, let_go
@@ -86,8 +95,25 @@ def _act(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     chosen = _choose(ctx, ds, d)
     if chosen is not None:
         d.f.acted = False  # under way: a Temporary Technique's loan lasts through this action (000 L4331)
-        carry_out(ctx, ds, d, *chosen)
+        _carry(ctx, ds, d, *chosen)
         d.f.acted = True
+
+
+def _reversal(d: Dram, v: DecisionValue) -> MoveProfile | None:
+    """The Reversal move he rises with, when ``v`` is his attack in place of standing up (000 L4115, L4119)."""
+    m = d.f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
+    return m if m is not None and m.offensive and ResponseKind.reversal.value in m.responses else None
+
+
+def _carry(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValue) -> None:
+    """His action; a Reversal he rose with that misses costs two Initiative die sizes next turn (000 L4115)."""
+    rising = d.f.stood_this_turn and _reversal(d, v) is not None
+    was, d.hit_opponent = d.hit_opponent, False
+    carry_out(ctx, ds, d, key, v)
+    hit, d.hit_opponent = d.hit_opponent, was or d.hit_opponent
+    if rising and not hit:
+        d.next_steps -= 2
+        ctx.note("D", d.f.id, f"{d.f.id}'s Reversal missed: −2 Initiative die sizes next turn.", "000 L4115")
 
 
 def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
@@ -113,20 +139,25 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
     for d, (_, v) in declared:
         d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
     for d, (key, v) in declared:
-        carry_out(ctx, ds, d, key, v)
+        _carry(ctx, ds, d, key, v)
 
 
 def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue] | None:
     """Down before acting, with an Only When Prone move: stand up, or strike with it from the ground instead
-    (000 L4737–L4743); None when he stands."""
+    (000 L4737–L4743); with an Offensive Reversal move, rise with it as the main turn's stand-up offers it
+    (000 L4115, L4119); None when he stands."""
     f = d.f
-    if not any(m.trait(MoveTrait.prone_only) and m.offensive for m in f.prof.moves.values()):
+    if not any(
+        (m.trait(MoveTrait.prone_only) and m.offensive) or _reversal(d, _at(m)) is not None
+        for m in f.prof.moves.values()
+    ):
         return None
     key, v = ctx.decide(
         f.id,
         "action",
         "C",
-        f"{f.id} is down: stand up (nothing), or strike from the ground with an Only When Prone move?",
+        f"{f.id} is down: stand up (nothing), strike from the ground with an Only When Prone move, or rise with a "
+        "Reversal?",
         DecisionValue(action=ActionType.none),
         lambda: (
             [choice(DecisionValue(action=ActionType.none), "stand up")]
@@ -134,15 +165,42 @@ def _from_the_ground(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, Deci
                 c
                 for t in _reachable(ctx, ds, d)
                 for c in attack_choices(ctx, d, t)
-                if (m := f.move((c.value.moves or [""])[0])) is not None and m.trait(MoveTrait.prone_only)
+                if (m := f.move((c.value.moves or [""])[0])) is not None
+                and (m.trait(MoveTrait.prone_only) or _reversal(d, c.value) is not None)
             ]
         ),
     )
+    if (rev := _reversal(d, v)) is not None and not rev.trait(MoveTrait.prone_only):
+        return _rise(ctx, d, rev, key, v)
     m = f.move((v.moves or [""])[0]) if v.action is ActionType.attack else None
     if m is None or not m.trait(MoveTrait.prone_only):
         if v.action not in (None, ActionType.none) or v.option is not None:
-            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, or an Only When Prone move.", key=key)
+            ctx.fail("DECISION_INVALID", key, f"{key}: stand up, an Only When Prone move or a Reversal.", key=key)
         return None
+    return key, v
+
+
+def _at(m: MoveProfile) -> DecisionValue:
+    return DecisionValue(action=ActionType.attack, moves=[m.id])
+
+
+def _rise(ctx: Turn, d: Dram, m: MoveProfile, key: str, v: DecisionValue) -> tuple[str, DecisionValue]:
+    """He rises with the Reversal: standing from then on; −2 Accuracy, none if he has Initiative over every opponent
+    (000 L4115, L4119; ruling: the main turn's −2 when he does not)."""
+    f = d.f
+    f.knocked_down = False
+    f.stood_this_turn = True
+    d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
+    first = all(f.init > o.init for o in ctx.opponents(f))
+    if not first:
+        d.accuracy_now -= 2
+    ctx.note(
+        "B",
+        f.id,
+        f"{f.id} rises with the Reversal {m.name}" + ("." if first else " (−2 Accuracy)."),
+        "000 L4115, L4119",
+        change={"knocked_down": False},
+    )
     return key, v
 
 
@@ -176,6 +234,7 @@ def _choose(ctx: Turn, ds: dict[str, Dram], d: Dram) -> tuple[str, DecisionValue
         return struck  # Only When Prone in place of standing up; he is still down after it (000 L4741)
     if f.knocked_down and not f.stunned:  # down (from the state): his action is standing up (000 L5958)
         f.knocked_down = False
+        f.stood_this_turn = True  # attacked after this, a Reversal Response is open, as in the main turn (000 L5888)
         d.realize_next = True  # just stood up: Realize Potential next turn (000 L7259)
         ctx.note(
             "B", f.id, f"{f.id} spends his action standing up.", "000 L5958, L7259", change={"knocked_down": False}
@@ -418,6 +477,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
         leave(ctx, ds, d, key, zen=option is DramaticOption.zen_state)
         return
     conditions.check_suppressed(ctx, d.f, v, key)  # no movement, no non-attack action (000 L4245, L4255)
+    # a Dash leads into an attack's plan (``attack``, a Team-Up's), not into a check or another option (000 L2175)
+    carried = (attacking and option not in _NO_DASH) or option is DramaticOption.team_up
+    kept_states.dash_declared(ctx, f, v, key, carried and not check)
     # an option in place of the attack still lets him move as with an attack (000 L7140)
     if v.action not in dramatic_actions.NON_ATTACK | tag.ACTIONS:  # 1 Range away, or none (000 L6041–L6045, L5313)
         _move(ctx, d, v, key, with_action=attacking or check or v.action is not ActionType.move)
@@ -457,6 +519,8 @@ _ATTACKS = frozenset(
 )
 # movement alone, or nothing: no action to close an Opening Move's window (ruling, 000 L3750)
 _NO_ACTION = frozenset({None, ActionType.none, ActionType.move, ActionType.utility})
+# attacks whose plan has no move for a Dash to carry (000 L2175–L2179, L7197, L7311)
+_NO_DASH = frozenset({DramaticOption.property_damage, DramaticOption.call_forth_wisdom})
 # in place of the attack, with the movement an attack allows (000 L7140)
 _NOT_ATTACKS = frozenset({DramaticOption.flourish, DramaticOption.mind_manipulation, DramaticOption.spirit_combat})
 
@@ -552,7 +616,8 @@ def _action_choices(ctx: Turn, ds: dict[str, Dram], d: Dram) -> list[ChoiceOptio
                 out.append(choice(named, f"move {n}" + (f" {direction.value} {t.f.id}" if t is not None else "")))
     for t in foes:
         out += attack_choices(ctx, d, t)
-        if spendable(d, DramaticOption.flourish) >= 1:
+        # one locked in a Sustained Hold or a Multi-Part Throw neither acts nor is reached (000 L3769, L4393, L7189)
+        if spendable(d, DramaticOption.flourish) >= 1 and not kept_states.locked(ctx, f, t.f):
             out.append(
                 choice(DecisionValue(option=DramaticOption.flourish, target=t.f.id), f"invite {t.f.id} to a Flourish")
             )
@@ -675,6 +740,7 @@ def run(ctx: Turn) -> None:
     """The Dramatic turn, from the point grant to the Time Roll."""
     events.start(ctx)
     ds = load(ctx)
+    evasions = evasion.carried([d.f for d in ds.values()])  # earned last turn: usable this turn only (000 L5834)
     # a partner switched in takes his place in the Dramatic order (000 L6283; dramatic/tag.py)
     ctx.spine = tag.DramaticSpine(ctx.spine, ds, _act)
     announce(ctx, ds)
@@ -715,5 +781,6 @@ def run(ctx: Turn) -> None:
     ongoing.tick(ctx, elapsed)
     move_elements.installments_expire(ctx, elapsed)  # a Delayed Onset's 10-count (000 L3400)
     conditions.windows_tick(ctx)  # an Opening Move's window lasts this turn and the next (000 L3746)
+    evasion.lapse(ctx, evasions)
     _next_dice(ctx, ds)
     store(ds)
