@@ -238,6 +238,9 @@ def _slot(groups: list[Group], ctx: Turn, f: Combatant) -> None:
 
 
 def _release(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    if non_attack.released_use(ctx, f, groups, ctx.peek_key(f.id, "action"), budget):  # a Utility move's (000 L4846)
+        ctx.key(f.id, "action")  # the action it takes
+        return
     found = move_elements.released(ctx, f, [g.id for g in groups if g.members and thug_group.opposes(g, f)], budget)
     if found is None:
         return
