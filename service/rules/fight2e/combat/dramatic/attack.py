@@ -745,12 +745,14 @@ def _throw_effects(
         multi_part_throw.finish(ctx, atk)
 
 
-def chain_ends(ctx: Turn, d: Dram, ds: dict[str, Dram], why: str) -> None:
+def chain_ends(ctx: Turn, d: Dram, ds: dict[str, Dram], why: str, own: bool = False) -> None:
     """His Multi-Part Throw ends early: the last link's waiting Knock Back and Knock Down land now, with no Hit Stun
-    (000 L3767, L3773–L3775)."""
+    (000 L3767, L3773–L3775); ``own``: he ended it, no link missing: its On-Miss effects too (000 L3775)."""
     found = multi_part_throw.end(ctx, d.f, why)
     if found is not None and found[0].id in ds:
         hit_effects(ctx, d, ds[found[0].id], None, found[1], stuns=False)
+        if own:
+            multi_part_throw.on_miss_effects(ctx, d.f, found[0], found[1])
 
 
 def chain_action(ctx: Turn, d: Dram, ds: dict[str, Dram], v: DecisionValue | None) -> bool:
@@ -769,7 +771,7 @@ def chain_action(ctx: Turn, d: Dram, ds: dict[str, Dram], v: DecisionValue | Non
         return False
     else:
         why = "he declares the end of the sequence"
-    chain_ends(ctx, d, ds, why)
+    chain_ends(ctx, d, ds, why, own=True)
     d.acted = d.f.acted = True
     ctx.note("B.1", d.f.id, f"{d.f.id} loses his action this turn.", "000 L3775, L7084")
     return True

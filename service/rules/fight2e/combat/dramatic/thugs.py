@@ -244,6 +244,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
 
 def _release(ctx: Turn, d: Dram, groups: list[Group]) -> None:
     """Ruling: the release's 1 Control is no cost here, no Control being rolled (000 L4848, L7084)."""
+    if non_attack.released_use(ctx, d.f, groups, ctx.peek_key(d.f.id, "action"), 1):  # a Utility move's (000 L4846)
+        ctx.key(d.f.id, "action")  # the action it takes
+        return
     found = move_elements.released(ctx, d.f, [g.id for g in groups if g.members], 1)
     if found is None:
         return

@@ -38,6 +38,7 @@ class Plan:
     charge_fs: int = 0  # Charge Forward: 1 FS for the step toward the target (000 L4501)
     square: tuple[int, int] | None = None  # Battle Grid: the square the movement ends on (grid.py)
     lateral: bool = False  # Battle Grid: the lateral step, the whole action (000 L5684)
+    released: bool = False  # a Utility move readied last turn with Slow Startup takes effect (000 L4846)
 
 
 @dataclass(slots=True)

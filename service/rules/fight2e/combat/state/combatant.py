@@ -122,6 +122,7 @@ class Combatant:
     # a Suppression or a made Wall on him from a Thug group: kind → the group's id (thug_thrashing/lasting.py)
     thug_lasting: dict[str, str] = field(default_factory=dict)
     entangle_lost: bool = False  # a Thug group's Entangle took his first action in a Thug turn (000 L3306, L6752)
+    hold_ended: bool = False  # his Sustained Hold ended before anyone acted: his first action in a Thug turn
     blocked_last: bool = False  # the last attack on him this turn was stopped by Defense without moving (Charge Back)
     sidestep_window: bool = False  # defending with a Sidestep Setup chance open: it may still answer (000 L4826)
     last_guard: str = ""  # how the last attack on him this turn was stopped: defense, crouch, evasion, aerial_block

@@ -295,9 +295,9 @@ def readied(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> tupl
     return prepare, extra > 0
 
 
-def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str) -> None:
+def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | None) -> None:
     """The move is readied: its state is kept on him as in the main turn (000 L4127–L4129, L4447), a Slow Startup
-    move's against the group named (000 L4842)."""
+    move's against the group named, a Utility move's at nobody but whom it heals (000 L4842)."""
     utility.ready(ctx, f, m, prepare, target)
 
 

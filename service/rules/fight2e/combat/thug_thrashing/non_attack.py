@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....dice import Die
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import techniques
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.sequences import sequences
 from ..state.combatant import Combatant
-from ..state.profile import Heals, MoveProfile
+from ..state.profile import Heals, MoveProfile, MoveTrait
 from ..state.turn import Turn
 from ..turn.c_utility_actions import heal
 from . import after_move, ally, move_elements
@@ -176,18 +177,48 @@ def _utility(
     after_move.check_before(ctx, m, v.movement or 0, key)  # After Mobile, Passing (000 L2387–L2389)
     _moved(ctx, f, groups, v, key, m.name, away=False)
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004", {"moves": [m.id]})
+    if m.trait(MoveTrait.slow_startup):  # only readied: it takes effect at his first action next turn (000 L4842)
+        move_elements.ready(ctx, f, m, OngoingEffectId.slow_startup, healed.id if healed is not f else None)
+        return
+    _take_effect(ctx, f, groups, key, v, m, healed)
+
+
+def _take_effect(
+    ctx: Turn, f: Combatant, groups: list[Group], key: str, v: DecisionValue, m: MoveProfile, healed: Combatant | None
+) -> None:
+    """The Utility move's effects on its user, its heal and its Glory."""
     kept = move_elements.limited(ctx, f, [m])  # Limited Move's drawback on this use (000 L4579–L4591)
     if kept is None:
         return
     m = move_elements.enhanced(ctx, f, kept)[0]  # a Power Enhancer's bank, a Taunt's lent Element (000 L6646)
     move_elements.start_user_states(ctx, f, [m])  # a Buff starts (000 L2961, L6646)
     ally.call(ctx, f, m, _faced(ctx, f, groups, v), f"{key}.moves", key)  # his Ally appears (000 L4191)
-    if m.heals(Heals.heals):  # Healing heals its user (000 L3436–L3444)
+    if m.heals(Heals.heals) and healed is not None:  # Healing heals its user (000 L3436–L3444)
         heal(ctx, f, m, healed)
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         award(ctx, f.id, m.level, f"{m.name} used", "000 L6004, L6547")
     after_move.after(ctx, f, _faced(ctx, f, groups, v), [m], groups, True)  # After Mobile: 0–3 (000 L2387)
+
+
+def released_use(ctx: Turn, f: Combatant, groups: list[Group], key: str, budget: int) -> bool:
+    """His Utility move readied last turn with Slow Startup takes effect at his first action for 1 Control, nothing
+    more to pay, its heal going to the one named then (000 L4846–L4848); False when what waits is an attack's."""
+    e = move_elements.slow_startup_due(f) if f.ongoing else None
+    m = f.move(e.move or "") if e is not None else None
+    if e is None or m is None or m.offensive:
+        return False
+    f.ongoing = [x for x in f.ongoing if x is not e]
+    if budget < 1:
+        ctx.note("B.3", f.id, f"{f.id} has no Control left to release {m.name}.", "000 L4848")
+        return True
+    ctx.note("B.1", f.id, f"{f.id}'s {m.name}, begun last turn, takes effect (1 Control).", "000 L4846–L4848")
+    healed = ctx.fighters.get(e.target or "", f)
+    if healed.defeated:
+        ctx.note("C.5", f.id, f"{healed.id} is out of the fight: nobody is healed.", "000 L3446")
+    v = DecisionValue(action=ActionType.utility, moves=[m.id], target=e.target)
+    _take_effect(ctx, f, groups, key, v, m, None if healed.defeated else healed)
+    return True
 
 
 def _faced(ctx: Turn, f: Combatant, groups: list[Group], v: DecisionValue) -> Group | None:

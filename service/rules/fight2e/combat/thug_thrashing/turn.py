@@ -32,6 +32,7 @@ from ....dice import Die
 from ...thugs import attacks as thug_rules
 from ...thugs import extra_actions
 from ...thugs.points import saga_steps
+from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
@@ -41,6 +42,7 @@ from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
 from ..turn.a_initiative import roll_initiative
+from ..turn.b_holds import execute_hold, settle_holds
 from ..turn.h_time import time_roll
 from . import (
     attacks as thug_attacks,
@@ -221,6 +223,8 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):
             continue
+        if i == 0 and _hold_second_part(ctx, f):  # his Sustained Hold's second part (000 L4387–L4391)
+            continue
         if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
             _release(ctx, f, groups, budget)
             continue
@@ -252,7 +256,37 @@ def _slot(groups: list[Group], ctx: Turn, f: Combatant) -> None:
     _fighter_turn(ctx, f, groups)
 
 
+def _settle_holds(ctx: Turn) -> None:
+    """A Fighter's Sustained Hold on a Fighter (begun on him in a Thug turn's main-system action), on its second turn
+    as in the main turn: a holder not ahead of his victim lets go before anyone acts, no damage and 1 Glory less when
+    the first part earned it (000 L4387–L4391, L4397). Ruling: the second part is his first action, his extra Thug
+    Thrashing actions staying his (000 L4391, L6752, as recovering is)."""
+    holders = [f for f in ctx.fighters.values() if any(e.id == OngoingEffectId.sustained_hold for e in f.ongoing)]
+    settle_holds(ctx)
+    for f in holders:
+        if f.acted and not any(e.id == OngoingEffectId.sustained_hold for e in f.ongoing):
+            f.acted, f.hold_ended = False, True
+
+
+def _hold_second_part(ctx: Turn, f: Combatant) -> bool:
+    """His first action goes to his Sustained Hold's second part: ended before anyone acted, or struck again now for
+    half damage, ahead of his victim (000 L4387–L4391)."""
+    held = any(e.id == OngoingEffectId.sustained_hold for e in f.ongoing)
+    if f.hold_ended or held:
+        ctx.key(f.id, "action")  # the action it takes: his next action is keyed after it
+    if f.hold_ended:
+        f.hold_ended = False
+        ctx.note("C", f.id, f"{f.id}'s first action went to his Sustained Hold's end.", "000 L4391, L6752")
+        return True
+    if held:
+        execute_hold(ctx, f)
+    return held
+
+
 def _release(ctx: Turn, f: Combatant, groups: list[Group], budget: int) -> None:
+    if non_attack.released_use(ctx, f, groups, ctx.peek_key(f.id, "action"), budget):  # a Utility move's (000 L4846)
+        ctx.key(f.id, "action")  # the action it takes
+        return
     found = move_elements.released(ctx, f, [g.id for g in groups if g.members and thug_group.opposes(g, f)], budget)
     if found is None:
         return
@@ -429,6 +463,7 @@ def run(ctx: Turn) -> None:
     queue: list[tuple[str, str]] = []
     main = ctx.spine
     ctx.spine = tag.ThugSpine(main, partial(_slot, groups))  # a partner switched in acts here (000 L6283)
+    _settle_holds(ctx)
     _act_all(ctx, _order(ctx, groups), groups, queue)
     ctx.spine = main
     non_attack.end_of_turn(ctx)

@@ -11,14 +11,14 @@ from ..elements.hazards import hazard_effects
 from ..elements.throws import multi_part_throw
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
-from ..state.profile import MoveTrait
+from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .b_action_choices import action_choices
 from .b_holds import execute_hold, held_interrupt
 from .b_recovery import lost_action, recover
 from .c_declaration import declare
 from .d_attack import resolve
-from .d_move_declaration import target_of
+from .d_move_declaration import nearest, target_of
 from .d_performing import perform
 
 # ── the slot ─────────────────────────────────────────────────────────────────────────────────────
@@ -250,6 +250,9 @@ def execute_slow_startup(ctx: Turn, f: Combatant) -> None:
     assert e is not None
     f.ongoing = [x for x in f.ongoing if x is not e]
     m = f.move(e.move or "")
+    if m is not None and not m.offensive:
+        _release_use(ctx, f, m, e.target)
+        return
     target = ctx.fighters.get(e.target or "")
     if m is None or target is None or target.defeated or target.side == f.side:
         f.acted = True
@@ -267,3 +270,18 @@ def execute_slow_startup(ctx: Turn, f: Combatant) -> None:
         perform(ctx, f, plan)
     finally:
         f.ignore_range = False
+
+
+def _release_use(ctx: Turn, f: Combatant, m: MoveProfile, healed: str | None) -> None:
+    """A Utility move readied last turn takes effect at his action for 1 Control, nothing more to pay; a heal goes to
+    the one named then (000 L4846–L4848)."""
+    if f.control < 1:
+        f.acted = True
+        ctx.note("B.3", f.id, f"{f.id} has no Control left to release {m.name}.", "000 L4848")
+        return
+    ctx.note("B.1", f.id, f"{f.id}'s {m.name}, begun last turn, takes effect (1 Control).", "000 L4846–L4848")
+    opponents = ctx.opponents(f)
+    plan = Plan(ActionType.utility, nearest(ctx, f) if opponents else None, [m], 0, True, cost=1, released=True)
+    plan.key = ctx.peek_key(f.id, "action")
+    plan.heal_target = ctx.fighters.get(healed or "") if healed is not None else None
+    perform(ctx, f, plan)

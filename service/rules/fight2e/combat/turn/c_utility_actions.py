@@ -38,16 +38,17 @@ def ready(ctx: Turn, f: Combatant, m: MoveProfile, prepare: str, target: str | N
     """The readied move's state on its user (``prepare``: what ``_extended`` answered; ``target``: whom a Slow
     Startup move will strike, a Fighter or a Thug group); a turn with Thugs readies its moves here too (000 L6646)."""
     if prepare == OngoingEffectId.slow_startup:
-        assert target is not None
+        assert target is not None or not m.offensive  # a Utility move's: nobody, or whom it heals (000 L4842)
         f.ongoing.append(ongoing.Effect(OngoingEffectId.slow_startup, m.id, None, ctx.turn, target))
         ctx.note(
             "C.5",
             f.id,
-            f"{f.id} begins {m.name} against {target}: it strikes next turn; until then "
-            "he defends with Defense only and a hit cancels it.",
+            f"{f.id} begins {m.name}"
+            + (f" against {target}: it strikes next turn" if m.offensive else ": it takes effect next turn")
+            + "; until then he defends with Defense only and a hit cancels it.",
             "000 L4840–L4846",
             {"move": m.id},
-            {OngoingEffectId.slow_startup: target},
+            {OngoingEffectId.slow_startup: target or f.id},
         )
     elif prepare == OngoingEffectId.triggered_interrupt:
         triggered.arm(ctx, f, m)
@@ -86,10 +87,16 @@ def spend_readied(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
 
 def _healed(ctx: Turn, f: Combatant, plan: Plan, m: MoveProfile) -> Combatant | None:
     """Who a Healing move heals: the user, or with Heal Others the fighter named, if he is at Range 0–2 (the move's
-    own Range when it has one) after the movement (000 L3446–L3448)."""
+    own Range when it has one) after the movement (000 L3446–L3448); readied last turn with Slow Startup, the one
+    named then, in range or not (000 L4846)."""
     t = plan.heal_target
     if not m.heals(Heals.others) or t is None or t is f:
         return f
+    if t.defeated:
+        ctx.note("C.5", f.id, f"{t.id} is out of the fight: nobody is healed.", "000 L3446")
+        return None
+    if plan.released:
+        return t  # ruling: the one named when it was readied, in range or not, as its target (000 L4846)
     reach = m.range if m.range is not None else (0, 2)
     if not reach[0] <= ctx.distance(f, t) <= reach[1]:
         ctx.note("C.5", f.id, f"{t.id} is out of {m.name}'s Range: nobody is healed.", "000 L3448")
@@ -134,8 +141,21 @@ def heal(ctx: Turn, f: Combatant, m: MoveProfile, healed: Combatant) -> None:
     _healing(ctx, f, m, first=True, healed=healed)
 
 
+def _ready_use(ctx: Turn, f: Combatant, plan: Plan) -> None:
+    """A Utility move with Slow Startup: this use only readies it; its effects and Glory come at his action next
+    turn (``plan.released``). Ruling: its Super Energy and charges are paid now, as an attack's (000 L4840–L4842)."""
+    m = plan.moves[0]
+    pay_supers(ctx, f, plan.moves)
+    limited_use.spend_charges(ctx, f, plan.moves)
+    sequences.used(ctx, f, plan.moves)
+    healed = plan.heal_target if plan.heal_target is not f else None
+    ready(ctx, f, m, OngoingEffectId.slow_startup, healed.id if healed is not None else None)
+    post_move(ctx, f, plan)
+
+
 def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
-    """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
+    """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004). A move with Slow
+    Startup is only readied (``_ready_use``); released next turn, it takes effect with nothing more to pay."""
     names = " + ".join(m.name for m in plan.moves)
     for m in plan.moves:
         report_unsupported(ctx, f, m)
@@ -146,19 +166,24 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
         ctx.note("C.5", f.id, f"{names} is interrupted: no effect and no Glory.", "000 L6002")
         return
     ctx.note("C.5", f.id, f"{f.id} uses {names}.", "000 L5996–L6004", {"moves": [m.id for m in plan.moves]})
+    if plan.prepare == OngoingEffectId.slow_startup:
+        _ready_use(ctx, f, plan)
+        return
     props.use_recovery(ctx, f, plan.moves)
     plan.moves = enhancer.apply(ctx, f, plan.moves)
     plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
     plan.moves = buff_profile.changed(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
-    pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
+    if not plan.released:  # readied with Slow Startup: paid by the use that readied it (``_ready_use``)
+        pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
     kept = limited_move.apply(ctx, f, plan.moves, plan.target)
     if kept is None:  # its Limited Move drawback applies: no effect, no Glory
         post_move(ctx, f, plan)
         return
     plan.moves = kept
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)
-    limited_use.spend_charges(ctx, f, plan.moves)
+    if not plan.released:
+        limited_use.spend_charges(ctx, f, plan.moves)
     powered, boost = power_up_utility.decide(ctx, f, plan)
     short_fuse: list[ongoing.Effect] = []
     for i, m in enumerate(plan.moves):

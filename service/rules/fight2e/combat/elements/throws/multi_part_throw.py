@@ -12,8 +12,10 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 
 from __future__ import annotations
 
+from ....catalogue.records import Trigger
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
+from ...registry import points as records
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
 from ...state.action import Attack as AttackCls
@@ -97,8 +99,9 @@ def end(ctx: Turn, a: Combatant, why: str) -> tuple[Combatant, MoveProfile] | No
     return None if d is None or m is None or d.defeated else (d, m)
 
 
-def release(ctx: Turn, a: Combatant, why: str) -> None:
-    """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now."""
+def release(ctx: Turn, a: Combatant, why: str, own: bool = False) -> None:
+    """The sequence ends early: the waiting Knock Back and Knock Down of the last link that hit apply now; ``own``:
+    he ended it himself (no Control for the next link, or his declared end), so its On-Miss effects apply too."""
 
     found = end(ctx, a, why)
     if found is None:
@@ -108,6 +111,15 @@ def release(ctx: Turn, a: Combatant, why: str) -> None:
     knockdown.knock_back(ctx, atk, 2)
     if knockdown.knocks_down(atk) and not d.knocked_down:
         knockdown.knock_down(ctx, a, d)
+    if own:
+        on_miss_effects(ctx, a, d, m)
+
+
+def on_miss_effects(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> None:
+    """The thrower ends the sequence with no link missing (no Control for the next, or his declared end): On-Miss
+    effects apply with the waiting Knock Down (000 L3775). Ruling: those of the last link that hit, whose effects
+    land then; a missed link has its own at F.1, as any miss; the victim's winning Initiative brings none."""
+    records.die_shifts(ctx, a, d, m, Trigger.on_miss)  # Slow Recovery's die next turn (000 L4836)
 
 
 @at("after_order", 10)  # a Multi-Part Throw victim who wins or ties Initiative (000 L3773)
@@ -170,7 +182,7 @@ def stalled(ctx: Turn, f: Combatant) -> bool:
         return False
     if any(m.level <= f.control for m in _next_links(f, e)):
         return False
-    release(ctx, f, "not enough Control for the next Throw")
+    release(ctx, f, "not enough Control for the next Throw", own=True)
     f.acted = True
     ctx.note("B.1", f.id, f"{f.id} loses his action this turn.", "000 L3775")
     return True
@@ -181,7 +193,7 @@ def declared(ctx: Turn, f: Combatant, d: DecisionValue) -> bool:
     the end of the sequence and the action is lost (000 L3767, L3775)."""
     if goes_on(f, d):
         return True
-    release(ctx, f, "he declares the end of the sequence")
+    release(ctx, f, "he declares the end of the sequence", own=True)
     f.acted = True
     ctx.note("B.1", f.id, f"{f.id} loses his action this turn.", "000 L3775")
     return False
