@@ -4,6 +4,7 @@ fight2e, with no change to generic code (which the import contracts keep free of
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -16,12 +17,26 @@ import pytest
 PROBE = Path(__file__).resolve().parents[1] / "toy_rulesets" / "probe.py"
 
 
-@pytest.fixture(scope="module")
-def answers() -> dict[str, Any]:
+def probe() -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("FIGHT_RULES_")} | {"FIGHT_RULES_LOG_LEVEL": "error"}
     run = subprocess.run([sys.executable, str(PROBE)], capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> dict[str, Any]:
+    """The probe's answers, from one run per session: under xdist the first worker to get here runs it (several
+    seconds: a fresh interpreter loads every ruleset) and leaves the answers in the session's shared temporary
+    directory, under a lock, for the others."""
+    if worker_id == "master":  # pytest-xdist's name for a run without workers
+        return probe()
+    shared = tmp_path_factory.getbasetemp().parent / "second_ruleset_probe.json"
+    with shared.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not shared.exists():
+            shared.write_text(json.dumps(probe()), encoding="utf-8")
+    return json.loads(shared.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def test_listed_beside_fight2e(answers: dict[str, Any]) -> None:

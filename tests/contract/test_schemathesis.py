@@ -27,12 +27,14 @@ from hypothesis import strategies as st
 from litestar import Litestar
 from litestar.testing import TestClient
 from pydantic import BaseModel
+from schemathesis.config import OperationConfig
 from schemathesis.filters import HasAPIOperation
+from schemathesis.generation.modes import GenerationMode
 from schemathesis.schemas import BaseSchema
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 from service.graphql.schema import sdl_schema
-from service.rules.core.ruleset import rulesets
+from service.rules.core.ruleset import Operation, rulesets
 from tests.conftest import REPO, examples
 
 # Nothing is built at import (collecting stays cheap): the app and both schemas are session fixtures, and the
@@ -146,10 +148,59 @@ def map_body(ctx: schemathesis.HookContext, body: object) -> object:
     return shortened(body, ctx.operation.path)
 
 
+# The coverage phase sends every boundary and every invalid variant its request schema defines: thousands of cases
+# for a deep one, most of them invalid (three in four for ashes' combatants/validate). An operation whose request is
+# parsed by the same model as an earlier one's refuses those invalid cases by the same code, before its own function
+# runs; one whose model, function and charges are all the same as an earlier one's (each ruleset's simulate/merge)
+# answers every case by the same code. So the first such operation gets the whole coverage phase; the next ones with
+# the same model get its valid cases only (their own function still meets every boundary); and the exact copies
+# none. Every operation keeps its examples and fuzzing phases (valid and invalid cases), and every check.
+def operation_records() -> Iterator[tuple[str, Operation]]:
+    """Each ruleset operation's label (``POST /v1/{ruleset}/{path}``) and record."""
+    for ruleset in rulesets():
+        for op in ruleset.operations:
+            yield f"POST /v1/{ruleset.id}/{op.path}", op
+
+
+def same_code(op: Operation) -> tuple[object, ...]:
+    """What decides an operation's answer to a request, besides its path: its model, function and charges."""
+    return op.request, op.run, op.cost, op.caching, op.offload
+
+
+def shared_coverage() -> tuple[list[str], list[str]]:
+    """The labels of the operations given the coverage phase's valid cases only, and of those given none."""
+    by_model: set[type[BaseModel]] = set()
+    by_code: set[tuple[object, ...]] = set()
+    valid_only, none = [], []
+    for label, op in operation_records():
+        if same_code(op) in by_code:
+            none.append(label)
+        elif op.request in by_model:
+            valid_only.append(label)
+        by_model.add(op.request)
+        by_code.add(same_code(op))
+    return valid_only, none
+
+
+def share_coverage(loaded: BaseSchema) -> None:
+    """Narrows the coverage phase of the operations ``shared_coverage`` names (schemathesis' per-operation config)."""
+    valid_only, none = shared_coverage()
+    phases: list[tuple[list[str], dict[str, Any]]] = [
+        (valid_only, {"generation": {"mode": "positive"}}),
+        (none, {"enabled": False}),
+    ]
+    for labels, coverage in phases:
+        for label in labels:
+            loaded.config.operations.operations.append(
+                OperationConfig.from_dict({"include-name": label, "phases": {"coverage": coverage}})
+            )
+
+
 @pytest.fixture(scope="session")
 def openapi_schema(app: Litestar) -> BaseSchema:
     loaded = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
     loaded.hook(map_body)
+    share_coverage(loaded)
     return loaded
 
 
@@ -194,6 +245,36 @@ def test_every_operation_is_fuzzed(openapi_schema: BaseSchema, graphql_schema: B
     assert sorted(loaded) == sorted(openapi_operations())
     loaded = {result.ok().label for result in graphql_schema.get_all_operations()}
     assert sorted(loaded) == sorted(graphql_operations())
+
+
+def test_coverage_is_shared_only_by_the_same_code(openapi_schema: BaseSchema) -> None:
+    """Every operation keeps its examples and fuzzing phases; each request model gets the whole coverage phase on one
+    operation, and one without it has the same model, function and charges as the one that has it."""
+    records = dict(operation_records())
+    whole: dict[type[BaseModel], str] = {}
+    narrowed = {}
+    for result in openapi_schema.get_all_operations():
+        operation = result.ok()
+        phases = openapi_schema.config.phases_for(operation=operation)
+        assert phases.examples.enabled and phases.fuzzing.enabled, operation.label
+        modes = set(openapi_schema.config.generation_for(operation=operation, phase="coverage").modes)
+        record = records.get(operation.label)
+        if record is None:  # a catalogue, health or listing operation: not a ruleset computation, never narrowed
+            assert phases.coverage.enabled and modes == set(GenerationMode), operation.label
+        elif phases.coverage.enabled and modes == set(GenerationMode):
+            assert record.request not in whole, (operation.label, whole.get(record.request))
+            whole[record.request] = operation.label
+        else:
+            narrowed[operation.label] = (phases.coverage.enabled, modes)
+    assert {op.request for op in records.values()} == set(whole)
+    assert narrowed, "no operation shares a request model: nothing left to test here"
+    covered = {same_code(records[label]) for label in whole.values()}
+    covered |= {same_code(records[label]) for label, (enabled, _) in narrowed.items() if enabled}
+    for label, (enabled, modes) in narrowed.items():
+        if enabled:  # the valid cases only: the model's invalid ones go to the operation in ``whole``
+            assert modes == {GenerationMode.POSITIVE}, label
+        else:  # none: an operation with the same code has them
+            assert same_code(records[label]) in covered, label
 
 
 def refusals_only(body: bytes | str) -> list[str]:

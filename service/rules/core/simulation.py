@@ -462,6 +462,11 @@ def run_cost(count: int, turn_limit: int) -> int:
     return 100 + count * turn_limit
 
 
+def merge_cost(request: MergeRuns) -> int:
+    """Units a merge is charged: one, and one more per 20 parts."""
+    return 1 + len(request.runs) // 20
+
+
 def merge_operation(examples: dict[str, Any], run: Callable[[MergeRuns], SimulationSums] = merge_runs) -> Operation:
     """A ruleset's `simulate/merge` operation: the same contract and the same merge for every ruleset."""
     return Operation(
@@ -474,6 +479,6 @@ def merge_operation(examples: dict[str, Any], run: Callable[[MergeRuns], Simulat
         answer=SimulationSums,
         run=run,
         caching=Caching.local,
-        cost=lambda r: 1 + len(r.runs) // 20,
+        cost=merge_cost,
         examples=examples,
     )
