@@ -32,6 +32,7 @@ What is left is named as ``dramatic_move_elements`` where the move is used."""
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
+from ...catalogue.keywords import DAMAGE, RANGE
 from ...catalogue.records import (
     AccuracyForDamage,
     AgainstThugs,
@@ -49,6 +50,7 @@ from ...catalogue.records import (
     MoveTrait,
     OneRange,
     OnlyWhile,
+    PayloadShell,
     Point,
     Priced,
     ThugAct,
@@ -252,7 +254,37 @@ def _by_attack(entry: str) -> bool:
     )  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
 
 
+# What a Utility move never keeps (000 L2349): the Offensive keyword and every Damage and Range keyword; and it may
+# have no On-Hit or On-Miss part (the move builder's UTILITY_WITH_HIT_OR_MISS_EFFECT)
+_DROPPED_BY_UTILITY = frozenset({"offensive"}) | DAMAGE | RANGE
+_HIT_OR_MISS = frozenset({"on_hit", "on_miss"})
+# the payload shells (a Bomb): what their payload carries is checked without the Utility shell (000 L2853)
+_SHELLS = frozenset(e for e, found in catalog().records.items() if any(isinstance(r, PayloadShell) for r in found))
+
+
+def _never_on_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether the move builder lets no Utility move carry the entry, read from its requirements and keywords: it
+    needs a keyword a Utility move drops (or one of a group all dropped), adds an On-Hit or On-Miss part, or needs an
+    entry (or every one of a group) that no Utility move carries (000 L2349, L2745)."""
+    e = catalog().entries.get(entry)
+    if e is None or entry in seen:
+        return False
+    req, within = e.requires, seen | {entry}
+    if _DROPPED_BY_UTILITY.intersection(req.keywords) or _HIT_OR_MISS.intersection(e.keywords.add):
+        return True
+    if any(group and _DROPPED_BY_UTILITY.issuperset(group) for group in req.any_keywords):
+        return True
+    if any(_never_on_utility(x, within) for x in req.entries):
+        return True
+    return any(group and all(_never_on_utility(x, within) for x in group) for group in req.any_entries)
+
+
+_NEVER_ON_UTILITY = frozenset(e for e in catalog().entries if _never_on_utility(e))
+
+
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
+    if not attack and entry in _NEVER_ON_UTILITY and _SHELLS.isdisjoint(m.entries):  # unreachable on a Utility move
+        return False
     if entry in kept_states.APPLIED:  # End Style (``kept_states``)
         return False
     if entry in gradual.GradualEffect.entries:  # ``gradual_share``, ``gradual_rest``, ``installments``
