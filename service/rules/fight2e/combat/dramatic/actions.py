@@ -18,12 +18,17 @@ from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..elements import limited_move, limited_use, summon
+from ..elements.glory import GloryRule, cheap_use, glory_rule
+from ..elements.power_up import power_up_utility
 from ..elements.super_energy import pay_supers
+from ..elements.taunts import taunt_glory
 from ..protocol.names import Point
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
+from ..turn.d_move_declaration import power_up_version
 from . import conditions, kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
@@ -158,7 +163,9 @@ def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, oth
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
     limited_use.spend_charges(ctx, f, [m])
     if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
-        pay_supers(ctx, f, [m])
+        pay_supers(ctx, f, [m])  # Cheap's use counted there
+    else:  # Cheap: no Glory of its own, 1d4 Glory lost on each later use in the round (000 L4531–L4535)
+        cheap_use(ctx, f, [m])
     if not m.trait(MoveTrait.slow_startup):
         return False
     # ruling: its price is paid when readied, as an attack's (000 L4842); its effects and Glory come next turn
@@ -188,17 +195,21 @@ def _use(
         )
     if m.id not in d.used:
         d.used.append(m.id)
+    if fighter_on_thugs.fails(ctx, f, [m]):  # Unreliable's 1d10: a 1 and the use, paid for, does nothing (000 L4874)
+        return
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})
     move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
+    # the opponent named, else the only one: whom a Taunt move taunts and its Ally faces (000 L4191, L4279, L7080)
+    facing = next((o.f for o in foes if o.f.id == v.target), foes[0].f if len(foes) == 1 else None)
+    taunt_glory(ctx, f, [m], facing)  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
+    move_elements.on_user(ctx, f, m)  # Fast/Slow Recovery, Self Damage, Self-Stun, Self Prone (000 L7080)
     move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
     kept_states.start(ctx, f, m)  # the states kept over turns (000 L7080)
-    # its Ally appears toward the opponent named, else the only one (000 L4191, L7080)
-    facing = next((o.f for o in foes if o.f.id == v.target), foes[0].f if len(foes) == 1 else None)
     summon.call(ctx, f, m, facing)
     conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     move_elements.triggered(ctx, f, m)  # Trigger Gradual Effect (000 L3406–L3410)
     _heal(ctx, d, m, v, key, others, released)
-    if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
+    if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
 
@@ -221,7 +232,11 @@ def _heal(
         lo, hi = m.range or (0, 2)
         if not lo <= ctx.distance(f, named) <= hi:
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.target", f"{key}: {named.id} is out of {m.name}'s Range.", key=key)
+    # Power Up's Life Bar version: +1 to the heal for each Life Bar spent, up to his PL (000 L3852–L3864); its Control
+    # version has no Control to take here (000 L7084), as on an attack
+    bonus = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar", "to the heal")
     utility.heal(ctx, f, m, named or f)
+    power_up_utility.add_heal(ctx, f, named or f, m, bonus)
 
 
 def cash_in(ctx: Turn, d: Dram, steps: int) -> int:

@@ -244,7 +244,7 @@ _ON_USE = frozenset(
 
 
 def _by_attack(entry: str) -> bool:
-    """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
+    """Applied by a Dramatic attack's own steps (``attack``), and those a Utility move can carry by its use too."""
     if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
         return True
     if entry in ranged.DRAWS.ids:  # Draw Closer (``draw``)
@@ -295,7 +295,9 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
         return False
     if entry in RELOADS.ids:  # No Reload, Special Move Reload: which Reload moves his profile has (000 L4632–L4642)
         return False
-    if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
+    # a Utility use applies, of the attack's steps, those on its user (``on_user``, Unreliable, Cheap and a Taunt's
+    # Glory, Power Up's heal, its movement and Temporary Invulnerability, ``actions``), the only ones it can carry
+    if _by_attack(entry) or (not attack and entry in _ON_USE):
         return False
     r = _ACTS.get(entry)
     if r is not None and r.acts is ThugAct.group_rule and r.with_keywords:  # Mobile as Mobile (``movement``)
@@ -344,6 +346,18 @@ def on_attacker(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, hi
         return
     records.die_shifts(ctx, f, t, m, Trigger.always)
     records.die_shifts(ctx, f, t, m, Trigger.on_hit if hit else Trigger.on_miss)
+    _on_self(ctx, f, m)
+
+
+def on_user(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    """What a Utility move does to its user at each use, as the main turn's use applies it (000 L7080): its Always
+    die shifts next turn (Fast and Slow Recovery, on the Initiative die, 000 L3358, L4836, L7084), Self Damage or
+    Self-Stun, Self Prone (000 L4799–L4807, L4815); it has no hit or miss (000 L2349)."""
+    records.die_shifts(ctx, f, None, m, Trigger.always)
+    _on_self(ctx, f, m)
+
+
+def _on_self(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     if m.trait(MoveTrait.self_stun) and not f.self_stun:
         f.self_stun = True  # Stunned at the start of next turn unless hit first (``turn._next_dice``)
         ctx.note(
@@ -440,11 +454,11 @@ def partial_hit(m: MoveProfile | None, short: int) -> bool:
     return m is not None and 0 < short <= m.trait(MoveTrait.partial_hit)
 
 
-def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) -> int:
+def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool, what: str = "damage") -> int:
     """Power Up, decided before the attack roll: in its Life Bar version, +1 damage for each Life Bar he spends, up
     to his Power Level (000 L3852–L3862). Ruling: no Control is rolled in Dramatic Combat (000 L7084), so the Control
     version, and Extra Elements and Enhanced Power Up on it (000 L3870–L3886), have none to spend, as in a Dramatic
-    turn with Thugs. Returns the damage added."""
+    turn with Thugs; on a Healing move the heal grows instead (``what``, 000 L3864). Returns the damage added."""
     if not life_bar_version:
         return 0
     room = max(min(f.pl, f.life - 1), 0)
@@ -463,7 +477,7 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
         ctx.note(
             "D.1",
             f.id,
-            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} damage.",
+            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} {what}.",
             "000 L3860",
             {"amount": n},
             {"life_bar": f.life},
@@ -566,12 +580,20 @@ def pursues(m: MoveProfile | None) -> bool:
 def movement(m: MoveProfile) -> tuple[int, int]:
     """(Ranges he may move before using the Special Move, FS it costs for more than 1), as the main turn reads its
     movement grant and keywords (``thug_thrashing.move_elements.movement``): Mobile 2 for 1 FS (000 L3673),
-    Teleportation 2 for none (000 L4309), Full Screen's Long Mobile 3 for 1 (000 L3683); else the 1 Range a Dramatic
-    action allows (000 L7104). A Basic Move's own Mobile keyword is its Jump, not this (000 L5619)."""
+    Teleportation 2 for none (000 L4309), Full Screen's Long Mobile 3 for 1 (000 L3683), a Utility Mobile move 3
+    (000 L2381); else the 1 Range a Dramatic action allows (000 L7104). A Basic Move's own Mobile keyword is its
+    Jump, not this (000 L5619)."""
     if not m.is_special:
         return 1, 0
     ranges, fs = thug_moves.movement([m])
+    if m.utility and m.movement == "mobile":  # a Utility Mobile move: up to 3 Ranges (000 L2381), as the main turn
+        return 3, fs  # reads it (``c_declared_movement.allowed_before``; Teleportation's free, 000 L4309)
     return (ranges, fs) if ranges > 1 else (1, 0)
+
+
+def too_close(m: MoveProfile | None, start: int, n: int, toward: bool) -> bool:
+    """Mobile: 3 Ranges may not bring him to Range 0 (000 L2381)."""
+    return m is not None and n == 3 and m.movement == "mobile" and toward and start - n <= 0
 
 
 def long_advance(m: MoveProfile | None, n: int) -> bool:

@@ -111,7 +111,9 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
         )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
     for d, (_, v) in declared:
-        d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
+        # ruling: a Utility move on the same Initiative is performed as the attack is, so its Temporary
+        # Invulnerability guards him too (000 L4323–L4327, L7080)
+        d.declared = v.moves[0] if v.moves and v.action in (ActionType.attack, ActionType.utility) else None
     for d, (key, v) in declared:
         carry_out(ctx, ds, d, key, v)
 
@@ -496,6 +498,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
     d.moved = (ctx.distance(d.f, ref) if ref is not None else (ctx.range or 0), n, toward)
+    if move_elements.too_close(used, d.moved[0], n, toward):  # 000 L2381
+        ctx.fail("MOBILE_ENDS_AT_RANGE_0", f"{key}.movement", f"{key}: 3 Mobile Ranges cannot end at Range 0.", key=key)
     kept_states.moved(d.f)  # a dropped Prop is no longer at his feet (000 L4761)
     if not _passes(ctx, d, used, n, toward, key):
         shift_range(ctx, d, n, v.direction or Direction.toward, ref)
