@@ -3,10 +3,15 @@ the catalogue (000 L2349), and those it can carry applied as the main turn appli
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from service.rules.fight2e.catalogue.catalog import catalog
 from service.rules.fight2e.combat.dramatic import move_elements
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
+from tests.unit.fight2e.dramatic.test_actions import NOTHING, _ok, _rei, _turn
+from tests.unit.fight2e.dramatic.test_options import REI_D
 
 CAT = catalog()
 HEAL = {"id": "healing", "options": {"heal": "half"}}
@@ -48,3 +53,106 @@ def test_a_utility_move_can_carry_the_entries_left() -> None:
     for entry in ("unreliable", "self_damage", "teleportation", "taunt", "self_prone", "cheap"):
         assert entry not in move_elements._NEVER_ON_UTILITY
         assert not (_violations([entry]) & NOT_ON_UTILITY), entry
+
+
+# ── A Utility move's Elements used (000 L7080; Rei PL 3, Initiative 9 against Battle's 1, as in test_actions.py) ──
+
+
+def _use(
+    move: dict[str, Any],
+    rolls: dict[str, int],
+    act: dict[str, Any] | None = None,
+    rei: dict | None = None,
+    at: int = 1,
+    rei_fs: int = 30,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(move)
+    use = {"action": "utility", "moves": [move["id"]], **(act or {})}
+    decisions = {"T1.rei.action": use, **NOTHING, **(extra or {})}
+    return _turn(decisions, rolls, sheet=sheet, rei={"life_bar": 20, **(rei or {})}, at=at, rei_fs=rei_fs)
+
+
+def _mend(*liabilities: str, elements: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    return {
+        "id": "mend",
+        "name": "Mend",
+        "level": 2,
+        "elements": [HEAL, *elements],
+        "liabilities": [{"id": x} for x in liabilities],
+    }
+
+
+def _glory(out: dict[str, Any]) -> list[int]:
+    return [g["points"] for g in out["glory"] if g["fighter"] == "rei"]
+
+
+def _gaps(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+
+
+def test_an_unreliable_utility_move_does_nothing_on_a_one() -> None:
+    # 000 L4872–L4874: 1d10 after declaring; a 1: Mend, paid for, neither heals (Life Bar stays 20) nor earns its
+    # Level in Glory (000 L6004); a 2: it heals half its 1d6 roll of 5, 2 (000 L3436–L3444): 20 → 22, and 2 Glory
+    failed = _ok(_use(_mend("unreliable"), {"T1.rei.unreliable": 1, "T1.rei.healing": 5}))
+    assert (_rei(failed)["life_bar"], _glory(failed), _gaps(failed)) == (20, [], [])
+    worked = _ok(_use(_mend("unreliable"), {"T1.rei.unreliable": 2, "T1.rei.healing": 5}))
+    assert (_rei(worked)["life_bar"], _glory(worked), _gaps(worked)) == (22, [2], [])
+
+
+def test_self_damage_and_self_prone_on_a_utility_move() -> None:
+    # 000 L4799: Self Damage costs his PL of 3 Life Bar at the use (20 → 17); the heal of 5 halved, 2, comes at the
+    # end of the turn (17 → 19, 000 L3436–L3444); 000 L4815: Self Prone leaves him Knocked Down
+    out = _ok(_use(_mend("self_damage", "self_prone"), {"T1.rei.healing": 5}))
+    assert (_rei(out)["life_bar"], _rei(out)["knocked_down"], _gaps(out)) == (19, True, [])
+
+
+def test_a_taunt_utility_move_earns_its_taunt_glory_besides_its_own() -> None:
+    # 000 L4279, L2141: Jeer (Utility, Taunt, Level 1) against Battle, whose Initiative 1 is lower than Rei's 9: 1d4
+    # (3) Glory, besides its Level 1 the first time it is used (000 L6004)
+    jeer = {"id": "jeer", "name": "Jeer", "level": 1, "elements": [{"id": "utility"}, {"id": "taunt"}]}
+    out = _ok(_use(jeer, {"T1.rei.taunt_glory": 3}, act={"target": "battle"}))
+    assert (sorted(_glory(out)), _gaps(out)) == ([1, 3], [])
+
+
+def test_a_cheap_utility_move_earns_nothing_then_costs_glory() -> None:
+    # 000 L4531–L4535: its first use earns no Glory (not its Level 2); used again in the round, 1d4 (3) Glory lost
+    first = _ok(_use(_mend("cheap"), {"T1.rei.healing": 5}))
+    assert (_glory(first), _rei(first)["cheap_moves_used"], _gaps(first)) == ([], ["mend"], [])
+    again = _ok(_use(_mend("cheap"), {"T1.rei.healing": 5, "T1.rei.cheap": 3}, rei={"cheap_moves_used": ["mend"]}))
+    assert _glory(again) == [-3]
+
+
+def test_teleportation_on_a_utility_move_moves_three_ranges_for_no_fs() -> None:
+    # 000 L2381: a Utility Mobile move moves up to 3 Ranges before it; Teleportation's movement costs no FS
+    # (000 L4309): from Range 4, 3 toward leaves Range 1 and his 20 FS untouched
+    out = _ok(
+        _use(
+            _mend(elements=({"id": "teleportation"},)),
+            {"T1.rei.healing": 5},
+            act={"movement": 3, "direction": "toward"},
+            at=4,
+            rei_fs=20,
+        )
+    )
+    assert (out["fight"]["positioning"]["range"], _rei(out)["fighting_spirit"], _gaps(out)) == (1, 20, [])
+
+
+def test_three_mobile_ranges_cannot_end_at_range_zero() -> None:
+    # 000 L2381: from Range 3, 3 Ranges toward would end at Range 0: refused
+    out = _use(
+        _mend(elements=({"id": "teleportation"},)),
+        {"T1.rei.healing": 5},
+        act={"movement": 3, "direction": "toward"},
+        at=3,
+    )
+    assert [v["code"] for v in out["violations"]] == ["MOBILE_ENDS_AT_RANGE_0"]
+
+
+def test_power_up_s_life_bar_version_adds_to_the_heal() -> None:
+    # 000 L3852–L3864: 2 Life Bar spent (up to his PL 3): 20 → 18 at once, and the heal of 5 halved, 2, grows by 2:
+    # 18 + 4 = 22 at the end of the turn
+    powered = _mend(elements=({"id": "power_up", "options": {"version": "life_bar"}},))
+    out = _ok(_use(powered, {"T1.rei.healing": 5}, extra={"T1.rei.power_up_bonus": {"amount": 2}}))
+    assert (_rei(out)["life_bar"], _gaps(out)) == (22, [])
