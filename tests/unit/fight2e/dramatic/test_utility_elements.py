@@ -156,3 +156,27 @@ def test_power_up_s_life_bar_version_adds_to_the_heal() -> None:
     powered = _mend(elements=({"id": "power_up", "options": {"version": "life_bar"}},))
     out = _ok(_use(powered, {"T1.rei.healing": 5}, extra={"T1.rei.power_up_bonus": {"amount": 2}}))
     assert (_rei(out)["life_bar"], _gaps(out)) == (22, [])
+
+
+def _after(movement: str) -> dict[str, Any]:
+    return _mend(elements=({"id": "mobile", "options": {"movement": movement}},))
+
+
+def test_after_mobile_on_a_utility_move_moves_three_ranges_after_it() -> None:
+    # 000 L2387: no movement before (1 Range is refused), up to 3 after a Utility move: from Range 1, 3 away leaves
+    # Range 4, for 1 FS as 2 or more Ranges cost in the main turn (ruling A15): 30 → 29
+    away = {"T1.rei.post_move": {"movement": 3, "direction": "away"}}
+    out = _ok(_use(_after("after_mobile"), {"T1.rei.healing": 5}, extra=away))
+    assert (out["fight"]["positioning"]["range"], _rei(out)["fighting_spirit"], _gaps(out)) == (4, 29, [])
+    before = _use(_after("after_mobile"), {"T1.rei.healing": 5}, act={"movement": 1, "direction": "away"})
+    assert [v["code"] for v in before["violations"]] == ["DECISION_INVALID"]
+
+
+def test_passing_on_a_utility_move_moves_one_range_after_it() -> None:
+    # 000 L2389: 1 Range after it (Range 1 → 2, no FS); 2 are refused
+    one = {"T1.rei.post_move": {"movement": 1, "direction": "away"}}
+    out = _ok(_use(_after("passing"), {"T1.rei.healing": 5}, extra=one))
+    assert (out["fight"]["positioning"]["range"], _rei(out)["fighting_spirit"], _gaps(out)) == (2, 30, [])
+    two = {"T1.rei.post_move": {"movement": 2, "direction": "away"}}
+    refused = _use(_after("passing"), {"T1.rei.healing": 5}, extra=two)
+    assert [v["code"] for v in refused["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]

@@ -212,6 +212,33 @@ def _use(
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
+    _after_move(ctx, d, m, key)
+
+
+def _after_move(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
+    """After Mobile's and Passing's movement after the Utility move, as the main turn's G.1 asks it (000 L2387–L2389,
+    L7104): up to 3 Ranges or 1, 1 FS for 2 or more (ruling A15), Limited Movement's direction kept (000 L4597)."""
+    hi = move_elements.after_ranges(m)
+    if not hi:
+        return
+    f = d.f
+    k, v = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {m.name}.",
+                      DecisionValue(movement=0))  # fmt: skip
+    n, toward = v.movement or 0, v.direction is not Direction.away
+    if not 0 <= n <= hi or (n and ((m.kw("away") and toward) or (m.kw("closer") and not toward))):
+        only = ", only away" if m.kw("away") else ", only closer" if m.kw("closer") else ""
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{k}", f"{k}: {m.name} allows {hi} Range(s) after it"
+                 f"{only}.", key=k)  # fmt: skip
+    if move_elements.too_close(m, ctx.range or 0, n, toward):
+        ctx.fail("MOBILE_ENDS_AT_RANGE_0", f"decisions.{k}", f"{k}: 3 Ranges cannot end at Range 0.", key=k)
+    if not n:
+        return
+    fs = 1 if n >= 2 else 0
+    if f.fs < fs:
+        ctx.fail("FS_INSUFFICIENT", f"decisions.{k}", f"{k}: {f.id} has only {f.fs} FS.", key=k)
+    f.fs -= fs
+    ctx.note("G.1", f.id, f"{f.id} moves {n} Range(s) after {m.name} for {fs} FS.", "000 L2387–L2389", {"fs": fs})
+    shift_range(ctx, d, n, Direction.toward if toward else Direction.away)
 
 
 def _heal(
