@@ -11,7 +11,9 @@ from service.rules.fight2e.combat.dramatic import move_elements
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 from tests.unit.fight2e.dramatic.test_actions import NOTHING, _ok, _rei, _turn
-from tests.unit.fight2e.dramatic.test_options import REI_D
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D
+from tests.unit.fight2e.dramatic.test_options import _state as _dstate
+from tests.unit.fight2e.dramatic.test_options import _turn as _dturn
 
 CAT = catalog()
 HEAL = {"id": "healing", "options": {"heal": "half"}}
@@ -180,3 +182,30 @@ def test_passing_on_a_utility_move_moves_one_range_after_it() -> None:
     two = {"T1.rei.post_move": {"movement": 2, "direction": "away"}}
     refused = _use(_after("passing"), {"T1.rei.healing": 5}, extra=two)
     assert [v["code"] for v in refused["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
+
+
+def test_after_mobile_on_an_attack_moves_two_ranges_after_it() -> None:
+    # 000 L2387: an Offensive After Mobile move allows none before (1 Range refused) and 2 after. Zip from Range 1
+    # hits (the first hit gives back his PL 3 in FS, 20 → 23, 000 L5489) and knocks Battle back (1 → 2, 000 L5950);
+    # then 2 Ranges away (2 → 4) for 1 FS (ruling A15): 22; 3 are refused
+    sheet = copy.deepcopy(REI_D)
+    sheet["moves"].append(
+        {
+            "id": "zip",
+            "name": "Zip",
+            "level": 2,
+            "elements": [{"id": "mobile", "options": {"movement": "after_mobile"}}],
+        }
+    )
+    hit = {"T1.rei.attack": 3, "T1.rei.damage": 1}
+    zip_at = {"action": "attack", "moves": ["zip"], "target": "battle"}
+
+    def play(extra: dict[str, Any]) -> dict[str, Any]:
+        return _dturn({"T1.rei.action": zip_at, **extra}, hit, sheets=(sheet, BATTLE_D), rei_fs=20)
+
+    out = _ok(play({"T1.rei.post_move": {"movement": 2, "direction": "away"}}))
+    assert (out["fight"]["positioning"]["range"], _dstate(out, "rei")["fighting_spirit"], _gaps(out)) == (4, 22, [])
+    too_far = play({"T1.rei.post_move": {"movement": 3, "direction": "away"}})
+    assert [v["code"] for v in too_far["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
+    before = play({"T1.rei.action": {**zip_at, "movement": 1, "direction": "toward"}})
+    assert [v["code"] for v in before["violations"]] == ["DECISION_INVALID"]

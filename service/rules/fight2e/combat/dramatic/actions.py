@@ -212,16 +212,17 @@ def _use(
     if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
-    _after_move(ctx, d, m, key)
+    after_move(ctx, d, m, key)
 
 
-def _after_move(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
-    """After Mobile's and Passing's movement after the Utility move, as the main turn's G.1 asks it (000 L2387–L2389,
-    L7104): up to 3 Ranges or 1, 1 FS for 2 or more (ruling A15), Limited Movement's direction kept (000 L4597)."""
+def after_move(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
+    """After Mobile's and Passing's movement after the move, as the main turn's G.1 asks it (000 L2387–L2389, L7104):
+    up to 2 Ranges (3 after a Utility move) or 1, 1 FS for 2 or more (ruling A15), Limited Movement's direction kept
+    (000 L4597); none once he is defeated or down."""
     hi = move_elements.after_ranges(m)
-    if not hi:
-        return
     f = d.f
+    if not hi or f.defeated or f.knocked_down or ctx.round_over:
+        return
     k, v = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {m.name}.",
                       DecisionValue(movement=0))  # fmt: skip
     n, toward = v.movement or 0, v.direction is not Direction.away

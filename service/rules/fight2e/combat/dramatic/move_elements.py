@@ -301,8 +301,8 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
         return False
     r = _ACTS.get(entry)
     if r is not None and r.acts is ThugAct.group_rule and r.with_keywords:  # Mobile as Mobile (``movement``)
-        # a Utility use also reads its After Mobile and Passing movement after it (``after_ranges``, ``actions``)
-        return not any(m.kw(k) for k in r.with_keywords) and (attack or not after_ranges(m))
+        # its After Mobile and Passing movement after the move (``after_ranges``, ``actions.after_move``)
+        return not any(m.kw(k) for k in r.with_keywords) and not after_ranges(m)
     if r is None or r.acts not in _APPLIED:
         return True
     return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
@@ -589,7 +589,7 @@ def movement(m: MoveProfile) -> tuple[int, int]:
     ranges, fs = thug_moves.movement([m])
     if m.utility and m.movement == "mobile":  # a Utility Mobile move: up to 3 Ranges (000 L2381), as the main turn
         return 3, fs  # reads it (``c_declared_movement.allowed_before``; Teleportation's free, 000 L4309)
-    if m.utility and m.movement == "after_mobile":  # After Mobile: none before the move (000 L2387)
+    if m.movement == "after_mobile":  # After Mobile: none before the move (000 L2387)
         return 0, 0
     return (ranges, fs) if ranges > 1 else (1, 0)
 
@@ -600,8 +600,9 @@ def too_close(m: MoveProfile | None, start: int, n: int, toward: bool) -> bool:
 
 
 def after_ranges(m: MoveProfile) -> int:
-    """The Ranges a Utility move lets him move after it: After Mobile 3, Passing 1 (000 L2387–L2389)."""
-    return {"after_mobile": 3, "passing": 1}.get(m.movement or "", 0) if m.utility else 0
+    """The Ranges a Special Move lets him move after it: After Mobile 2, or 3 after a Utility move, Passing 1
+    (000 L2387–L2389)."""
+    return {"after_mobile": 3 if m.utility else 2, "passing": 1}.get(m.movement or "", 0) if m.is_special else 0
 
 
 def long_advance(m: MoveProfile | None, n: int) -> bool:

@@ -436,6 +436,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
+        used = f.move(v.moves[0]) if v.moves and not pd else None
+        if used is not None:  # After Mobile's and Passing's movement after it (000 L2387–L2389)
+            dramatic_actions.after_move(ctx, d, used, key)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
     elif v.action in tag.ACTIONS:
