@@ -4,10 +4,13 @@ the catalogue (000 L2349), and those it can carry applied as the main turn appli
 from __future__ import annotations
 
 import copy
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 from service.rules.fight2e.catalogue.catalog import catalog
+from service.rules.fight2e.catalogue.keywords import MOVEMENT
 from service.rules.fight2e.combat.dramatic import move_elements
+from service.rules.fight2e.combat.state.profile import MoveProfile
 from service.rules.fight2e.moves.models import MoveRequest
 from service.rules.fight2e.moves.price import price_move
 from tests.unit.fight2e.dramatic.test_actions import NOTHING, _ok, _rei, _turn
@@ -209,3 +212,37 @@ def test_after_mobile_on_an_attack_moves_two_ranges_after_it() -> None:
     assert [v["code"] for v in too_far["violations"]] == ["MOVEMENT_NOT_ALLOWED_BY_KEYWORD"]
     before = play({"T1.rei.action": {**zip_at, "movement": 1, "direction": "toward"}})
     assert [v["code"] for v in before["violations"]] == ["DECISION_INVALID"]
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """Just what ``unapplied`` reads of a move: its entries, Movement keyword and type."""
+
+    entries: tuple[str, ...]
+    movement: str
+    utility: bool
+    is_special: bool = True
+
+    def kw(self, k: str) -> bool:
+        return k == self.movement or (k == "utility" and self.utility) or (k == "offensive" and not self.utility)
+
+
+def _movements(entry: str) -> set[str]:
+    """The Movement keywords a move with the entry can have: those its own choices add, else any."""
+    e = CAT.entries[entry]
+    changes = [c.keywords for o in e.options for c in o.choices if c.keywords]
+    own = {k for c in changes for k in (*c.add, *c.replace.values()) if k in MOVEMENT}
+    return own or set(MOVEMENT)
+
+
+def test_every_entry_an_offensive_or_a_utility_move_can_carry_is_applied_or_idle() -> None:
+    # 000 L7080: a Dramatic turn keeps the main procedure, so no entry a move used in it can carry is left without a
+    # step (or a logged reason it does nothing): nothing is left to name as unsupported, as an attack or a Utility use
+    left = [
+        (entry, attack, mv)
+        for entry in sorted(CAT.entries)
+        for attack in (True, False)
+        for mv in sorted(_movements(entry))
+        if move_elements.unapplied(cast(MoveProfile, _Profile((entry,), mv, not attack)), attack)
+    ]
+    assert left == []

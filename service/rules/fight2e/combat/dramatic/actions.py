@@ -5,8 +5,9 @@ move.
 Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
 Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
 to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
-paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, what has
-nothing to act on is logged and the rest is named under `dramatic_move_elements` (``move_elements``). Switching Tag
+paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, and what
+an attack applies on its user (``move_elements.on_user``, Unreliable, Cheap, a Taunt's Glory, Power Up, its movement
+before and after it); what has nothing to act on is logged (``move_elements``). Switching Tag
 Team partners and transforming into Beast Form are ``tag``'s."""
 
 from __future__ import annotations
@@ -188,11 +189,6 @@ def _use(
             d.used.append(m.id)
         return
     m = narrowed[0]
-    gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
-    if gaps:
-        ctx.unsupported_rule(
-            "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
-        )
     if m.id not in d.used:
         d.used.append(m.id)
     if fighter_on_thugs.fails(ctx, f, [m]):  # Unreliable's 1d10: a 1 and the use, paid for, does nothing (000 L4874)

@@ -27,7 +27,8 @@ a Dramatic Knock Down does not offer; those that make or act through Environment
 attack's figures (``figures``) or when the move defends (``response``: its Defensive Response, offered against a
 Special Move by ``responses``, 000 L7126).
 
-What is left is named as ``dramatic_move_elements`` where the move is used."""
+Nothing is left: ``unapplied`` names what a move could carry with no step here, and the tests hold it empty for every
+entry an Offensive or a Utility move can carry (``_NEVER_ON_OFFENSIVE``, ``_NEVER_ON_UTILITY``, 000 L2349)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,6 @@ from ...catalogue.records import (
     MoveTrait,
     OneRange,
     OnlyWhile,
-    PayloadShell,
     Point,
     Priced,
     ThugAct,
@@ -258,8 +258,6 @@ def _by_attack(entry: str) -> bool:
 # have no On-Hit or On-Miss part (the move builder's UTILITY_WITH_HIT_OR_MISS_EFFECT)
 _DROPPED_BY_UTILITY = frozenset({"offensive"}) | DAMAGE | RANGE
 _HIT_OR_MISS = frozenset({"on_hit", "on_miss"})
-# the payload shells (a Bomb): what their payload carries is checked without the Utility shell (000 L2853)
-_SHELLS = frozenset(e for e, found in catalog().records.items() if any(isinstance(r, PayloadShell) for r in found))
 
 
 def _never_on_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
@@ -282,8 +280,23 @@ def _never_on_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
 _NEVER_ON_UTILITY = frozenset(e for e in catalog().entries if _never_on_utility(e))
 
 
+def _makes_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether the entry (or one it needs) adds the Utility keyword, which drops Offensive (000 L2349): no move a
+    Dramatic attack is made with carries it (Healing and Heal Others; a Bomb shell's payload goes off only with the
+    shell)."""
+    e = catalog().entries.get(entry)
+    if e is None or entry in seen:
+        return False
+    return "utility" in e.keywords.add or any(_makes_utility(x, seen | {entry}) for x in e.requires.entries)
+
+
+_NEVER_ON_OFFENSIVE = frozenset(e for e in catalog().entries if _makes_utility(e))
+
+
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
-    if not attack and entry in _NEVER_ON_UTILITY and _SHELLS.isdisjoint(m.entries):  # unreachable on a Utility move
+    if entry in (_NEVER_ON_OFFENSIVE if attack else _NEVER_ON_UTILITY):  # a move of that kind never carries it
+        # ruling: on a Bomb shell, the payload's entries act only through its explosion, an Environmental Hazard a
+        # Dramatic turn does not use (000 L2853, L7104)
         return False
     if entry in kept_states.APPLIED:  # End Style (``kept_states``)
         return False
