@@ -246,3 +246,26 @@ def test_every_entry_an_offensive_or_a_utility_move_can_carry_is_applied_or_idle
         if move_elements.unapplied(cast(MoveProfile, _Profile((entry,), mv, not attack)), attack)
     ]
     assert left == []
+
+
+def test_temporary_invulnerability_on_a_utility_move_at_the_same_initiative() -> None:
+    # 000 L4323–L4327 (ruling: a Utility move on the same Initiative is performed as an attack is): Rei (4 + 1) and
+    # Battle (5 + 0) share Initiative 5 at Range 3; Battle's Mystic Shot hits Rei while he uses Ward: no damage, no
+    # Knock Back (Range stays 3), and Ward's heal of 5 halved, 2, leaves him 20 → 22 (000 L3436–L3444); without the
+    # Element the hit knocks him back (3 → 4, 000 L5950) and takes Life Bar
+    def play(elements: list[dict[str, Any]]) -> dict[str, Any]:
+        sheet = copy.deepcopy(REI_D)
+        sheet["moves"].append({"id": "ward", "name": "Ward", "level": 3, "elements": elements})
+        decisions = {
+            "T1.rei.action": {"action": "utility", "moves": ["ward"]},
+            "T1.battle.action": {"action": "attack", "moves": ["mystic_shot"], "target": "rei"},
+            "T1.rei.defense": {"defense": "defense", "fs": 0},
+        }
+        rolls = {"T1.rei.init": 4, "T1.battle.init": 5, "T1.rei.healing": 5, "T1.battle.attack": 6}
+        return _ok(_dturn(decisions, {**rolls, "T1.battle.damage": 3, "T1.rei.defense": 1}, rei_life=20, at=3,
+                          sheets=(sheet, BATTLE_D)))  # fmt: skip
+
+    guarded = play([HEAL, {"id": "temporary_invulnerability"}])
+    assert (_dstate(guarded, "rei")["life_bar"], guarded["fight"]["positioning"]["range"]) == (22, 3)
+    plain = play([HEAL])
+    assert _dstate(plain, "rei")["life_bar"] < 22 and plain["fight"]["positioning"]["range"] == 4
