@@ -5,8 +5,9 @@ move.
 Ours where Dramatic Combat changes the ground (ruling C21): there is no Control roll (000 L7084), so no Reaction
 Attack answers a Power Up, a Utility move or movement, and Await Opening's die sizes all go to the Initiative die (up
 to 1d12), the rest becoming +1 Accuracy each on his next attack this turn. A Utility move is a Special Move and is
-paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, what has
-nothing to act on is logged and the rest is named under `dramatic_move_elements` (``move_elements``). Switching Tag
+paid as one (000 L7209–L7213); its Limited Use charges, Buff, End Buff and Healing act as in the main turn, and what
+an attack applies on its user (``move_elements.on_user``, Unreliable, Cheap, a Taunt's Glory, Power Up, its movement
+before and after it); what has nothing to act on is logged (``move_elements``). Switching Tag
 Team partners and transforming into Beast Form are ``tag``'s."""
 
 from __future__ import annotations
@@ -18,12 +19,17 @@ from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die
 from ..contract.models import ActionType, Choice, ChoiceOption, DecisionValue, Direction, DramaticOption
 from ..elements import limited_move, limited_use, summon
+from ..elements.glory import GloryRule, cheap_use, glory_rule
+from ..elements.power_up import power_up_utility
 from ..elements.super_energy import pay_supers
+from ..elements.taunts import taunt_glory
 from ..protocol.names import Point
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
+from ..thug_thrashing import fighter_on_thugs
 from ..thug_thrashing.non_attack import may_taunt
 from ..turn import c_utility_actions as utility
+from ..turn.d_move_declaration import power_up_version
 from . import conditions, kept_states, move_elements
 from .base import Dram, choice, pay, shift_range, spendable
 
@@ -158,7 +164,9 @@ def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, oth
     pay(ctx, d, DramaticOption.special_move, _price(d, m.id, m.level), key)
     limited_use.spend_charges(ctx, f, [m])
     if m.is_super:  # a Utility Super pays its Super Energy and 1 FS besides the point, as any Super (000 L5281, L7215)
-        pay_supers(ctx, f, [m])
+        pay_supers(ctx, f, [m])  # Cheap's use counted there
+    else:  # Cheap: no Glory of its own, 1d4 Glory lost on each later use in the round (000 L4531–L4535)
+        cheap_use(ctx, f, [m])
     if not m.trait(MoveTrait.slow_startup):
         return False
     # ruling: its price is paid when readied, as an attack's (000 L4842); its effects and Glory come next turn
@@ -181,26 +189,53 @@ def _use(
             d.used.append(m.id)
         return
     m = narrowed[0]
-    gaps = move_elements.unapplied(m, attack=False)  # the attack's steps for its Elements are not run here
-    if gaps:
-        ctx.unsupported_rule(
-            "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
-        )
     if m.id not in d.used:
         d.used.append(m.id)
+    if fighter_on_thugs.fails(ctx, f, [m]):  # Unreliable's 1d10: a 1 and the use, paid for, does nothing (000 L4874)
+        return
     ctx.note("C.5", f.id, f"{f.id} uses {m.name}.", "000 L5996–L6004, L7209", {"moves": [m.id]})
     move_elements.idle(ctx, f, m, "C.5")  # what has nothing to act on here, as events (ruling)
+    # the opponent named, else the only one: whom a Taunt move taunts and its Ally faces (000 L4191, L4279, L7080)
+    facing = next((o.f for o in foes if o.f.id == v.target), foes[0].f if len(foes) == 1 else None)
+    taunt_glory(ctx, f, [m], facing)  # a Taunt move's 1d4 Glory against lower Initiative (000 L2141, L4279)
+    move_elements.on_user(ctx, f, m)  # Fast/Slow Recovery, Self Damage, Self-Stun, Self Prone (000 L7080)
     move_elements.start_states(ctx, f, m)  # a Buff, End Buff, as in the main turn (000 L7080, L2953–L2997)
     kept_states.start(ctx, f, m)  # the states kept over turns (000 L7080)
-    # its Ally appears toward the opponent named, else the only one (000 L4191, L7080)
-    facing = next((o.f for o in foes if o.f.id == v.target), foes[0].f if len(foes) == 1 else None)
     summon.call(ctx, f, m, facing)
     conditions.opened(ctx, f, m)  # a Utility Opening Move opens its window too (000 L3746)
     move_elements.triggered(ctx, f, m)  # Trigger Gradual Effect (000 L3406–L3410)
     _heal(ctx, d, m, v, key, others, released)
-    if m.id not in f.scored:  # its level in Glory the first time (000 L6004)
+    if m.id not in f.scored and not glory_rule(m, GloryRule.earns_none):  # its level the first time (000 L6004, L4533)
         f.scored.append(m.id)
         ctx.award(f.id, m.level, f"{m.name} used", "000 L6004")
+    after_move(ctx, d, m, key)
+
+
+def after_move(ctx: Turn, d: Dram, m: MoveProfile, key: str) -> None:
+    """After Mobile's and Passing's movement after the move, as the main turn's G.1 asks it (000 L2387–L2389, L7104):
+    up to 2 Ranges (3 after a Utility move) or 1, 1 FS for 2 or more (ruling A15), Limited Movement's direction kept
+    (000 L4597); none once he is defeated or down."""
+    hi = move_elements.after_ranges(m)
+    f = d.f
+    if not hi or f.defeated or f.knocked_down or ctx.round_over:
+        return
+    k, v = ctx.decide(f.id, "post_move", "G.1", f"{f.id} may move up to {hi} Range(s) after {m.name}.",
+                      DecisionValue(movement=0))  # fmt: skip
+    n, toward = v.movement or 0, v.direction is not Direction.away
+    if not 0 <= n <= hi or (n and ((m.kw("away") and toward) or (m.kw("closer") and not toward))):
+        only = ", only away" if m.kw("away") else ", only closer" if m.kw("closer") else ""
+        ctx.fail("MOVEMENT_NOT_ALLOWED_BY_KEYWORD", f"decisions.{k}", f"{k}: {m.name} allows {hi} Range(s) after it"
+                 f"{only}.", key=k)  # fmt: skip
+    if move_elements.too_close(m, ctx.range or 0, n, toward):
+        ctx.fail("MOBILE_ENDS_AT_RANGE_0", f"decisions.{k}", f"{k}: 3 Ranges cannot end at Range 0.", key=k)
+    if not n:
+        return
+    fs = 1 if n >= 2 else 0
+    if f.fs < fs:
+        ctx.fail("FS_INSUFFICIENT", f"decisions.{k}", f"{k}: {f.id} has only {f.fs} FS.", key=k)
+    f.fs -= fs
+    ctx.note("G.1", f.id, f"{f.id} moves {n} Range(s) after {m.name} for {fs} FS.", "000 L2387–L2389", {"fs": fs})
+    shift_range(ctx, d, n, Direction.toward if toward else Direction.away)
 
 
 def _heal(
@@ -221,7 +256,11 @@ def _heal(
         lo, hi = m.range or (0, 2)
         if not lo <= ctx.distance(f, named) <= hi:
             ctx.fail("TARGET_OUT_OF_RANGE", f"{key}.target", f"{key}: {named.id} is out of {m.name}'s Range.", key=key)
+    # Power Up's Life Bar version: +1 to the heal for each Life Bar spent, up to his PL (000 L3852–L3864); its Control
+    # version has no Control to take here (000 L7084), as on an attack
+    bonus = move_elements.power_up(ctx, f, m, power_up_version(m) == "life_bar", "to the heal")
     utility.heal(ctx, f, m, named or f)
+    power_up_utility.add_heal(ctx, f, named or f, m, bonus)
 
 
 def cash_in(ctx: Turn, d: Dram, steps: int) -> int:

@@ -118,11 +118,6 @@ def _plan(
         m = _own(ctx, d, m, dist, key, released)
     m, dashed = move_elements.dash(ctx, d, m, v, key)  # a Dash and a Power Dash (000 L2175–L2179, L3812–L3818)
     narrowed = conditions.limited(ctx, f, m, t.f) if given is None else m  # Limited Move's drawback (000 L4579–L4591)
-    gaps = move_elements.unapplied(m)
-    if gaps:
-        ctx.unsupported_rule(
-            "dramatic_move_elements", f"{key}.moves", f"not applied in a Dramatic turn yet: {', '.join(gaps)}"
-        )
     move_elements.idle(ctx, f, m, "D.1")  # what has nothing to act on here, as events (ruling)
     void, m = narrowed is None or bool(unusable), narrowed or m  # its figures without the Elements it narrows
     if m.trait(MoveTrait.projectile):

@@ -27,11 +27,13 @@ a Dramatic Knock Down does not offer; those that make or act through Environment
 attack's figures (``figures``) or when the move defends (``response``: its Defensive Response, offered against a
 Special Move by ``responses``, 000 L7126).
 
-What is left is named as ``dramatic_move_elements`` where the move is used."""
+Nothing is left: ``unapplied`` names what a move could carry with no step here, and the tests hold it empty for every
+entry an Offensive or a Utility move can carry (``_NEVER_ON_OFFENSIVE``, ``_NEVER_ON_UTILITY``, 000 L2349)."""
 
 from __future__ import annotations
 
 from ...catalogue.catalog import catalog
+from ...catalogue.keywords import DAMAGE, RANGE
 from ...catalogue.records import (
     AccuracyForDamage,
     AgainstThugs,
@@ -242,7 +244,7 @@ _ON_USE = frozenset(
 
 
 def _by_attack(entry: str) -> bool:
-    """Applied by a Dramatic attack's own steps (``attack``): not by a Utility move's use."""
+    """Applied by a Dramatic attack's own steps (``attack``), and those a Utility move can carry by its use too."""
     if entry in _ON_ATTACKER or entry in GLORY_RULES or entry in POWER_UPS:  # Glory (``attack``), ``power_up``
         return True
     if entry in ranged.DRAWS.ids:  # Draw Closer (``draw``)
@@ -252,7 +254,50 @@ def _by_attack(entry: str) -> bool:
     )  # Drain Life's heal (``drain``), Healing Attack's (``healing_attack``)
 
 
+# What a Utility move never keeps (000 L2349): the Offensive keyword and every Damage and Range keyword; and it may
+# have no On-Hit or On-Miss part (the move builder's UTILITY_WITH_HIT_OR_MISS_EFFECT)
+_DROPPED_BY_UTILITY = frozenset({"offensive"}) | DAMAGE | RANGE
+_HIT_OR_MISS = frozenset({"on_hit", "on_miss"})
+
+
+def _never_on_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether the move builder lets no Utility move carry the entry, read from its requirements and keywords: it
+    needs a keyword a Utility move drops (or one of a group all dropped), adds an On-Hit or On-Miss part, or needs an
+    entry (or every one of a group) that no Utility move carries (000 L2349, L2745)."""
+    e = catalog().entries.get(entry)
+    if e is None or entry in seen:
+        return False
+    req, within = e.requires, seen | {entry}
+    if _DROPPED_BY_UTILITY.intersection(req.keywords) or _HIT_OR_MISS.intersection(e.keywords.add):
+        return True
+    if any(group and _DROPPED_BY_UTILITY.issuperset(group) for group in req.any_keywords):
+        return True
+    if any(_never_on_utility(x, within) for x in req.entries):
+        return True
+    return any(group and all(_never_on_utility(x, within) for x in group) for group in req.any_entries)
+
+
+_NEVER_ON_UTILITY = frozenset(e for e in catalog().entries if _never_on_utility(e))
+
+
+def _makes_utility(entry: str, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether the entry (or one it needs) adds the Utility keyword, which drops Offensive (000 L2349): no move a
+    Dramatic attack is made with carries it (Healing and Heal Others; a Bomb shell's payload goes off only with the
+    shell)."""
+    e = catalog().entries.get(entry)
+    if e is None or entry in seen:
+        return False
+    return "utility" in e.keywords.add or any(_makes_utility(x, seen | {entry}) for x in e.requires.entries)
+
+
+_NEVER_ON_OFFENSIVE = frozenset(e for e in catalog().entries if _makes_utility(e))
+
+
 def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
+    if entry in (_NEVER_ON_OFFENSIVE if attack else _NEVER_ON_UTILITY):  # a move of that kind never carries it
+        # ruling: on a Bomb shell, the payload's entries act only through its explosion, an Environmental Hazard a
+        # Dramatic turn does not use (000 L2853, L7104)
+        return False
     if entry in kept_states.APPLIED:  # End Style (``kept_states``)
         return False
     if entry in gradual.GradualEffect.entries:  # ``gradual_share``, ``gradual_rest``, ``installments``
@@ -263,11 +308,14 @@ def _open(m: MoveProfile, entry: str, attack: bool) -> bool:
         return False
     if entry in RELOADS.ids:  # No Reload, Special Move Reload: which Reload moves his profile has (000 L4632–L4642)
         return False
-    if (attack and _by_attack(entry)) or (not attack and entry in _ON_USE):
+    # a Utility use applies, of the attack's steps, those on its user (``on_user``, Unreliable, Cheap and a Taunt's
+    # Glory, Power Up's heal, its movement and Temporary Invulnerability, ``actions``), the only ones it can carry
+    if _by_attack(entry) or (not attack and entry in _ON_USE):
         return False
     r = _ACTS.get(entry)
     if r is not None and r.acts is ThugAct.group_rule and r.with_keywords:  # Mobile as Mobile (``movement``)
-        return not any(m.kw(k) for k in r.with_keywords)
+        # its After Mobile and Passing movement after the move (``after_ranges``, ``actions.after_move``)
+        return not any(m.kw(k) for k in r.with_keywords) and not after_ranges(m)
     if r is None or r.acts not in _APPLIED:
         return True
     return bool(r.with_keywords) and not any(m.kw(k) for k in r.with_keywords)
@@ -312,6 +360,18 @@ def on_attacker(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile | None, hi
         return
     records.die_shifts(ctx, f, t, m, Trigger.always)
     records.die_shifts(ctx, f, t, m, Trigger.on_hit if hit else Trigger.on_miss)
+    _on_self(ctx, f, m)
+
+
+def on_user(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
+    """What a Utility move does to its user at each use, as the main turn's use applies it (000 L7080): its Always
+    die shifts next turn (Fast and Slow Recovery, on the Initiative die, 000 L3358, L4836, L7084), Self Damage or
+    Self-Stun, Self Prone (000 L4799–L4807, L4815); it has no hit or miss (000 L2349)."""
+    records.die_shifts(ctx, f, None, m, Trigger.always)
+    _on_self(ctx, f, m)
+
+
+def _on_self(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     if m.trait(MoveTrait.self_stun) and not f.self_stun:
         f.self_stun = True  # Stunned at the start of next turn unless hit first (``turn._next_dice``)
         ctx.note(
@@ -408,11 +468,11 @@ def partial_hit(m: MoveProfile | None, short: int) -> bool:
     return m is not None and 0 < short <= m.trait(MoveTrait.partial_hit)
 
 
-def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) -> int:
+def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool, what: str = "damage") -> int:
     """Power Up, decided before the attack roll: in its Life Bar version, +1 damage for each Life Bar he spends, up
     to his Power Level (000 L3852–L3862). Ruling: no Control is rolled in Dramatic Combat (000 L7084), so the Control
     version, and Extra Elements and Enhanced Power Up on it (000 L3870–L3886), have none to spend, as in a Dramatic
-    turn with Thugs. Returns the damage added."""
+    turn with Thugs; on a Healing move the heal grows instead (``what``, 000 L3864). Returns the damage added."""
     if not life_bar_version:
         return 0
     room = max(min(f.pl, f.life - 1), 0)
@@ -431,7 +491,7 @@ def power_up(ctx: Turn, f: Combatant, m: MoveProfile, life_bar_version: bool) ->
         ctx.note(
             "D.1",
             f.id,
-            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} damage.",
+            f"{f.id} powers up {m.name}: {n} Life Bar for +{n} {what}.",
             "000 L3860",
             {"amount": n},
             {"life_bar": f.life},
@@ -534,12 +594,28 @@ def pursues(m: MoveProfile | None) -> bool:
 def movement(m: MoveProfile) -> tuple[int, int]:
     """(Ranges he may move before using the Special Move, FS it costs for more than 1), as the main turn reads its
     movement grant and keywords (``thug_thrashing.move_elements.movement``): Mobile 2 for 1 FS (000 L3673),
-    Teleportation 2 for none (000 L4309), Full Screen's Long Mobile 3 for 1 (000 L3683); else the 1 Range a Dramatic
-    action allows (000 L7104). A Basic Move's own Mobile keyword is its Jump, not this (000 L5619)."""
+    Teleportation 2 for none (000 L4309), Full Screen's Long Mobile 3 for 1 (000 L3683), a Utility Mobile move 3
+    (000 L2381); else the 1 Range a Dramatic action allows (000 L7104). A Basic Move's own Mobile keyword is its
+    Jump, not this (000 L5619)."""
     if not m.is_special:
         return 1, 0
     ranges, fs = thug_moves.movement([m])
+    if m.utility and m.movement == "mobile":  # a Utility Mobile move: up to 3 Ranges (000 L2381), as the main turn
+        return 3, fs  # reads it (``c_declared_movement.allowed_before``; Teleportation's free, 000 L4309)
+    if m.movement == "after_mobile":  # After Mobile: none before the move (000 L2387)
+        return 0, 0
     return (ranges, fs) if ranges > 1 else (1, 0)
+
+
+def too_close(m: MoveProfile | None, start: int, n: int, toward: bool) -> bool:
+    """Mobile and After Mobile: 3 Ranges may not bring him to Range 0 (000 L2381, L2387)."""
+    return m is not None and n == 3 and m.movement in ("mobile", "after_mobile") and toward and start - n <= 0
+
+
+def after_ranges(m: MoveProfile) -> int:
+    """The Ranges a Special Move lets him move after it: After Mobile 2, or 3 after a Utility move, Passing 1
+    (000 L2387–L2389)."""
+    return {"after_mobile": 3 if m.utility else 2, "passing": 1}.get(m.movement or "", 0) if m.is_special else 0
 
 
 def long_advance(m: MoveProfile | None, n: int) -> bool:

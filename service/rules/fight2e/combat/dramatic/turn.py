@@ -137,7 +137,9 @@ def _together(ctx: Turn, ds: dict[str, Dram], group: list[Dram]) -> None:
         )
     declared.sort(key=lambda x: bool(x[1][1].movement))  # stable: request order within each part
     for d, (_, v) in declared:
-        d.declared = v.moves[0] if v.moves and v.action is ActionType.attack else None
+        # ruling: a Utility move on the same Initiative is performed as the attack is, so its Temporary
+        # Invulnerability guards him too (000 L4323–L4327, L7080)
+        d.declared = v.moves[0] if v.moves and v.action in (ActionType.attack, ActionType.utility) else None
     for d, (key, v) in declared:
         _carry(ctx, ds, d, key, v)
 
@@ -496,6 +498,9 @@ def carry_out(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: DecisionValu
     elif attacking:
         pd = option in (DramaticOption.property_damage, DramaticOption.call_forth_wisdom)
         attack(ctx, d, _opponent(ctx, ds, d, v.target, key), v, key, property_damage=pd, ds=ds)
+        used = f.move(v.moves[0]) if v.moves and not pd else None
+        if used is not None:  # After Mobile's and Passing's movement after it (000 L2387–L2389)
+            dramatic_actions.after_move(ctx, d, used, key)
     elif v.action in (None, ActionType.none, ActionType.move):
         ctx.note("C", f.id, f"{f.id} takes no action" + (" beyond moving." if v.movement else "."), "000 L7140")
     elif v.action in tag.ACTIONS:
@@ -560,6 +565,8 @@ def _move(ctx: Turn, d: Dram, v: DecisionValue, key: str, with_action: bool) -> 
         )
     ref = next((o for o in ctx.opponents(d.f) if o.id == v.target), None)  # on a Band Map: from whom (``bands``)
     d.moved = (ctx.distance(d.f, ref) if ref is not None else (ctx.range or 0), n, toward)
+    if move_elements.too_close(used, d.moved[0], n, toward):  # 000 L2381
+        ctx.fail("MOBILE_ENDS_AT_RANGE_0", f"{key}.movement", f"{key}: 3 Mobile Ranges cannot end at Range 0.", key=key)
     kept_states.moved(d.f)  # a dropped Prop is no longer at his feet (000 L4761)
     if not _passes(ctx, d, used, n, toward, key):
         shift_range(ctx, d, n, v.direction or Direction.toward, ref)
