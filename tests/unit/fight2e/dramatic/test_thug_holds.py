@@ -90,3 +90,19 @@ def test_a_tie_is_no_initiative_won() -> None:
     # 000 L4389: simultaneous Initiative (5 and 5) lets go as well: no damage, −1 Glory
     out = _ok(_req(), IDLE_ALL, _rolls(5, 5))
     assert _life(out) == {"ava": 20, "bo": 20} and _glory(out) == [-1]
+
+
+def test_the_one_held_has_no_action_on_the_holds_first_turn() -> None:
+    # 000 L4385: turn 1, Ava (8 against Bo's 1) hits Bo with Hug (6 + 4 against Defense 3), 6 damage: 20 → 14; Bo
+    # cannot act this turn whatever he could spend (no Ignore Hit Stun asked of him, no action); the hold is kept
+    req = _req()
+    req["fight"]["turn"] = 1
+    req["fighters"][0]["state"].update(ongoing_effects=[], moves_scored_this_round=[])
+    rolls = {"ava.init": 8, "bo.init": 1, "g.init": 1, "ava.attack": 6, "ava.damage": 6, "g.attack": 1}
+    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}}
+    decisions |= {"T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}
+    out = _ok(req, decisions, {f"T1.{k}": v for k, v in {**rolls, "fight.time": 3}.items()})
+    assert _life(out) == {"ava": 20, "bo": 14}
+    assert not [r for r in out["rolls"] if r["key"].startswith("T1.bo.") and r["key"] != "T1.bo.init"]
+    assert "bo is held in ava's Sustained Hold: no action this turn." in _texts(out)
+    assert [(e["id"], e["target"]) for e in _effects(out)] == [("sustained_hold", "bo")]
