@@ -106,7 +106,7 @@ def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
     steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
     steps += kept_states.initiative_steps(f)  # Slow Startup going off, a hold's second turn (000 L4846, L4387)
-    dramatic_initiative.roll_initiative(ctx, d, steps)
+    dramatic_initiative.roll_initiative(ctx, d, steps + dramatic_initiative.fs_on_initiative(ctx, d, steps))
 
 
 def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:
