@@ -36,13 +36,18 @@ def _steps(out: dict[str, Any], label: str, actor: str) -> list[dict[str, Any]]:
     return [s for s in out["log"] if s["label"] == label and s["actor"] == actor]
 
 
+PASS = {"choice": "pass"}
+# no FS on the Initiative die (ruling C2), no re-roll
+NO_FS = {f"T1.{f}.{p}": v for f in ("rei", "battle") for p, v in (("fs_init_ctrl", {"init": 0}), ("reroll", PASS))}
+
+
 def _asked(decisions: dict[str, Any], rolls: dict[str, int], battle: dict | None = None) -> list[dict[str, Any]]:
     """The decisions a step-by-step caller is asked (ask_every_decision), with their choices."""
     body = {
         "options": {"subsystem": "dramatic", "ask_every_decision": True},
         "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
         "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", BATTLE_R, 25, 30, battle or {})],
-        "decisions": {"T1.rei.reroll": {"choice": "pass"}, "T1.battle.reroll": {"choice": "pass"}, **decisions},
+        "decisions": {**NO_FS, **decisions},
         "rolls": {**INIT, **rolls},
         "seed": 7,
     }
