@@ -94,3 +94,12 @@ def test_a_fighter_with_no_group_against_him_is_asked_his_action() -> None:
     assert not out["violations"]
     point = next(p for p in out["decisions_needed"] if p["key"] == "T1.bo.action")
     assert not [c for c in point["choices"] if c["value"].get("target") == "g"]
+
+
+def test_a_reroll_keeps_the_die_his_fs_bought() -> None:
+    # 000 L7098: a point re-rolls the Initiative; the die bought for the turn (1 FS: 1d8 → 1d10, 000 L5505) is the
+    # one rolled again, and no FS is paid twice (30 → 29)
+    decisions = {"T1.rei.fs_init_ctrl": {"init": 1}, "T1.rei.reroll": {"choice": "act"}}
+    out = _ok(_play(_req([]), decisions | {"T1.rei.action": NONE, "T1.battle.action": NONE}, {"T1.rei.init.2": 9}))
+    assert [r["die"] for r in out["rolls"] if r["key"].startswith("T1.rei.init")] == ["1d10", "1d10"]
+    assert _state(out, "rei")["fighting_spirit"] == 29
