@@ -251,6 +251,7 @@ def test_step_mode_asks_for_the_defence() -> None:
             "T1.rei.action": {"option": "property_damage", "target": "battle", "fs": 3},
             "T1.rei.reroll": {"choice": "pass"},
             "T1.battle.reroll": {"choice": "pass"},
+            **{f"T1.{f}.fs_init_ctrl": {"init": 0} for f in ("rei", "battle")},  # no FS on Initiative (ruling C2)
         },
         "rolls": {"T1.rei.init": 7, "T1.battle.init": 7},
     }

@@ -50,7 +50,7 @@ def _range(out: dict[str, Any]) -> int:
 
 
 def _gaps(out: dict[str, Any]) -> list[dict[str, Any]]:
-    return [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    return out["unsupported"]
 
 
 def test_increased_stun_adds_two_against_the_stun_threshold_only() -> None:

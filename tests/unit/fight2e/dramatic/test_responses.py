@@ -36,13 +36,18 @@ def _steps(out: dict[str, Any], label: str, actor: str) -> list[dict[str, Any]]:
     return [s for s in out["log"] if s["label"] == label and s["actor"] == actor]
 
 
+PASS = {"choice": "pass"}
+# no FS on the Initiative die (ruling C2), no re-roll
+NO_FS = {f"T1.{f}.{p}": v for f in ("rei", "battle") for p, v in (("fs_init_ctrl", {"init": 0}), ("reroll", PASS))}
+
+
 def _asked(decisions: dict[str, Any], rolls: dict[str, int], battle: dict | None = None) -> list[dict[str, Any]]:
     """The decisions a step-by-step caller is asked (ask_every_decision), with their choices."""
     body = {
         "options": {"subsystem": "dramatic", "ask_every_decision": True},
         "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
         "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", BATTLE_R, 25, 30, battle or {})],
-        "decisions": {"T1.rei.reroll": {"choice": "pass"}, "T1.battle.reroll": {"choice": "pass"}, **decisions},
+        "decisions": {**NO_FS, **decisions},
         "rolls": {**INIT, **rolls},
         "seed": 7,
     }
@@ -467,7 +472,7 @@ def test_an_interrupt_with_reflection_turns_the_projectile_back_for_its_own_pric
     dram = _state(out, "battle")["dramatic"]
     assert dram["special_moves_used"] == ["mirror"]
     assert dram["no_point_next_turn"] is True  # Zap defeated no one (000 L7213)
-    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    assert out["unsupported"] == []
     # Evasion serves him too, halved: 0 // 2 = 0 (000 L4091); Tactics does not (no Response against it)
     assert _steps(_ok(_reflect("evasion")), "D.6", "battle")[0]["inputs"]["defense_total"] == 0
     assert _refused(_reflect("tactics")) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
@@ -502,7 +507,7 @@ def test_reflection_answers_only_a_ranged_special_move() -> None:
             sheets=(REI_E, _with(MIRROR)),
         )
     )
-    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    assert out["unsupported"] == []
 
 
 SHIELD = {
@@ -560,7 +565,7 @@ def test_an_interrupt_with_absorbs_attacks_holds_the_ranged_special_move() -> No
     # a Utility move makes no attack, so it keeps next turn's point, as a Utility action does (000 L7213)
     assert dram["no_point_next_turn"] is False
     assert _state(out, "rei")["life_bar"] == 25 and _state(out, "battle")["life_bar"] == 25
-    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    assert out["unsupported"] == []
     # it absorbs only a Ranged attack (000 L2777-L2781): against Gale, a close Special Move, it is refused
     gale = _turn(
         {
@@ -630,7 +635,7 @@ def test_a_utility_counter_takes_effect_as_his_utility_action() -> None:
     assert _state(out, "battle")["life_bar"] == 24 and _state(out, "rei")["life_bar"] == 25
     assert _glory(out, "battle") == 2
     assert _state(out, "battle")["dramatic"]["special_moves_used"] == ["ward"]
-    assert [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"] == []
+    assert out["unsupported"] == []
     # used before this fight it costs 2 x 2 = 4 points (000 L7213): 2 banked + 1 granted falls short, refused
     short = _turn(
         {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent},

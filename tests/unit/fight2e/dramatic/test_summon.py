@@ -41,7 +41,7 @@ def _summons(out: dict[str, Any]) -> list[tuple[str, int | None, int | None]]:
 
 def test_the_summon_move_calls_its_ally_and_nothing_is_named() -> None:
     # The Ally appears 1 Range in front of him toward Battle, for a 5-count (000 L4191, L4209); the Time Roll of 3
-    # leaves 2 of it. Summon is no longer named under dramatic_move_elements.
+    # leaves 2 of it. Nothing is named unsupported.
     out = _ok(
         _run(
             {"T1.rei.action": {"action": "utility", "moves": ["call"], "target": "battle"}, "T1.battle.action": NONE},
@@ -51,7 +51,7 @@ def test_the_summon_move_calls_its_ally_and_nothing_is_named() -> None:
         )
     )
     assert _summons(out) == [("summon", 1, 2)]
-    assert not [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    assert not out["unsupported"]
 
 
 def test_the_ally_strikes_with_his_basic_move_against_the_same_defence() -> None:

@@ -25,7 +25,7 @@ def _limited(options: dict[str, str] | None, choice: str) -> dict[str, Any]:
 
 
 def _gaps(out: dict[str, Any]) -> list[str]:
-    return [u["reason"] for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    return [u["reason"] for u in out["unsupported"]]
 
 
 def _buffs(out: dict[str, Any]) -> list[tuple[str, str]]:

@@ -150,7 +150,9 @@ def test_a_step_by_step_caller_is_asked_which_partner_then_the_response() -> Non
             _person("ken", KEN, BANKED["ken"]),
             _person("battle", BATTLE_R, {}),
         ],
-        "decisions": {**GALES} | {f"T1.{f}.reroll": {"choice": "pass"} for f in ("rei", "ken", "battle")},
+        "decisions": {**GALES}
+        | {f"T1.{f}.reroll": {"choice": "pass"} for f in ("rei", "ken", "battle")}
+        | {f"T1.{f}.fs_init_ctrl": {"init": 0} for f in ("rei", "ken", "battle")},  # no FS on Initiative (ruling C2)
         "rolls": {**HEROES_FIRST, "T1.rei.attack": 1, "T1.ken.attack": 2},
         "seed": 3,
     }

@@ -94,7 +94,7 @@ def _glory(out: dict[str, Any]) -> list[int]:
 
 
 def _gaps(out: dict[str, Any]) -> list[dict[str, Any]]:
-    return [u for u in out["unsupported"] if u["id"] == "dramatic_move_elements"]
+    return out["unsupported"]
 
 
 def test_an_unreliable_utility_move_does_nothing_on_a_one() -> None:

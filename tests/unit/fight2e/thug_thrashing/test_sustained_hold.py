@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 from tests.unit.fight2e.combat.effects.build import move
-from tests.unit.fight2e.thug_thrashing.support import IDLE, _ok, _turn
+from tests.unit.fight2e.thug_thrashing.support import IDLE, _ok
 from tests.unit.fight2e.thug_thrashing.test_mixed import _life, _req
 
 HUG = move("hug", "throw", "throw.sustained_hold", level=2)
@@ -67,17 +67,3 @@ def test_a_holder_ahead_of_his_victim_strikes_again_for_half_damage() -> None:
     assert "T2.ava.attack" not in {r["key"] for r in out["rolls"]}
     assert _glory(out) == [] and _state(out, "ava")["ongoing_effects"] == []
     assert any(s["label"] == "E.4" and s["actor"] == "bo" for s in out["log"])
-
-
-def test_a_dramatic_turn_with_thugs_names_the_hold_it_does_not_play_yet() -> None:
-    # The same hold in a Dramatic turn with Thugs, which has no step for its second turn yet (000 L4387–L4397): it is
-    # named with the hold, never passed over; a Thug Thrashing turn plays it and names nothing
-    req = _held()
-    req["options"]["subsystem"] = "dramatic_thug_thrashing"
-    for f in req["fighters"]:
-        f["state"]["life_bar"] = 20
-    out = _turn(req, {}, {"T2.ava.init": 1, "T2.bo.init": 6, "T2.g.init": 1})
-    assert [(u["id"], u["path"]) for u in out["unsupported"]] == [
-        ("dramatic_move_elements", "fighters[0].state.ongoing_effects[0]")
-    ]
-    assert not _ok(_held(), IDLE_ALL, _rolls(1, 6))["unsupported"]

@@ -3,10 +3,11 @@ the turn, showing off, the Initiative die by Speed plus the Control Bonus, re-ro
 
 from __future__ import annotations
 
+from ....dice import D12
 from ...dramatic import attacks, bank, checks, costs
 from ...dramatic.catalogue import tables
 from ...dramatic.initiative import initiative_die, initiative_total
-from ..contract.models import Choice, DecisionValue, DramaticOption
+from ..contract.models import NO_INIT_CTRL, Choice, DecisionValue, DramaticOption
 from ..protocol import events
 from ..state.turn import Turn
 from ..turn.a_initiative import declaration_order
@@ -49,7 +50,7 @@ def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
         steps += await_cash_in(ctx, d, steps)
         steps -= hindrance(ctx, d.f, ctx.opponents(d.f))  # an invisible opponent's (000 L3591)
         steps += initiative_steps(d.f)  # Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
-        roll_initiative(ctx, d, steps)
+        roll_initiative(ctx, d, steps + fs_on_initiative(ctx, d, steps))
     for d in (ds[f.id] for f in declaration_order(ctx)):
         rerolls(ctx, d)
     fast_reflexes(ctx, ds)
@@ -79,6 +80,38 @@ def endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:
     f.fs -= o.fs or 0
     d.enduring = True
     ctx.note("A.1", f.id, f"{f.id} endures great hardship this turn: FS {f.fs}.", o.ref, change={"fs": f.fs})
+
+
+def fs_on_initiative(ctx: Turn, d: Dram, steps: int) -> int:
+    """Our ruling C2: Fighting Spirit still buys Initiative die sizes, one FS each, as the main turn's A.1 (the same
+    decision, ``fs_init_ctrl``): at most his Power Level, the die no larger than 1d12 (000 L5505); no Control is
+    rolled, so none goes on Control (000 L7084). Asked only of one with FS who can raise his die. Returns the sizes."""
+    f = d.f
+    base = initiative_die(f.prof.speed, steps)
+    if f.fs < 1 or f.pl < 1 or base.step >= D12:
+        return 0
+    key, v = ctx.decide(
+        f.id,
+        "fs_init_ctrl",
+        "A.1",
+        f"{f.id}: Fighting Spirit on the Initiative die, one size each (at most {min(f.pl, f.fs)}, up to 1d12)?",
+        NO_INIT_CTRL,
+    )
+    fi, fc = v.init or 0, v.ctrl or 0
+    path = f"decisions.{key}"
+    if fc:
+        ctx.fail("DECISION_INVALID", path, f"{key}: no Control is rolled in Dramatic Combat (000 L7084).", key=key)
+    if fi > f.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", path, f"{key}: {fi} FS is more than Power Level {f.pl} allows.", key=key)
+    if fi > f.fs:
+        ctx.fail("FS_INSUFFICIENT", path, f"{key}: {f.id} has only {f.fs} FS.", key=key)
+    if fi and base.step + fi > D12:
+        ctx.fail("FS_DIE_ABOVE_D12", path, f"{key}: Fighting Spirit cannot raise a die above 1d12.", key=key)
+    if fi:
+        f.fs -= fi
+        die = initiative_die(f.prof.speed, steps, fi)
+        ctx.note("A.1", f.id, f"{f.id} spends {fi} FS: {die} Initiative.", "000 L5505", change={"fs": f.fs})
+    return fi
 
 
 def roll_initiative(ctx: Turn, d: Dram, steps: int) -> None:

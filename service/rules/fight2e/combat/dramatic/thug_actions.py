@@ -39,7 +39,7 @@ from ..turn.d_accuracy import range_ok
 from ..turn.d_performing import ti_level
 from . import actions as dramatic_actions
 from . import initiative as dramatic_initiative
-from . import thug_interpose, thug_options
+from . import kept_states, thug_interpose, thug_options
 from .base import Dram, earn, pay, skill
 from .pauses import stand_off_accuracy
 
@@ -105,8 +105,8 @@ def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
             # ruling C22: raw Glory, divided with the rest at the end of the combat (000 L6547)
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
     steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
-    steps += 2 if move_elements.waiting(f) else 0  # a Slow Startup move going off (000 L4846, L6646)
-    dramatic_initiative.roll_initiative(ctx, d, steps)
+    steps += kept_states.initiative_steps(f)  # Slow Startup going off, a hold's second turn (000 L4846, L4387)
+    dramatic_initiative.roll_initiative(ctx, d, steps + dramatic_initiative.fs_on_initiative(ctx, d, steps))
 
 
 def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:

@@ -33,7 +33,7 @@ def tied(ctx: Turn, ds: dict[str, Dram], groups: list[Group]) -> set[str]:
     spent: set[str] = set()
     for fid in ctx.order:
         d = ds[fid]
-        if not d.f.active:
+        if not d.f.active or d.acted:  # his action already spent letting go of a hold (000 L4391)
             continue
         for g in groups:
             if not (g.members and g.id not in spent and thug_group.opposes(g, d.f)):

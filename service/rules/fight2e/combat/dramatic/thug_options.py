@@ -106,7 +106,8 @@ def carry_out(ctx: Turn, d: Dram, g: Group, groups: list[Group], v: DecisionValu
 def offered(ctx: Turn, d: Dram, groups: list[Group]) -> list[ChoiceOption]:
     live = [g.id for g in groups if g.members]
     out = dramatic_checks.offered(ctx, d, live)
-    out += [c.model_copy(update={"value": c.value.model_copy(update={"target": live[0]})}) for c in yell_choices(d)]
+    if live:  # none when no group opposes him (a Fighter on the Thugs' side)
+        out += [c.model_copy(update={"value": c.value.model_copy(update={"target": live[0]})}) for c in yell_choices(d)]
     out += mind_choices(ctx, d, live)
     return out
 

@@ -57,11 +57,12 @@ from ..turn.a_initiative import declaration_order
 from ..turn.h_time import time_roll
 from . import checks as dramatic_checks
 from . import initiative as dramatic_initiative
+from . import kept_states, thug_group_team, thug_interpose, thug_options, thug_team
 from . import pauses as dramatic_pauses
 from . import tag as dramatic_tag
 from . import thug_actions as acts
 from . import thug_flourish as flourishes
-from . import thug_group_team, thug_interpose, thug_options, thug_team
+from .attack import hold_again, let_go
 from .base import Dram, choice, earn, ignore_hit_stun, load, pay, spendable, store
 from .end import heal_life_bar
 from .flourish import tied_flourishes
@@ -187,6 +188,9 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
     if f.thug_hold:  # a group's Sustained Hold (000 L4381)
         ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
         return
+    if (holder := kept_states.held(ctx, f)) is not None:  # a Fighter's, begun this turn (000 L4385)
+        ctx.note("C", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
+        return
     recovering = bool(f.stunned or f.knocked_down)
     if not recovering and d.hit_stunned and not ignore_hit_stun(ctx, d, "turn"):
         return
@@ -210,6 +214,8 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
             ctx.note("C", f.id, f"{f.id} is Entangled: his first action is lost.", "000 L3306, L6752")
             continue
         if i == 0 and thug_stances.first_action_spent(ctx, f):  # Full Defense or Agility taken when attacked
+            continue
+        if i == 0 and _hold_second_part(ctx, ds, d):  # his Sustained Hold's second part (000 L4387–L4391)
             continue
         if i == 0 and move_elements.waiting(f):  # his Slow Startup move goes off (000 L4846–L4848)
             _release(ctx, d, groups)
@@ -240,6 +246,43 @@ def _fighter_turn(ctx: Turn, ds: dict[str, Dram], d: Dram, every: list[Group], p
         if special and count > 1:
             ctx.note("C", f.id, f"{f.id} used a Special Move at Saga Scale: no extra actions this turn.", "000 L6820")
             return
+
+
+def _settle_holds(ctx: Turn, ds: dict[str, Dram]) -> list[Dram]:
+    """Before anyone acts: a Fighter's Sustained Hold on a Fighter, on its second turn, whose holder is not ahead of
+    the one held ends with no damage, its Knock Back, Knock Down and On-Hit effects landing, 1 Glory less when its
+    first part earned it (000 L4389, L4397), as in a Dramatic turn. Returns those who let go: their action is spent
+    (no free Flourish takes their turn, 000 L4391)."""
+    out = []
+    for a, m, t, earned in kept_states.settle_holds(ctx):
+        let_go(ctx, ds[a.id], ds[t.id], m, earned)
+        out.append(ds[a.id])
+    return out
+
+
+def _extras_kept(held: list[Dram]) -> None:
+    """Ruling, as in a Thug Thrashing turn: letting go is his first action only, his extra Thug Thrashing actions
+    stay his (000 L4391, L6752)."""
+    for d in held:
+        d.acted = d.f.acted = False
+        d.f.hold_ended = True
+
+
+def _hold_second_part(ctx: Turn, ds: dict[str, Dram], d: Dram) -> bool:
+    """His first action goes to his Sustained Hold: its end, settled before anyone acted, or its second part struck
+    now with no roll for half damage, he being ahead of the one held (000 L4387–L4391)."""
+    f = d.f
+    if f.hold_ended:
+        f.hold_ended = False
+        ctx.key(f.id, "action")  # the action it took: his next one is keyed after it
+        ctx.note("C", f.id, f"{f.id}'s first action went to his Sustained Hold's end.", "000 L4391, L6752")
+        return True
+    due = kept_states.hold_due(ctx, f)
+    if due is None:
+        return False
+    ctx.key(f.id, "action")
+    hold_again(ctx, d, ds[due[1].id], due[0])
+    return True
 
 
 def _release(ctx: Turn, d: Dram, groups: list[Group]) -> None:
@@ -671,9 +714,11 @@ def run(ctx: Turn) -> None:
     for g in groups:
         thug_group.exploit_weakness(ctx, g)  # Oblivious, on the first turn (000 L1461)
     _initiative(ctx, ds, groups, pts)
+    let_go_holders = _settle_holds(ctx, ds)
     queue: list[tuple[str, str]] = []
     strike = partial(acts.group_strike, pts=pts, ds=ds)
     spent = flourishes.tied(ctx, ds, groups) | _fighters_tied(ctx, ds)
+    _extras_kept(let_go_holders)
     order = [] if thug_group.over(ctx, groups) else _order(ctx, ds, groups, spent)
     start: dict[str, int] = {}  # each group's Thugs when its tied Initiative came up
     main = ctx.spine

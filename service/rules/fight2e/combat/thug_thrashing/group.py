@@ -15,7 +15,6 @@ from ...thugs.catalogue import thug_catalogue
 from ...thugs.dice import die_step
 from ...thugs.models import ThugRequest
 from ...thugs.schema import ThugEvent
-from ..contract.model_types import OngoingEffectId
 from ..contract.models import (
     Choice,
     ChoiceOption,
@@ -436,22 +435,6 @@ def report_setting_gaps(ctx: Turn) -> None:
     mapped = ctx.band_mode or ctx.grid_mode
     if mixed and not mapped and ctx.range is None and ctx.opts.subsystem is not Subsystem.thug_thrashing:
         ctx.fail("STATE_RANGE_OUT_OF_RANGE", "fight.positioning.range", "Fighters on opposing sides need their Range.")
-    if ctx.opts.subsystem is not Subsystem.thug_thrashing:
-        _unheld(ctx)
-
-
-def _unheld(ctx: Turn) -> None:
-    """A Dramatic turn with Thugs has no step yet for the second turn of a Fighter's Sustained Hold on a Fighter
-    (000 L4387–L4397; a Thug Thrashing turn plays it, ``turn._settle_holds``): named, never passed over."""
-    for f in ctx.fighters.values():
-        for j, e in enumerate(f.ongoing):
-            if e.id == OngoingEffectId.sustained_hold and e.target in ctx.fighters:
-                ctx.unsupported_rule(
-                    "dramatic_move_elements",
-                    f"fighters[{f.index}].state.ongoing_effects[{j}]",
-                    f"not applied in a Dramatic turn with Thugs yet: the second turn of {f.id}'s Sustained Hold on "
-                    f"{e.target} (its Initiative, second damage or let-go, and lost Glory)",
-                )
 
 
 def check_start(ctx: Turn, groups: list[Group]) -> None:
