@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from ....catalogue.table_records import HazardUse, UsesHazard
 from ...contract.models import Choice, DecisionValue
+from ...protocol.names import Point
 from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
 from ..design import design, design_of
-from ..vocabulary import Asked
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
@@ -227,7 +227,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     h = pick(
         ctx,
         a.id,
-        Asked.position_shift,
+        Point.position_shift,
         "E",
         f"{m.name}: which Hazard should {mover.id} be shifted into (Maneuver Check)?",
         options,
