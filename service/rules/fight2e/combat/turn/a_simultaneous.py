@@ -9,7 +9,7 @@ from ....dice import Die
 from ..contract.model_types import Figure, OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
 from ..elements import positions
-from ..elements.super_energy import pay_supers
+from ..registry.features import MOVES_PAID
 from ..state.action import Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -221,7 +221,7 @@ def _super_rolloff(ctx: Turn, supers: list[str], plans: dict[str, Plan]) -> list
     for f in group:
         if f is winner:
             continue
-        pay_supers(ctx, f, plans[f.id].moves)
+        MOVES_PAID.fn(ctx, f, plans[f.id].moves)
         f.acted = True
         ctx.note(
             "A.4",

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, Choice, DecisionValue
-from ..elements.invisibility import blocked
 from ..elements.throws import sustained_hold
 from ..protocol.names import AttackContext, Point
+from ..registry.features import UNENGAGED
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -31,7 +31,7 @@ def _holders(ctx: Turn, f: Combatant) -> list[Combatant]:
             and not o.action_lost
             and not o.stunned
             and not o.knocked_down
-            and not blocked(o, f)
+            and not UNENGAGED.fn(o, f)
         ),
         key=lambda o: -o.init,
     )

@@ -7,9 +7,8 @@ from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, free_movement, summon
 from ..elements.interrupts import triggered
-from ..elements.invisibility import blocked
 from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import MOVES_PAID, UNENGAGED
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -26,7 +25,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
     if free_movement.immune(target):
         return False  # nobody can attack him (000 L3380)
     for r in list(ctx.opponents(target)):
-        if blocked(r, target):
+        if UNENGAGED.fn(r, target):
             continue  # he keeps clear of the invisible fighter (000 L3591)
         if r.acted or r.action_lost or r.reaction_used or r.knocked_down or r.stunned or r.defeated:
             continue
@@ -61,7 +60,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             )
             ctx.fail(code, path, f"{key}: {m.name} cannot be a {kind or 'Reaction'} Reaction Attack here.", key=key)
         r.fs -= 1
-        pay_supers(ctx, r, [m])
+        MOVES_PAID.fn(ctx, r, [m])
         if m.trait(MoveTrait.triggered):
             triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
         r.reaction_used = True
@@ -174,7 +173,7 @@ def invincible_interrupt(ctx: Turn, atk: Attack) -> bool:
         )
     assert m is not None
     d.invincible_used = True
-    pay_supers(ctx, d, [m])
+    MOVES_PAID.fn(ctx, d, [m])
     d.acted = True
     ctx.note(
         "D.4",

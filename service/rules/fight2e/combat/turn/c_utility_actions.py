@@ -12,8 +12,8 @@ from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
 from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
 from ..protocol.names import Point
+from ..registry.features import MOVES_PAID
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
@@ -151,7 +151,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
     plan.moves = buff_profile.changed(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
-    pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
+    MOVES_PAID.fn(ctx, f, plan.moves)  # also counts Cheap uses
     kept = limited_move.apply(ctx, f, plan.moves, plan.target)
     if kept is None:  # its Limited Move drawback applies: no effect, no Glory
         post_move(ctx, f, plan)

@@ -30,12 +30,12 @@ from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import interrupt_effects, triggered
 from ..elements.sequences import sequences
 from ..elements.stun import apply_stun
-from ..elements.super_energy import count_attack
 from ..elements.throws import multi_part_throw, sustained_hold
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
+from ..registry.features import ATTACK_COUNTED
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
@@ -102,7 +102,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
     interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
     if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
-        count_attack(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     if not a.ignore_range and not ranged.reach_ok(atk, distance, range_ok):
@@ -113,11 +113,11 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
             key=atk.key or None,
         )
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     if not all(connects(ctx, atk) for connects in elements.CONNECTS.hooks):  # Cross-Up …
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
@@ -126,20 +126,20 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
         if r <= mf.fails_at_most:
             ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
-            count_attack(ctx, a, atk.moves, hit=False)
+            ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
         limited = limited_move.apply(ctx, a, atk.moves, d)
         atk.limited = "void" if limited is None else "ok"
         atk.moves = limited or atk.moves
     if atk.limited == "void":  # its Limited Move drawback applies to this use (000 L4579–L4591)
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
     if atk.context in _OWN and reactions.invincible_interrupt(ctx, atk):
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
     if atk.context in _OWN and made_hazards.reflect_first(ctx, a, d, atk.moves):
-        count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
     guard = choose_defense(
@@ -248,7 +248,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
             f"{d.id} has Temporary Invulnerability ({shield}): the hit has no effect.",
             "000 L5299–L5301, L4323–L4327, L2949",
         )
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
     if not partial:
         cancelled_throw(ctx, atk)
@@ -378,7 +378,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     if stunned_now:
         later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
     _hold_glory(atk, effects.hit_glory(ctx, atk, partial))
-    count_attack(ctx, a, atk.moves, hit=True)
+    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
 
 
@@ -392,7 +392,7 @@ def _hold_glory(atk: Attack, earned: list[str]) -> None:
 def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
     """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
     a, d = atk.attacker, atk.defender
-    count_attack(ctx, a, atk.moves, hit=False)
+    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)

@@ -25,12 +25,12 @@ from ..elements import (
 from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
-from ..elements.invisibility import blocked
 from ..elements.power_up import power_up_elements
 from ..elements.sequences import sequences
 from ..elements.throws import multi_part_throw
 from ..protocol.names import Part, Point
 from ..registry import elements
+from ..registry.features import UNENGAGED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -56,7 +56,7 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
             "TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.", key=key
         )
 
-    if blocked(f, t):
+    if UNENGAGED.fn(f, t):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"decisions.{key}.target",

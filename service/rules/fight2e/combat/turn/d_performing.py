@@ -28,7 +28,7 @@ from ..elements.effects import on_use
 from ..elements.hazards import hazard_effects, hazard_elements, made_hazards, maneuvers
 from ..elements.power_up import power_up_elements
 from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import MOVES_PAID
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -197,7 +197,7 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
 
 def _pay(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """The attack's costs: Super Energy, Limited Use charges, Charge Forward's and Control's Fighting Spirit."""
-    pay_supers(ctx, f, plan.moves)
+    MOVES_PAID.fn(ctx, f, plan.moves)
     limited_use.spend_charges(ctx, f, plan.moves)
     f.fs -= plan.charge_fs
     if plan.control_fs:

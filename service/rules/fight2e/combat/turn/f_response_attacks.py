@@ -11,7 +11,7 @@ from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements
 from ..elements.interrupts import interrupt_effects, invincible_interrupts
 from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import MOVES_PAID
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -175,7 +175,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         extra["combo_response"] = -1
     if kind is ResponseKind.reversal and d.knocked_down:
         d.knocked_down = False
-    pay_supers(ctx, d, moves)
+    MOVES_PAID.fn(ctx, d, moves)
     _super_counter(ctx, d, moves, path, key)
     replaced = not d.acted
     d.acted = True

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import access, positions, props, summon, techniques
 from ..elements.interrupts import invincible_interrupts
-from ..elements.invisibility import blocked
 from ..elements.throws import multi_part_throw
 from ..protocol.names import Part
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
+from ..registry.features import UNENGAGED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -127,7 +127,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     """F.3: the Defensive Responses open after the miss, offered, checked and carried out (000 L5850–L5902);
     ``gate``: another turn's changes to them."""
     a, d = atk.attacker, atk.defender
-    if blocked(d, a):
+    if UNENGAGED.fn(d, a):
         return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
     if summon.is_ally_attack(atk):
         # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against

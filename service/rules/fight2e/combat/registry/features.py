@@ -1,0 +1,106 @@
+"""Named points where the turn's steps ask one feature family a question or tell it what has happened (issue 39).
+
+A step calls ``POINT.fn(...)``; the family's module answers by decorating its function with ``@POINT`` when it is
+imported (``registered`` imports every family). So a step names the moment, never the feature module, and the
+registry's layer sits below both. Each point has exactly one answer: a second one, or a step reaching a point that
+nothing answers (the registry left incomplete), is a programming error raised at once, never a silent skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar, cast
+
+from ..contract.models import ActionType
+from ..state.combatant import Combatant
+from ..state.profile import MoveProfile
+from ..state.turn import Turn
+from .elements import Named
+
+H = TypeVar("H", bound=Callable[..., object])
+
+
+class Answered(Named, Generic[H]):
+    """A named point one feature answers: ``fn`` is its function once that family's module is imported."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.fn: H = cast(H, self._unanswered)
+        self.answered = False
+
+    def _unanswered(self, *args: object, **kwargs: object) -> object:
+        raise RuntimeError(f"no feature answers the turn's point {self.name!r}: import combat.registry.registered")
+
+    def __call__(self, fn: H) -> H:
+        """Function decorator: ``fn`` answers this point from now on."""
+        if self.answered:
+            raise ValueError(f"the point {self.name!r} has two answers")
+        self.fn = fn
+        self.answered = True
+        return fn
+
+
+Moves = list[MoveProfile]
+
+# ── Super Energy (elements/super_energy.py) ──────────────────────────────────────────────────────────
+# A use of moves is paid for (Super Energy, FS, a Cheap move's count): fn(ctx, user, moves).
+MOVES_PAID: Answered[Callable[[Turn, Combatant, Moves], None]] = Answered("moves_paid")
+
+
+class _Counted(Protocol):
+    def __call__(self, ctx: Turn, a: Combatant, moves: Moves, hit: bool) -> None: ...
+
+
+# An attack is over, hit or miss, for H.1's count: fn(ctx, attacker, moves, hit=…).
+ATTACK_COUNTED: Answered[_Counted] = Answered("attack_counted")
+
+# ── Invisibility (elements/invisibility.py) ──────────────────────────────────────────────────────────
+# Whether the first fighter chose not to engage the second this turn: fn(fighter, target) -> True if he cannot.
+UNENGAGED: Answered[Callable[[Combatant, Combatant], bool]] = Answered("unengaged")
+
+# ── Sequences and Opening Moves (elements/sequences/sequences.py) ────────────────────────────────────
+# The moves of a declaration are checked against the open windows: fn(ctx, fighter, moves, path, key).
+SEQUENCE_CHECKED: Answered[Callable[[Turn, Combatant, Moves, str, str], None]] = Answered("sequence_checked")
+# Moves were used (an action or a Response): fn(ctx, fighter, moves).
+SEQUENCE_USED: Answered[Callable[[Turn, Combatant, Moves], None]] = Answered("sequence_used")
+# A fighter defended, with these Response moves (none for a plain Defensive Option): fn(ctx, defender, moves).
+SEQUENCE_DEFENDED: Answered[Callable[[Turn, Combatant, Moves], None]] = Answered("sequence_defended")
+# A fighter took an action that is no attack: fn(ctx, fighter, the action's kind).
+SEQUENCE_OTHER_ACTION: Answered[Callable[[Turn, Combatant, str], None]] = Answered("sequence_other_action")
+
+# ── Buffs (elements/buffs) ───────────────────────────────────────────────────────────────────────────
+# The declaration limits of the Buffs in effect: fn(ctx, fighter, action kind, its number, move ids, key).
+BUFF_DECLARATION: Answered[Callable[[Turn, Combatant, ActionType, int, list[str], str], None]] = Answered(
+    "buff_declaration"
+)
+# The Buff that keeps the fighter from moving, if any: fn(fighter) -> the Buff's move or None.
+BUFF_ROOTED: Answered[Callable[[Combatant], MoveProfile | None]] = Answered("buff_rooted")
+# The Buff that keeps the fighter from gaining Super Energy, if any: fn(fighter) -> the Buff's move or None.
+BUFF_SE_FROZEN: Answered[Callable[[Combatant], MoveProfile | None]] = Answered("buff_se_frozen")
+# The moves of one use as the Buffs in effect change them: fn(ctx, fighter, moves) -> moves.
+BUFF_CHANGED: Answered[Callable[[Turn, Combatant, Moves], Moves]] = Answered("buff_changed")
+
+# ── Combos (elements/combo.py) ───────────────────────────────────────────────────────────────────────
+# An illegal Combo is refused (a violation naming the key): fn(ctx, fighter, moves, key).
+COMBO_CHECKED: Answered[Callable[[Turn, Combatant, Moves, str], None]] = Answered("combo_checked")
+# The Control a Combo of these moves costs: fn(moves) -> Control.
+COMBO_COST: Answered[Callable[[Moves], int]] = Answered("combo_cost")
+# The Combo's Accuracy and its named parts against a defence option: fn(moves, option) -> (Accuracy, parts).
+COMBO_ACCURACY: Answered[Callable[[Moves, str], tuple[int, dict[str, int]]]] = Answered("combo_accuracy")
+
+ANSWERED: tuple[Named, ...] = (
+    MOVES_PAID,
+    ATTACK_COUNTED,
+    UNENGAGED,
+    SEQUENCE_CHECKED,
+    SEQUENCE_USED,
+    SEQUENCE_DEFENDED,
+    SEQUENCE_OTHER_ACTION,
+    BUFF_DECLARATION,
+    BUFF_ROOTED,
+    BUFF_SE_FROZEN,
+    BUFF_CHANGED,
+    COMBO_CHECKED,
+    COMBO_COST,
+    COMBO_ACCURACY,
+)
