@@ -7,8 +7,7 @@ from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
 from ..elements import access, free_movement, summon
 from ..elements.interrupts import triggered
-from ..elements.sequences import sequences
-from ..registry.features import MOVES_PAID, UNENGAGED
+from ..registry.features import MOVES_PAID, SEQUENCE_USED, UNENGAGED
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -88,7 +87,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             defender_jumping=jumped or aerial_utility,
         )
         out = ctx.spine.resolve(ctx, atk)
-        sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
+        SEQUENCE_USED.fn(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
         # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
         ally_hit = kind == "basic" and summon.join(
             ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility

@@ -11,9 +11,8 @@ from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
-from ..elements.sequences import sequences
 from ..protocol.names import Point
-from ..registry.features import MOVES_PAID
+from ..registry.features import MOVES_PAID, SEQUENCE_USED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
@@ -25,7 +24,7 @@ from .g_moving import post_move
 def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
     m = plan.moves[0]
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
         ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
@@ -184,7 +183,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
         ):  # Special Moves (000 L5749)
             f.utility_used.append(m.id)
             ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     post_move(ctx, f, plan)
     tag_team.combo_switch(ctx, f, plan.moves, False, False)  # an all-Utility Combo counts as a miss (000 L6291)
     for e in short_fuse:

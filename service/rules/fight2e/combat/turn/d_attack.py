@@ -28,14 +28,13 @@ from ..elements.buffs import buff_profile
 from ..elements.damage import roll_damage
 from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import interrupt_effects, triggered
-from ..elements.sequences import sequences
 from ..elements.stun import apply_stun
 from ..elements.throws import multi_part_throw, sustained_hold
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
-from ..registry.features import ATTACK_COUNTED
+from ..registry.features import ATTACK_COUNTED, SEQUENCE_DEFENDED
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
@@ -158,7 +157,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     )
     if guard.response is None:
         # ruling: every defence chosen is a Defensive Option (000 L5828); a Response settles it when used
-        sequences.defended(ctx, d, [])  # 000 L3749
+        SEQUENCE_DEFENDED.fn(ctx, d, [])  # 000 L3749
     knockdown_chain.reversal_bonus(ctx, atk, guard)
     trap = triggered.offer(ctx, atk)  # an armed Triggered Interrupt on top of his defence (000 L4404)
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value

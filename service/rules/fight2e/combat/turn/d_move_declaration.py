@@ -26,11 +26,10 @@ from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_elements
-from ..elements.sequences import sequences
 from ..elements.throws import multi_part_throw
 from ..protocol.names import Part, Point
 from ..registry import elements
-from ..registry.features import UNENGAGED
+from ..registry.features import SEQUENCE_CHECKED, UNENGAGED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -97,7 +96,7 @@ def declare_move(
     if not ids:
         ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: name the move or the Combo.", key=key)
     moves = _declared_moves(ctx, f, ids, path, key)
-    sequences.check(ctx, f, moves, f"{path}.moves", key)
+    SEQUENCE_CHECKED.fn(ctx, f, moves, f"{path}.moves", key)
     access.check(ctx, f, moves, f"{path}.moves", key)
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
 

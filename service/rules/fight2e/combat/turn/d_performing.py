@@ -27,8 +27,7 @@ from ..elements.bombs import moveable_bomb
 from ..elements.effects import on_use
 from ..elements.hazards import hazard_effects, hazard_elements, made_hazards, maneuvers
 from ..elements.power_up import power_up_elements
-from ..elements.sequences import sequences
-from ..registry.features import MOVES_PAID
+from ..registry.features import MOVES_PAID, SEQUENCE_OTHER_ACTION, SEQUENCE_USED
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -171,7 +170,7 @@ def _perform(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback:
     maneuvers.declare(ctx, f, plan.target, plan.movement)
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
-        sequences.action_taken(ctx, f, kind.value)  # 000 L3750
+        SEQUENCE_OTHER_ACTION.fn(ctx, f, kind.value)  # 000 L3750
     other = OTHER_ACTIONS.get(kind)
     if other is not None:
         other(ctx, f, plan)
@@ -279,7 +278,7 @@ def _after_attack(ctx: Turn, f: Combatant, plan: Plan, out: Outcome, hits_before
     for m in plan.moves:
         on_use(ctx, f, m)
     negative_positioning.after_action(ctx, f, plan.moves)
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)

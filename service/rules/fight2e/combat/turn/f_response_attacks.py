@@ -10,8 +10,7 @@ from ..elements import access, sidestep_setup, summon, techniques
 from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements
 from ..elements.interrupts import interrupt_effects, invincible_interrupts
-from ..elements.sequences import sequences
-from ..registry.features import MOVES_PAID
+from ..registry.features import MOVES_PAID, SEQUENCE_CHECKED, SEQUENCE_USED
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -99,7 +98,7 @@ def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: Decisi
         if m is None or not techniques.usable(ctx, d, m):
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
         moves.append(m)
-    sequences.check(ctx, d, moves, f"{path}.moves", key)
+    SEQUENCE_CHECKED.fn(ctx, d, moves, f"{path}.moves", key)
     access.check(ctx, d, moves, f"{path}.moves", key)
     sidestep_setup.check(ctx, d, moves, key, response=True)
     first = moves[0]
@@ -190,7 +189,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         {"response": kind.value, "moves": ids},
         {"acted": True},
     )
-    sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
+    SEQUENCE_USED.fn(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
 
     def strike(used: list[MoveProfile], reflected: bool) -> bool:
         response = AttackCls(
