@@ -14,7 +14,7 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..elements.buffs import buff_modifiers
+from ..registry.features import BUFF_DECLARATION
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -37,7 +37,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
     super_jump = kind is ActionType.move and d.technique is not None and d.technique.value == "super_jump"
     if n > (4 if super_jump else 3):
         ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement (a Super Jump 4).", key=key)
-    buff_modifiers.check_action(ctx, f, kind, n, list(d.moves or []), key)
+    BUFF_DECLARATION.fn(ctx, f, kind, n, list(d.moves or []), key)
     if kind is ActionType.switch:  # Tag Team: Switching Teammates (000 L6281)
         return Plan(kind, tag_team.check_switch(ctx, f, d, key), [], 0, True, key=key)
     if f.priority_declared and not (kind is ActionType.attack and d.moves and _priority(f, str(d.moves[0]))):

@@ -6,13 +6,12 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
-from ..elements.buffs import buff_profile
 from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
 from ..protocol.names import Point
-from ..registry.features import MOVES_PAID, SEQUENCE_USED
+from ..registry.features import BUFF_CHANGED, MOVES_PAID, SEQUENCE_USED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
@@ -148,7 +147,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     props.use_recovery(ctx, f, plan.moves)
     plan.moves = enhancer.apply(ctx, f, plan.moves)
     plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
-    plan.moves = buff_profile.changed(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
+    plan.moves = BUFF_CHANGED.fn(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
     MOVES_PAID.fn(ctx, f, plan.moves)  # also counts Cheap uses
     kept = limited_move.apply(ctx, f, plan.moves, plan.target)

@@ -24,7 +24,6 @@ from ..elements import (
     tag_team,
     taunts,
 )
-from ..elements.buffs import buff_profile
 from ..elements.damage import roll_damage
 from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import interrupt_effects, triggered
@@ -34,7 +33,7 @@ from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
-from ..registry.features import ATTACK_COUNTED, SEQUENCE_DEFENDED
+from ..registry.features import ATTACK_COUNTED, BUFF_CHANGED, SEQUENCE_DEFENDED
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
@@ -94,7 +93,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         atk.enhanced = True
         atk.moves = enhancer.apply(ctx, a, atk.moves)
         atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
-        atk.moves = buff_profile.changed(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
+        atk.moves = BUFF_CHANGED.fn(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
     for m in atk.moves:
         effects.report_unsupported(ctx, a, m)
     if atk.context not in _BOMBS:
