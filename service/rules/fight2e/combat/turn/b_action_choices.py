@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..contract.models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
 from ..elements import knockdown_chain, super_only, tag_team, techniques, transformations
-from ..elements.combo import check_combo, control_cost
+from ..registry.features import COMBO_CHECKED, COMBO_COST
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Invalid, Turn
@@ -38,7 +38,7 @@ class _Run:
             moves,
             tuple(m.id for m in moves),
             tuple(m.name for m in moves),
-            control_cost(moves),
+            COMBO_COST.fn(moves),
             any("gated" in m.combo_keywords for m in moves),
             any(m.trait(MoveTrait.no_movement) for m in moves),
         )
@@ -227,7 +227,7 @@ def _legal(ctx: Turn, f: Combatant, offers: _Offers, run: _Run) -> bool:
         return found
     mark = len(ctx.violations)
     try:
-        check_combo(ctx, f, run.moves, "combo")
+        COMBO_CHECKED.fn(ctx, f, run.moves, "combo")
         legal = True
     except Invalid:
         del ctx.violations[mark:]

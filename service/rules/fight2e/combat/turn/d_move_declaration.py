@@ -22,14 +22,13 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_elements
 from ..elements.throws import multi_part_throw
 from ..protocol.names import Part, Point
 from ..registry import elements
-from ..registry.features import SEQUENCE_CHECKED, UNENGAGED
+from ..registry.features import COMBO_CHECKED, COMBO_COST, SEQUENCE_CHECKED, UNENGAGED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -181,7 +180,7 @@ def _check_move_kinds(
                 f"{key}: no Combos in simultaneous Initiative.",
                 key=key,
             )
-        check_combo(ctx, f, moves, key)
+        COMBO_CHECKED.fn(ctx, f, moves, key)
 
 
 def _control(
@@ -195,7 +194,7 @@ def _control(
     key: str,
 ) -> tuple[int, int]:
     """The Control the declared moves need and the Fighting Spirit spent on Control above the roll."""
-    cost = control_cost(moves) if len(moves) > 1 else moves[0].level
+    cost = COMBO_COST.fn(moves) if len(moves) > 1 else moves[0].level
     cost += sum(1 for m in moves if power_up_version(m) == "life_bar")  # one more Control (000 L3860)
     cost += held_wind_up(f, ids)
     if prepare:

@@ -7,10 +7,9 @@ from __future__ import annotations
 from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
-from ..elements.combo import check_combo, control_cost
 from ..elements.hazards import hazard_elements
 from ..elements.interrupts import interrupt_effects, invincible_interrupts
-from ..registry.features import MOVES_PAID, SEQUENCE_CHECKED, SEQUENCE_USED
+from ..registry.features import COMBO_CHECKED, COMBO_COST, MOVES_PAID, SEQUENCE_CHECKED, SEQUENCE_USED
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -157,7 +156,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     moves = checked(ctx, atk, guard, kind, dv, key)
     ids = dv.moves or []
     first = moves[0]
-    cost = control_cost(moves) if len(moves) > 1 else first.level
+    cost = COMBO_COST.fn(moves) if len(moves) > 1 else first.level
     if d.control < cost:
         ctx.fail(
             "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
@@ -165,7 +164,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     special = placed(ctx, atk, kind, moves, dv, key)
     extra: dict[str, int] = {}
     if len(moves) > 1:
-        check_combo(ctx, d, moves, key)
+        COMBO_CHECKED.fn(ctx, d, moves, key)
         if "ender" in first.combo_keywords:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {first.name} cannot open a Combo.", key=key)
         if d.fs < 2:
