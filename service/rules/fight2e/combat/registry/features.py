@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar, cast
 
-from ..contract.models import ActionType
+from ..contract.models import ActionType, DecisionValue, ResponseKind
+from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -88,6 +89,36 @@ COMBO_COST: Answered[Callable[[Moves], int]] = Answered("combo_cost")
 # The Combo's Accuracy and its named parts against a defence option: fn(moves, option) -> (Accuracy, parts).
 COMBO_ACCURACY: Answered[Callable[[Moves, str], tuple[int, dict[str, int]]]] = Answered("combo_accuracy")
 
+# ── Multi-Part Throws (elements/throws/multi_part_throw.py) ───────────────────────────────────────────
+# Whether the fighter is held in a chain and cannot act now: fn(ctx, fighter).
+THROW_HELD_DOWN: Answered[Callable[[Turn, Combatant], bool]] = Answered("throw_held_down")
+# Whether the thrower's chain ends for want of Control and his action is lost: fn(ctx, thrower).
+THROW_STALLED: Answered[Callable[[Turn, Combatant], bool]] = Answered("throw_stalled")
+# Whether the thrower's declaration may stand while a chain goes on: fn(ctx, thrower, decision).
+THROW_DECLARED: Answered[Callable[[Turn, Combatant, DecisionValue], bool]] = Answered("throw_declared")
+# Whether a third fighter is kept away from a fighter of a chain: fn(ctx, fighter, target) -> True if he is.
+THROW_SEALED: Answered[Callable[[Turn, Combatant, Combatant], bool]] = Answered("throw_sealed")
+# Whether the hit goes on into the chain's next link: fn(ctx, attack).
+THROW_LINKS_ON: Answered[Callable[[Turn, Attack], bool]] = Answered("throw_links_on")
+# A hit that is no link: the chain is over: fn(ctx, attack).
+THROW_FINISHED: Answered[Callable[[Turn, Attack], None]] = Answered("throw_finished")
+# A link that misses: the chain is over: fn(ctx, attack).
+THROW_MISSED: Answered[Callable[[Turn, Attack], None]] = Answered("throw_missed")
+# The Defensive Responses a chain's link leaves open: fn(attack, offered) -> offered.
+THROW_RESPONSES: Answered[Callable[[Attack, list[ResponseKind]], list[ResponseKind]]] = Answered("throw_responses")
+# A Defensive Response declared against a link is refused unless it may be used: fn(ctx, attack, kind, path, key).
+THROW_RESPONSE_CHECKED: Answered[Callable[[Turn, Attack, ResponseKind, str, str], None]] = Answered(
+    "throw_response_checked"
+)
+
+# ── Sustained Holds (elements/throws/sustained_hold.py) ──────────────────────────────────────────────
+# A hold lands: fn(ctx, attack).
+HOLD_STARTED: Answered[Callable[[Turn, Attack], None]] = Answered("hold_started")
+# Whether the hold just begun earned its move's Glory: fn(attacker, earned).
+HOLD_EARNED: Answered[Callable[[Combatant, bool], None]] = Answered("hold_earned")
+# A hold ends without the attacker winning Initiative: fn(ctx, attacker, defender, move, earned).
+HOLD_RELEASED: Answered[Callable[[Turn, Combatant, Combatant, MoveProfile, bool], None]] = Answered("hold_released")
+
 ANSWERED: tuple[Named, ...] = (
     MOVES_PAID,
     ATTACK_COUNTED,
@@ -103,4 +134,16 @@ ANSWERED: tuple[Named, ...] = (
     COMBO_CHECKED,
     COMBO_COST,
     COMBO_ACCURACY,
+    THROW_HELD_DOWN,
+    THROW_STALLED,
+    THROW_DECLARED,
+    THROW_SEALED,
+    THROW_LINKS_ON,
+    THROW_FINISHED,
+    THROW_MISSED,
+    THROW_RESPONSES,
+    THROW_RESPONSE_CHECKED,
+    HOLD_STARTED,
+    HOLD_EARNED,
+    HOLD_RELEASED,
 )

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 from ...catalogue.records import Area as AreaRecord
 from ..elements.hazards import hazards
-from ..elements.throws import multi_part_throw
 from ..registry.elements import DAMAGE_STEP
-from ..registry.features import UNENGAGED
+from ..registry.features import THROW_SEALED, UNENGAGED
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -78,7 +77,7 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
         and o is not plan.target
         and o.active
         and ctx.distance(centre, o) <= radius
-        and not multi_part_throw.sealed(ctx, f, o)
+        and not THROW_SEALED.fn(ctx, f, o)
         and not UNENGAGED.fn(f, o)
         and not hazards.in_pit(o)
     ]

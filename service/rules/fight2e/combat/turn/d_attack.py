@@ -28,12 +28,20 @@ from ..elements.damage import roll_damage
 from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import interrupt_effects, triggered
 from ..elements.stun import apply_stun
-from ..elements.throws import multi_part_throw, sustained_hold
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
-from ..registry.features import ATTACK_COUNTED, BUFF_CHANGED, SEQUENCE_DEFENDED
+from ..registry.features import (
+    ATTACK_COUNTED,
+    BUFF_CHANGED,
+    HOLD_EARNED,
+    HOLD_STARTED,
+    SEQUENCE_DEFENDED,
+    THROW_FINISHED,
+    THROW_LINKS_ON,
+    THROW_MISSED,
+)
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
@@ -259,7 +267,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
         landing(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.trait(MoveTrait.sustained_hold) for m in atk.moves)
-    chain = not hold and MoveTrait.opening_throw in a.prof.traits and multi_part_throw.links_on(ctx, atk)
+    chain = not hold and MoveTrait.opening_throw in a.prof.traits and THROW_LINKS_ON.fn(ctx, atk)
     kd_coming = knockdown.knocks_down(atk) and not d.knocked_down and not hold and not chain
     breakfall, tech = knockdown.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
@@ -355,7 +363,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
-        sustained_hold.start_hold(ctx, atk)
+        HOLD_STARTED.fn(ctx, atk)
     elif chain:
         kb = 0  # waits for the end of the Multi-Part Throw (000 L3767)
     elif atk.apply_knockback and not d.defeated:
@@ -369,7 +377,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     if not hold:
         later(lambda: _hit_effects(ctx, atk, dmg, lost))
     if not chain and MoveTrait.opening_throw in a.prof.traits:
-        multi_part_throw.finish(ctx, atk)
+        THROW_FINISHED.fn(ctx, atk)
     if atk.apply_knockback and not hold:
         knockdown.knockback_advance(ctx, atk, kb)
     later(lambda: hazard_elements.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
@@ -384,7 +392,7 @@ def _hold_glory(atk: Attack, earned: list[str]) -> None:
     """A Sustained Hold begun by this hit keeps whether its first part earned the move's Glory, for the point lost
     without the second part (000 L4397)."""
     won = any(m.trait(MoveTrait.sustained_hold) and m.id in earned for m in atk.moves)
-    sustained_hold.mark_earned(atk.attacker, won)
+    HOLD_EARNED.fn(atk.attacker, won)
 
 
 def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
@@ -398,7 +406,7 @@ def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
         ctx, a, d, atk.moves, guard.option.value == "evasion"
     ):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
-    multi_part_throw.missed(ctx, atk)
+    THROW_MISSED.fn(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
         ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)
     if atk.context == _RESPONSE and atk.response in _STRUCK_BACK:

@@ -25,10 +25,9 @@ from ..elements import (
 from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_elements
-from ..elements.throws import multi_part_throw
 from ..protocol.names import Part, Point
 from ..registry import elements
-from ..registry.features import COMBO_CHECKED, COMBO_COST, SEQUENCE_CHECKED, UNENGAGED
+from ..registry.features import COMBO_CHECKED, COMBO_COST, SEQUENCE_CHECKED, THROW_SEALED, UNENGAGED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -61,7 +60,7 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
             f"{key}: {f.id} chose to keep clear of the invisible {t.id} this turn.",
             key=key,
         )  # 000 L3591
-    if multi_part_throw.sealed(ctx, f, t):
+    if THROW_SEALED.fn(ctx, f, t):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"decisions.{key}.target",

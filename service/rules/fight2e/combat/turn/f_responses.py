@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import access, positions, props, summon, techniques
 from ..elements.interrupts import invincible_interrupts
-from ..elements.throws import multi_part_throw
 from ..protocol.names import Part
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
-from ..registry.features import UNENGAGED
+from ..registry.features import THROW_RESPONSE_CHECKED, THROW_RESPONSES, UNENGAGED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -137,7 +136,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     offer = _offered(d, guard, only_jinking)
     if gate is not None:
         offer = [k for k in offer if k in gate.kinds]
-    offer = multi_part_throw.open_responses(atk, offer)
+    offer = THROW_RESPONSES.fn(atk, offer)
     if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
         return
     default = DecisionValue(choice=Choice.pass_)
@@ -171,7 +170,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     kind = dv.response
     path = f"decisions.{key}"
     summon.response_ok(ctx, atk, guard, kind, path, key)  # one Tactics Response meets both attacks (000 L4203)
-    multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
+    THROW_RESPONSE_CHECKED.fn(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
     named = d.move(dv.moves[0]) if dv.moves else None
     if kind is ResponseKind.interrupt and named is not None and named.trait(MoveTrait.triggered):
         ctx.fail(
