@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType
+from ..registry import features
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
@@ -56,6 +57,7 @@ def check_action(ctx: Turn, f: Combatant, kind: ActionType | None, key: str) -> 
     )
 
 
+@features.TIME_FS_CHECKED
 def check_time_fs(ctx: Turn, f: Combatant, amount: int, key: str) -> None:
     """He may not hurry his own count along: no Fighting Spirit to lengthen the Time Roll (ruling, 000 L3380)."""
     if amount > 0 and active(f):

@@ -7,6 +7,7 @@ import math
 from ....dice import Die
 from ...catalogue.table_records import GloryRule, GloryRules
 from ..protocol.names import Point
+from ..registry import features
 from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable, flags_of_records
@@ -103,6 +104,7 @@ def cheap_use(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
         ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
 
 
+@features.ROUND_END_GLORY
 def round_end_glory(ctx: Turn) -> None:
     """When the round ends: 1 Glory for each opponent beyond the first that a fighter alone on his side has
     defeated (000 L848)."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar, cast
 
 from ..contract.models import ActionType, DecisionValue, ResponseKind
+from ..contract.models import Hazard as HazardModel
 from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -119,6 +120,16 @@ HOLD_EARNED: Answered[Callable[[Combatant, bool], None]] = Answered("hold_earned
 # A hold ends without the attacker winning Initiative: fn(ctx, attacker, defender, move, earned).
 HOLD_RELEASED: Answered[Callable[[Turn, Combatant, Combatant, MoveProfile, bool], None]] = Answered("hold_released")
 
+# ── The turn's ends: the Time Roll, a Knock Back, the round's end and the answer ──────────────────────
+# Fighting Spirit spent on the Time Roll is refused if the fighter may not spend it: fn(ctx, fighter, FS, key).
+TIME_FS_CHECKED: Answered[Callable[[Turn, Combatant, int, str], None]] = Answered("time_fs_checked")
+# A defender is pushed away from an attacker: fn(ctx, attacker, defender, Ranges) -> (Range before, after).
+KNOCKED_BACK: Answered[Callable[[Turn, Combatant, Combatant, int], tuple[int, int]]] = Answered("knocked_back")
+# The round is over: its closing Glory is awarded: fn(ctx).
+ROUND_END_GLORY: Answered[Callable[[Turn], None]] = Answered("round_end_glory")
+# The Hazards on the field as the answer carries them: fn(ctx) -> Hazards.
+HAZARDS_OUT: Answered[Callable[[Turn], list[HazardModel]]] = Answered("hazards_out")
+
 ANSWERED: tuple[Named, ...] = (
     MOVES_PAID,
     ATTACK_COUNTED,
@@ -146,4 +157,8 @@ ANSWERED: tuple[Named, ...] = (
     HOLD_STARTED,
     HOLD_EARNED,
     HOLD_RELEASED,
+    TIME_FS_CHECKED,
+    KNOCKED_BACK,
+    ROUND_END_GLORY,
+    HAZARDS_OUT,
 )

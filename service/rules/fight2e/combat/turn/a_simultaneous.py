@@ -8,8 +8,7 @@ from functools import partial
 from ....dice import Die
 from ..contract.model_types import Figure, OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
-from ..elements import positions
-from ..registry.features import MOVES_PAID
+from ..registry.features import KNOCKED_BACK, MOVES_PAID
 from ..state.action import Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -314,7 +313,7 @@ def _run(ctx: Turn, members: list[Combatant], plans: dict[str, Plan]) -> None:
         ranges, by = kb[victim]
         d = ctx.fighters[victim]
         if not d.defeated:
-            before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
+            before, after = KNOCKED_BACK.fn(ctx, ctx.fighters[by], d, ranges)
             ctx.note(
                 "E.3",
                 victim,

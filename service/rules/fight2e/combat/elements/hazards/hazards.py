@@ -53,6 +53,7 @@ from ...contract.model_types import OngoingEffectId
 from ...contract.models import DecisionValue, GridSquare, HazardKind, OngoingEffect
 from ...contract.models import Hazard as HazardModel
 from ...protocol.events import Square
+from ...registry import features
 from ...registry.elements import Element, register
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
@@ -375,6 +376,7 @@ def lose_behind(ctx: Turn, f: Combatant) -> None:
 # ── Create Environmental Hazard (000 L3131–L3199) ─────────────────────────────────────────────────────
 
 
+@features.HAZARDS_OUT
 def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(
