@@ -130,6 +130,23 @@ ROUND_END_GLORY: Answered[Callable[[Turn], None]] = Answered("round_end_glory")
 # The Hazards on the field as the answer carries them: fn(ctx) -> Hazards.
 HAZARDS_OUT: Answered[Callable[[Turn], list[HazardModel]]] = Answered("hazards_out")
 
+# ── Interrupts (elements/interrupts) ─────────────────────────────────────────────────────────────────
+# A move absorbed earlier is used up by this use: fn(ctx, user, moves).
+ABSORBED_SPENT: Answered[Callable[[Turn, Combatant, Moves], None]] = Answered("absorbed_spent")
+# Whether an Interrupt Response with this first move is a special one: fn(move).
+INTERRUPT_SPECIAL: Answered[Callable[[MoveProfile], bool]] = Answered("interrupt_special")
+# The Interrupt Response is made with these moves: fn(ctx, attack, defender, moves, key, strike), where
+# ``strike(moves, first)`` makes one attack of the Response and tells whether it hit.
+INTERRUPT_RESPONDED: Answered[Callable[[Turn, Attack, Combatant, Moves, str, Callable[[Moves, bool], bool]], None]] = (
+    Answered("interrupt_responded")
+)
+# Whether the Interrupt declared with a Defense Total is an Invincible Interrupt: fn(defender, decision).
+INVINCIBLE_DECLARED: Answered[Callable[[Combatant, DecisionValue], bool]] = Answered("invincible_declared")
+# These Interrupt moves with the Invincible Interrupts first: fn(moves) -> moves.
+INVINCIBLE_FIRST: Answered[Callable[[Moves], Moves]] = Answered("invincible_first")
+# Whether the move is an Invincible Interrupt: fn(move).
+INVINCIBLE_MOVE: Answered[Callable[[MoveProfile], bool]] = Answered("invincible_move")
+
 ANSWERED: tuple[Named, ...] = (
     MOVES_PAID,
     ATTACK_COUNTED,
@@ -161,4 +178,10 @@ ANSWERED: tuple[Named, ...] = (
     KNOCKED_BACK,
     ROUND_END_GLORY,
     HAZARDS_OUT,
+    ABSORBED_SPENT,
+    INTERRUPT_SPECIAL,
+    INTERRUPT_RESPONDED,
+    INVINCIBLE_DECLARED,
+    INVINCIBLE_FIRST,
+    INVINCIBLE_MOVE,
 )

@@ -26,13 +26,14 @@ from ..elements import (
 )
 from ..elements.damage import roll_damage
 from ..elements.hazards import hazard_elements, made_hazards
-from ..elements.interrupts import interrupt_effects, triggered
+from ..elements.interrupts import triggered
 from ..elements.stun import apply_stun
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
 from ..registry.features import (
+    ABSORBED_SPENT,
     ATTACK_COUNTED,
     BUFF_CHANGED,
     HOLD_EARNED,
@@ -106,7 +107,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         effects.report_unsupported(ctx, a, m)
     if atk.context not in _BOMBS:
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
-    interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
+    ABSORBED_SPENT.fn(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
     if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
         ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
         effects.on_miss(ctx, atk)

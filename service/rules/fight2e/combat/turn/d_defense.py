@@ -6,11 +6,10 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import illusionary_doubles, negative_positioning, positions, super_only, suppression, techniques
-from ..elements.interrupts import invincible_interrupts
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry.elements import DefenseMoment
-from ..registry.features import BUFF_ROOTED
+from ..registry.features import BUFF_ROOTED, INVINCIBLE_DECLARED
 from ..state.action import Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -254,7 +253,7 @@ def _check_declaration(
         defender.declared_illusion = illusion.id
     if response is not None:
         need = PRE_DECLARED.get(response) or (DefenseOption.tactics if illusion is not None else None)
-        if need is None and response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
+        if need is None and response is ResponseKind.interrupt and INVINCIBLE_DECLARED.fn(defender, d):
             need = DefenseOption.tactics  # its +2 is part of the Defense Total (000 L3587)
         if need is None:
             ctx.fail(

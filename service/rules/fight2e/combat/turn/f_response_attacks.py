@@ -8,8 +8,16 @@ from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
 from ..elements.hazards import hazard_elements
-from ..elements.interrupts import interrupt_effects, invincible_interrupts
-from ..registry.features import COMBO_CHECKED, COMBO_COST, MOVES_PAID, SEQUENCE_CHECKED, SEQUENCE_USED
+from ..registry.features import (
+    COMBO_CHECKED,
+    COMBO_COST,
+    INTERRUPT_RESPONDED,
+    INTERRUPT_SPECIAL,
+    INVINCIBLE_MOVE,
+    MOVES_PAID,
+    SEQUENCE_CHECKED,
+    SEQUENCE_USED,
+)
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -112,7 +120,7 @@ def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: Decisi
         ctx.fail(
             "RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.", key=key
         )
-    if guard.parts.get("invincible_interrupt") and not first.has(invincible_interrupts.ENTRY):
+    if guard.parts.get("invincible_interrupt") and not INVINCIBLE_MOVE.fn(first):
         ctx.fail(
             "RESPONSE_NO_ELEMENT",
             path,
@@ -142,7 +150,7 @@ def placed(ctx: Turn, atk: Attack, kind: ResponseKind, moves: list[MoveProfile],
             f"{key}: {first.name} cannot reach {a.id} at Range {ctx.distance(a, d)}.",
             key=key,
         )
-    special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
+    special = kind is ResponseKind.interrupt and INTERRUPT_SPECIAL.fn(first)
     if first.utility and not special:
         ctx.fail("RULE_UNSUPPORTED", path, f"{key}: Utility moves as Passive Responses are not resolved yet.", key=key)
     return special
@@ -215,7 +223,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         return out.hit
 
     if special:  # Absorbs Attacks, Reflection, Illusionary Doubles (000 L2761, L4087, L3476)
-        interrupt_effects.respond(ctx, atk, d, moves, key, strike)
+        INTERRUPT_RESPONDED.fn(ctx, atk, d, moves, key, strike)
         return
     strike(moves, False)
     if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)

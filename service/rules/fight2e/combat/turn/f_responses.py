@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import access, positions, props, summon, techniques
-from ..elements.interrupts import invincible_interrupts
 from ..protocol.names import Part
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
-from ..registry.features import THROW_RESPONSE_CHECKED, THROW_RESPONSES, UNENGAGED
+from ..registry.features import INVINCIBLE_FIRST, THROW_RESPONSE_CHECKED, THROW_RESPONSES, UNENGAGED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -141,7 +140,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
         return
     default = DecisionValue(choice=Choice.pass_)
     if guard.response is not None:
-        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
+        moves = INVINCIBLE_FIRST.fn(_eligible_moves(d, guard.response))
         if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
             moves = [m for m in moves if m.id == d.declared_illusion] or moves
         default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
