@@ -13,7 +13,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 from ..contract.models import ActionType, DecisionValue, ResponseKind
 from ..contract.models import Hazard as HazardModel
-from ..state.action import Attack
+from ..state.action import Attack, DamageRoll
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -147,6 +147,70 @@ INVINCIBLE_FIRST: Answered[Callable[[Moves], Moves]] = Answered("invincible_firs
 # Whether the move is an Invincible Interrupt: fn(move).
 INVINCIBLE_MOVE: Answered[Callable[[MoveProfile], bool]] = Answered("invincible_move")
 
+# ── Hazards (elements/hazards) ───────────────────────────────────────────────────────────────────────
+# The request's Hazards are loaded and checked: fn(ctx).
+HAZARDS_LOADED: Answered[Callable[[Turn], None]] = Answered("hazards_loaded")
+# Whether any Hazard is in the fight: fn(ctx).
+HAZARDS_IN_PLAY: Answered[Callable[[Turn], bool]] = Answered("hazards_in_play")
+# Whether the fighter is down in a Pit: fn(fighter).
+IN_PIT: Answered[Callable[[Combatant], bool]] = Answered("in_pit")
+# Whether the fighter spends his action leaping out of a Pit: fn(ctx, fighter).
+PIT_LEAP: Answered[Callable[[Turn, Combatant], bool]] = Answered("pit_leap")
+# A move's Hazard requirements at its declaration: fn(ctx, fighter, moves, target or None, key).
+HAZARD_NEEDS_CHECKED: Answered[Callable[[Turn, Combatant, Moves, Combatant | None, str], None]] = Answered(
+    "hazard_needs_checked"
+)
+# Whether a move's Hazard requirement is met at the attack: fn(ctx, fighter, moves, target, key).
+HAZARD_NEEDS_MET: Answered[Callable[[Turn, Combatant, Moves, Combatant, str], bool]] = Answered("hazard_needs_met")
+# A move that makes a Hazard is declared as the book allows: fn(ctx, fighter, moves, key).
+HAZARD_MAKING_CHECKED: Answered[Callable[[Turn, Combatant, Moves, str], None]] = Answered("hazard_making_checked")
+# Whether these moves make a Hazard: fn(moves).
+HAZARD_MAKING: Answered[Callable[[Moves], bool]] = Answered("hazard_making")
+# The move makes its Hazard: fn(ctx, user, move, target, key).
+HAZARD_MADE: Answered[Callable[[Turn, Combatant, MoveProfile, Combatant, str], None]] = Answered("hazard_made")
+# Whether the move is a Sidestep Counter usable only that way: fn(move).
+SIDESTEP_ONLY: Answered[Callable[[MoveProfile], bool]] = Answered("sidestep_only")
+# After movement: the fighter may use a Hazard by Maneuver Check: fn(ctx, fighter, target or None, movement).
+HAZARD_MANEUVER: Answered[Callable[[Turn, Combatant, Combatant | None, int], None]] = Answered("hazard_maneuver")
+# Accuracy a Wall gives the opening Ranged move: fn(ctx, attacker, target, move) -> named parts.
+WALL_BOUNCE: Answered[Callable[[Turn, Combatant, Combatant, MoveProfile], dict[str, int]]] = Answered("wall_bounce")
+# Whether a Checked fighter gets past his checker to attack: fn(ctx, attacker, target, movement, key).
+CHECKED_ATTACK: Answered[Callable[[Turn, Combatant, Combatant, int, str], bool]] = Answered("checked_attack")
+# Whether the defender's Wall turns the attack back before the defence: fn(ctx, attacker, defender, moves).
+WALL_REFLECTS_FIRST: Answered[Callable[[Turn, Combatant, Combatant, Moves], bool]] = Answered("wall_reflects_first")
+# Whether the defender's Wall turns the missed attack back: fn(ctx, attacker, defender, moves, by an Evasion).
+WALL_REFLECTS_AFTER: Answered[Callable[[Turn, Combatant, Combatant, Moves, bool], bool]] = Answered(
+    "wall_reflects_after"
+)
+
+
+class _Carried(Protocol):
+    def __call__(self, ctx: Turn, a: Combatant, d: Combatant, moves: Moves, end_of_combo: bool) -> None: ...
+
+
+class _Sidestepped(Protocol):
+    def __call__(self, ctx: Turn, d: Combatant, a: Combatant, label: str = ...) -> None: ...
+
+
+# A carrying hit takes both fighters along: fn(ctx, attacker, defender, moves, end_of_combo=…).
+HAZARD_CARRY: Answered[_Carried] = Answered("hazard_carry")
+# A hit with Position Shift moves the attacker after the exchange: fn(ctx, attacker, defender, moves).
+POSITION_SHIFT: Answered[Callable[[Turn, Combatant, Combatant, Moves], None]] = Answered("shifted_by_hit")
+# After a Sidestep the defender may make a Maneuver Check: fn(ctx, defender, attacker[, step label]).
+SIDESTEP_CHECKED: Answered[_Sidestepped] = Answered("sidestep_checked")
+
+# ── The hit's mechanics and a move's use (elements/damage.py, stun.py, effects.py) ────────────────────
+# The damage of a hit, before the Life Bar changes: fn(ctx, attacker, defender, moves) -> the roll.
+DAMAGE_ROLLED: Answered[Callable[[Turn, Combatant, Combatant, Moves], DamageRoll]] = Answered("damage_rolled")
+# The defender is Stunned by the hit: fn(ctx, defender).
+STUNNED: Answered[Callable[[Turn, Combatant], None]] = Answered("stunned")
+# A used move's effects that start on use: fn(ctx, user, move).
+MOVE_USE_EFFECTS: Answered[Callable[[Turn, Combatant, MoveProfile], None]] = Answered("move_use_effects")
+# A used move's entries whose effect is not applied are reported: fn(ctx, user, move).
+MOVE_UNSUPPORTED_REPORTED: Answered[Callable[[Turn, Combatant, MoveProfile], None]] = Answered(
+    "move_unsupported_reported"
+)
+
 ANSWERED: tuple[Named, ...] = (
     MOVES_PAID,
     ATTACK_COUNTED,
@@ -184,4 +248,26 @@ ANSWERED: tuple[Named, ...] = (
     INVINCIBLE_DECLARED,
     INVINCIBLE_FIRST,
     INVINCIBLE_MOVE,
+    HAZARDS_LOADED,
+    HAZARDS_IN_PLAY,
+    IN_PIT,
+    PIT_LEAP,
+    HAZARD_NEEDS_CHECKED,
+    HAZARD_NEEDS_MET,
+    HAZARD_MAKING_CHECKED,
+    HAZARD_MAKING,
+    HAZARD_MADE,
+    SIDESTEP_ONLY,
+    HAZARD_MANEUVER,
+    WALL_BOUNCE,
+    CHECKED_ATTACK,
+    WALL_REFLECTS_FIRST,
+    WALL_REFLECTS_AFTER,
+    HAZARD_CARRY,
+    POSITION_SHIFT,
+    SIDESTEP_CHECKED,
+    DAMAGE_ROLLED,
+    STUNNED,
+    MOVE_USE_EFFECTS,
+    MOVE_UNSUPPORTED_REPORTED,
 )

@@ -7,8 +7,7 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId, ResponseKind
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
 from ..elements import ongoing, super_jump
-from ..elements.hazards import hazard_effects
-from ..registry.features import THROW_DECLARED, THROW_HELD_DOWN, THROW_STALLED
+from ..registry.features import PIT_LEAP, THROW_DECLARED, THROW_HELD_DOWN, THROW_STALLED
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -145,7 +144,7 @@ def act(ctx: Turn, f: Combatant, point: str = "action") -> None:
     """B.3 then B.1: the fighter's one action."""
     if point == "action" and THROW_STALLED.fn(ctx, f):
         return
-    if point == "action" and hazard_effects.leap_out(ctx, f):
+    if point == "action" and PIT_LEAP.fn(ctx, f):
         return
     if point == "action" and _slow_startup_due(f) is not None:
         execute_slow_startup(ctx, f)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
-from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
 from ..protocol.names import Point
-from ..registry.features import BUFF_CHANGED, MOVES_PAID, SEQUENCE_USED
+from ..registry.features import BUFF_CHANGED, MOVE_UNSUPPORTED_REPORTED, MOVE_USE_EFFECTS, MOVES_PAID, SEQUENCE_USED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
@@ -136,7 +135,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004)."""
     names = " + ".join(m.name for m in plan.moves)
     for m in plan.moves:
-        report_unsupported(ctx, f, m)
+        MOVE_UNSUPPORTED_REPORTED.fn(ctx, f, m)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(
         ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.moving.airborne for m in plan.moves)
@@ -163,7 +162,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
         if m.id.startswith(styles.PREFIX):
             styles.use_command(ctx, f, m, len(plan.moves) > 1, plan.key)
         summon.call(ctx, f, m, plan.target)
-        on_use(ctx, f, m)
+        MOVE_USE_EFFECTS.fn(ctx, f, m)
         if m.trait(MoveTrait.bomb):
             before = power_up_utility.bombs_of(f)
             placed = bombs.place(ctx, f, m, plan.target)

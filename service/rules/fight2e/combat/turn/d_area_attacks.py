@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...catalogue.records import Area as AreaRecord
-from ..elements.hazards import hazards
 from ..registry.elements import DAMAGE_STEP
-from ..registry.features import THROW_SEALED, UNENGAGED
+from ..registry.features import IN_PIT, THROW_SEALED, UNENGAGED
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -79,7 +78,7 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
         and ctx.distance(centre, o) <= radius
         and not THROW_SEALED.fn(ctx, f, o)
         and not UNENGAGED.fn(f, o)
-        and not hazards.in_pit(o)
+        and not IN_PIT.fn(o)
     ]
 
 

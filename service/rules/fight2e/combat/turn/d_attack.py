@@ -24,10 +24,7 @@ from ..elements import (
     tag_team,
     taunts,
 )
-from ..elements.damage import roll_damage
-from ..elements.hazards import hazard_elements, made_hazards
 from ..elements.interrupts import triggered
-from ..elements.stun import apply_stun
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
@@ -36,12 +33,19 @@ from ..registry.features import (
     ABSORBED_SPENT,
     ATTACK_COUNTED,
     BUFF_CHANGED,
+    DAMAGE_ROLLED,
+    HAZARD_CARRY,
     HOLD_EARNED,
     HOLD_STARTED,
+    MOVE_UNSUPPORTED_REPORTED,
+    POSITION_SHIFT,
     SEQUENCE_DEFENDED,
+    STUNNED,
     THROW_FINISHED,
     THROW_LINKS_ON,
     THROW_MISSED,
+    WALL_REFLECTS_AFTER,
+    WALL_REFLECTS_FIRST,
 )
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
@@ -104,7 +108,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
         atk.moves = BUFF_CHANGED.fn(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
     for m in atk.moves:
-        effects.report_unsupported(ctx, a, m)
+        MOVE_UNSUPPORTED_REPORTED.fn(ctx, a, m)
     if atk.context not in _BOMBS:
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
     ABSORBED_SPENT.fn(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
@@ -145,7 +149,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     if atk.context in _OWN and reactions.invincible_interrupt(ctx, atk):
         ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in _OWN and made_hazards.reflect_first(ctx, a, d, atk.moves):
+    if atk.context in _OWN and WALL_REFLECTS_FIRST.fn(ctx, a, d, atk.moves):
         ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
@@ -259,7 +263,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
         return Outcome(hit=False, guard=guard)
     if not partial:
         cancelled_throw(ctx, atk)
-    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=False)
+    HAZARD_CARRY.fn(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = combo_tactics(ctx, atk)
     stood = knockdown_chain.stand_up(ctx, atk)
     if ranged.draw_closer(a.prof):
@@ -273,7 +277,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     breakfall, tech = knockdown.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
     try:
-        dmg = roll_damage(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
+        dmg = DAMAGE_ROLLED.fn(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
     finally:
         d.breakfall = False
     if atk.hold_release:
@@ -361,7 +365,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     # ruling: a link's waiting Knock Down stands in for Hit Stun, as a Throw's does (000 L3767)
     if offensive and not kd and not chain and not stunned_now and not d.defeated:
         later(lambda: effects.hit_stun(ctx, d, a))
-    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=True)
+    HAZARD_CARRY.fn(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
         HOLD_STARTED.fn(ctx, atk)
@@ -381,9 +385,9 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
         THROW_FINISHED.fn(ctx, atk)
     if atk.apply_knockback and not hold:
         knockdown.knockback_advance(ctx, atk, kb)
-    later(lambda: hazard_elements.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
+    later(lambda: POSITION_SHIFT.fn(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
-        later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
+        later(lambda: None if d.stunned else STUNNED.fn(ctx, d))  # Stunned once
     _hold_glory(atk, effects.hit_glory(ctx, atk, partial))
     ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
@@ -403,9 +407,7 @@ def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
-    if atk.context in _OWN and made_hazards.reflect_after_evasion(
-        ctx, a, d, atk.moves, guard.option.value == "evasion"
-    ):
+    if atk.context in _OWN and WALL_REFLECTS_AFTER.fn(ctx, a, d, atk.moves, guard.option.value == "evasion"):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
     THROW_MISSED.fn(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:

@@ -22,12 +22,21 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_elements
 from ..protocol.names import Part, Point
 from ..registry import elements
-from ..registry.features import COMBO_CHECKED, COMBO_COST, SEQUENCE_CHECKED, THROW_SEALED, UNENGAGED
+from ..registry.features import (
+    COMBO_CHECKED,
+    COMBO_COST,
+    HAZARD_MAKING_CHECKED,
+    HAZARD_NEEDS_CHECKED,
+    IN_PIT,
+    SEQUENCE_CHECKED,
+    SIDESTEP_ONLY,
+    THROW_SEALED,
+    UNENGAGED,
+)
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -39,7 +48,7 @@ from .c_declared_movement import check_movement
 def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant:
     if ident is None:
         opp = ctx.opponents(f)
-        if len(opp) == 1 and not hazards.in_pit(opp[0]):
+        if len(opp) == 1 and not IN_PIT.fn(opp[0]):
             return opp[0]
         ident = opp[0].id if len(opp) == 1 else None
     if ident is None:
@@ -48,7 +57,7 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
     if t is None:
         ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
     assert t is not None
-    if t.defeated or t.side == f.side or hazards.in_pit(t) or t.tag_waiting:  # waiting partner: out of the fight
+    if t.defeated or t.side == f.side or IN_PIT.fn(t) or t.tag_waiting:  # waiting partner: out of the fight
         ctx.fail(
             "TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.", key=key
         )
@@ -108,8 +117,8 @@ def declare_move(
     extra_acc = _check_target(ctx, f, kind, target, moves, offensive, extra_acc, path, key)
     _check_conditions(ctx, f, kind, moves, offensive, path, key)
     charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
-    hazard_elements.check_requirements(ctx, f, moves, target, key)
-    made_hazards.check_create(ctx, f, moves, key)
+    HAZARD_NEEDS_CHECKED.fn(ctx, f, moves, target, key)
+    HAZARD_MAKING_CHECKED.fn(ctx, f, moves, key)
     knockdown_chain.check_target(ctx, f, moves, target, key)
     sidestep_setup.check(ctx, f, moves, key)
     plan = Plan(
@@ -164,7 +173,7 @@ def _check_move_kinds(
             key=key,
         )
     for m in moves:
-        if m.withheld(Use.attack) or hazard_elements.sidestep_only(m):
+        if m.withheld(Use.attack) or SIDESTEP_ONLY.fn(m):
             ctx.fail(
                 "COUNTER_MOVE_AS_ATTACK",
                 f"{path}.moves",

@@ -24,10 +24,19 @@ from ..elements import (
     transformations,
 )
 from ..elements.bombs import moveable_bomb
-from ..elements.effects import on_use
-from ..elements.hazards import hazard_effects, hazard_elements, made_hazards, maneuvers
 from ..elements.power_up import power_up_elements
-from ..registry.features import MOVES_PAID, SEQUENCE_OTHER_ACTION, SEQUENCE_USED
+from ..registry.features import (
+    CHECKED_ATTACK,
+    HAZARD_MADE,
+    HAZARD_MAKING,
+    HAZARD_MANEUVER,
+    HAZARD_NEEDS_MET,
+    MOVE_USE_EFFECTS,
+    MOVES_PAID,
+    SEQUENCE_OTHER_ACTION,
+    SEQUENCE_USED,
+    WALL_BOUNCE,
+)
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -167,7 +176,7 @@ def _perform(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback:
     start = ctx.distance(f, plan.target) if plan.target is not None else 0
     if plan.movement:
         do_move(ctx, f, plan)
-    maneuvers.declare(ctx, f, plan.target, plan.movement)
+    HAZARD_MANEUVER.fn(ctx, f, plan.target, plan.movement)
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
         SEQUENCE_OTHER_ACTION.fn(ctx, f, kind.value)  # 000 L3750
@@ -187,7 +196,7 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
     extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
-    extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
+    extra.update(WALL_BOUNCE.fn(ctx, f, plan.target, plan.moves[0]))
     downed = plan.target.knocked_down and techniques.has(ctx, f, "hit_downed_attacks")
     if downed and not knockdown_chain.is_pursuit(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].trait(MoveTrait.hits_low) else -4  # 000 L2165
@@ -208,8 +217,8 @@ def _pay(ctx: Turn, f: Combatant, plan: Plan) -> None:
 def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool, start: int) -> Outcome | None:
     assert plan.target is not None
     if (
-        not hazard_effects.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
-        or not hazard_elements.requirement_met(ctx, f, plan.moves, plan.target, plan.key)
+        not CHECKED_ATTACK.fn(ctx, f, plan.target, plan.movement, plan.key)
+        or not HAZARD_NEEDS_MET.fn(ctx, f, plan.moves, plan.target, plan.key)
         or not behind.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key)
     ):
         return None
@@ -220,10 +229,10 @@ def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: 
         and not plan.moves[0].moving.no_full_screen_bonus
     )
     _pay(ctx, f, plan)
-    if made_hazards.creates(plan.moves):
-        made_hazards.create(ctx, f, plan.moves[0], plan.target, plan.key)
+    if HAZARD_MAKING.fn(plan.moves):
+        HAZARD_MADE.fn(ctx, f, plan.moves[0], plan.target, plan.key)
         for m in plan.moves:
-            on_use(ctx, f, m)
+            MOVE_USE_EFFECTS.fn(ctx, f, m)
         negative_positioning.after_action(ctx, f, plan.moves)
         return None
     if ranged.trades(f.prof):
@@ -276,7 +285,7 @@ def _after_attack(ctx: Turn, f: Combatant, plan: Plan, out: Outcome, hits_before
     assert plan.target is not None
     summon.join(ctx, f, plan.moves, plan.target, out)
     for m in plan.moves:
-        on_use(ctx, f, m)
+        MOVE_USE_EFFECTS.fn(ctx, f, m)
     negative_positioning.after_action(ctx, f, plan.moves)
     SEQUENCE_USED.fn(ctx, f, plan.moves)
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, DecisionValue
 from ..elements import positions, sidestep_setup, styles, suppression, techniques
-from ..elements.hazards import hazard_elements, hazards
-from ..registry.features import BUFF_ROOTED
+from ..registry.features import BUFF_ROOTED, HAZARDS_IN_PLAY, SIDESTEP_CHECKED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -112,12 +111,15 @@ def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
             {"pending_accuracy": 2},
         )
     elif (
-        dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move and hazards.resolved(ctx)
+        dv.choice is Choice.sidestep
+        and techniques.has(ctx, d, "sidestep")
+        and not must_move
+        and HAZARDS_IN_PLAY.fn(ctx)
     ):
         # With Hazards in play a Sidestep is a free Maneuver Check with one (ruling: 1 FS, as the Evasion move;
         # 000 L2225–L2229).
         pay(ctx, d, movement_fs(d, 1), key, "the Sidestep")
-        hazard_elements.sidestep_check(ctx, d, a, "F.2")
+        SIDESTEP_CHECKED.fn(ctx, d, a, "F.2")
     elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move:
         # Sidestep without Hazards in play: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his
         # next attack against the attacker, lost if hit first (000 L2221, L2229).

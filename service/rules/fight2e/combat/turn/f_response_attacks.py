@@ -7,7 +7,6 @@ from __future__ import annotations
 from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
-from ..elements.hazards import hazard_elements
 from ..registry.features import (
     COMBO_CHECKED,
     COMBO_COST,
@@ -17,6 +16,7 @@ from ..registry.features import (
     MOVES_PAID,
     SEQUENCE_CHECKED,
     SEQUENCE_USED,
+    SIDESTEP_CHECKED,
 )
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
@@ -229,7 +229,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)
         summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
     if kind is ResponseKind.sidestep_counter:
-        hazard_elements.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
+        SIDESTEP_CHECKED.fn(ctx, d, a)  # G.2 (000 L4159)
 
 
 def move_reaches(m: MoveProfile, distance: int) -> bool:

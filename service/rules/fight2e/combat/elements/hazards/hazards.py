@@ -99,6 +99,7 @@ class Hazard:
 # ── loading and saving ───────────────────────────────────────────────────────────────────────────────
 
 
+@features.HAZARDS_LOADED
 def load(ctx: Turn) -> None:
     """The Hazards of the request; on a Band Map each needs its band, one Hazard a band; on a Battle Grid its square
     or squares, one Hazard a square (000 L6075)."""
@@ -207,6 +208,12 @@ def pick(ctx: Turn, fid: str, point: str, label: str, text: str, options: list[H
     return h
 
 
+@features.HAZARDS_IN_PLAY
+def in_play(ctx: Turn) -> bool:
+    """Whether any Hazard is in the fight."""
+    return bool(resolved(ctx))
+
+
 def resolved(ctx: Turn) -> list[Hazard]:
     return [h for h in ctx.hazards if h.kind in RESOLVED]
 
@@ -248,6 +255,7 @@ def _pinned_one(ctx: Turn, f: Combatant, h: Hazard) -> bool:
     return (f is first) == (ctx.counters[tag] == 1)
 
 
+@features.IN_PIT
 def in_pit(f: Combatant) -> bool:
     return condition(f, "in_pit") is not None
 
