@@ -18,6 +18,7 @@ from ..state.turn import Turn
 COUNT = 5  # 000 L3380
 
 
+@features.UNTOUCHABLE
 def active(f: Combatant) -> bool:
     return bool(f.ongoing) and any(e.id == OngoingEffectId.free_movement for e in f.ongoing)
 
@@ -48,6 +49,7 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
     return f"{f.id} is in Free Movement and can only move"
 
 
+@features.FREE_MOVEMENT_DECLARATION
 def check_action(ctx: Turn, f: Combatant, kind: ActionType | None, key: str) -> None:
     """Only movement (or nothing) while it lasts (000 L3380)."""
     if kind in (None, ActionType.move, ActionType.none) or not active(f):

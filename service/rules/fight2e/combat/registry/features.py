@@ -13,7 +13,7 @@ from typing import Generic, Protocol, TypeVar, cast
 
 from ..contract.models import ActionType, DecisionValue, ResponseKind
 from ..contract.models import Hazard as HazardModel
-from ..state.action import Attack, DamageRoll
+from ..state.action import Attack, DamageRoll, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
@@ -211,6 +211,26 @@ MOVE_UNSUPPORTED_REPORTED: Answered[Callable[[Turn, Combatant, MoveProfile], Non
     "move_unsupported_reported"
 )
 
+# ── Free Movement and Knock Down chains (elements/free_movement.py, knockdown_chain.py) ─────────────────
+# While Free Movement lasts only movement may be declared: fn(ctx, fighter, action kind or None, key).
+FREE_MOVEMENT_DECLARATION: Answered[Callable[[Turn, Combatant, ActionType | None, str], None]] = Answered(
+    "free_movement_declaration"
+)
+# Whether nobody may attack the fighter now: fn(fighter).
+UNTOUCHABLE: Answered[Callable[[Combatant], bool]] = Answered("untouchable")
+# Whether an attack opened by this move may be aimed at this (perhaps downed) target: fn(ctx, fighter, move, target).
+MAY_STRIKE_DOWNED: Answered[Callable[[Turn, Combatant, MoveProfile, Combatant], bool]] = Answered("may_strike_downed")
+# A declaration against a downed foe is checked: fn(ctx, fighter, moves, target or None, key).
+DOWNED_TARGET_CHECKED: Answered[Callable[[Turn, Combatant, Moves, Combatant | None, str], None]] = Answered(
+    "downed_target_checked"
+)
+# A downed defender's bonus against a move that skips the Knock Down: fn(ctx, attack, guard).
+DOWNED_DEFENSE_BONUS: Answered[Callable[[Turn, Attack, Guard], None]] = Answered("downed_defense_bonus")
+# Whether the hit stands the downed target up first: fn(ctx, attack).
+STOOD_UP_BY_HIT: Answered[Callable[[Turn, Attack], bool]] = Answered("stood_up_by_hit")
+# Whether the move is a Pursuit move: fn(move).
+PURSUIT_MOVE: Answered[Callable[[MoveProfile], bool]] = Answered("pursuit_move")
+
 ANSWERED: tuple[Named, ...] = (
     MOVES_PAID,
     ATTACK_COUNTED,
@@ -270,4 +290,11 @@ ANSWERED: tuple[Named, ...] = (
     STUNNED,
     MOVE_USE_EFFECTS,
     MOVE_UNSUPPORTED_REPORTED,
+    FREE_MOVEMENT_DECLARATION,
+    UNTOUCHABLE,
+    MAY_STRIKE_DOWNED,
+    DOWNED_TARGET_CHECKED,
+    DOWNED_DEFENSE_BONUS,
+    STOOD_UP_BY_HIT,
+    PURSUIT_MOVE,
 )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import (
-    free_movement,
     positions,
     sidestep_setup,
     styles,
@@ -14,7 +13,7 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..registry.features import BUFF_DECLARATION
+from ..registry.features import BUFF_DECLARATION, FREE_MOVEMENT_DECLARATION
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -28,7 +27,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
     """Validate an action declaration completely before anything happens."""
     kind = d.action
     assert kind is not None
-    free_movement.check_action(ctx, f, kind, key)
+    FREE_MOVEMENT_DECLARATION.fn(ctx, f, kind, key)
     path = f"decisions.{key}"
     n = d.movement or 0
     suppression.check_action(ctx, f, kind, n, key)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
-from ..elements import access, free_movement, summon
+from ..elements import access, summon
 from ..elements.interrupts import triggered
-from ..registry.features import MOVES_PAID, SEQUENCE_USED, UNENGAGED
+from ..registry.features import MOVES_PAID, SEQUENCE_USED, UNENGAGED, UNTOUCHABLE
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -21,7 +21,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
 
-    if free_movement.immune(target):
+    if UNTOUCHABLE.fn(target):
         return False  # nobody can attack him (000 L3380)
     for r in list(ctx.opponents(target)):
         if UNENGAGED.fn(r, target):

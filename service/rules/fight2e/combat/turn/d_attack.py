@@ -11,9 +11,7 @@ from ..elements import (
     copies,
     effects,
     enhancer,
-    free_movement,
     knockdown,
-    knockdown_chain,
     limited_move,
     negative_positioning,
     random_effect,
@@ -34,16 +32,19 @@ from ..registry.features import (
     ATTACK_COUNTED,
     BUFF_CHANGED,
     DAMAGE_ROLLED,
+    DOWNED_DEFENSE_BONUS,
     HAZARD_CARRY,
     HOLD_EARNED,
     HOLD_STARTED,
     MOVE_UNSUPPORTED_REPORTED,
     POSITION_SHIFT,
     SEQUENCE_DEFENDED,
+    STOOD_UP_BY_HIT,
     STUNNED,
     THROW_FINISHED,
     THROW_LINKS_ON,
     THROW_MISSED,
+    UNTOUCHABLE,
     WALL_REFLECTS_AFTER,
     WALL_REFLECTS_FIRST,
 )
@@ -99,7 +100,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     )
     if atk.full_offense:
         a.full_offense = True
-    if free_movement.immune(d):
+    if UNTOUCHABLE.fn(d):
         ctx.note("D.3", d.id, f"{d.id} is in Free Movement: the attack cannot touch him.", "000 L3380")
         return Outcome(hit=False)
     if not atk.enhanced and atk.context not in _BOMBS:
@@ -170,7 +171,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     if guard.response is None:
         # ruling: every defence chosen is a Defensive Option (000 L5828); a Response settles it when used
         SEQUENCE_DEFENDED.fn(ctx, d, [])  # 000 L3749
-    knockdown_chain.reversal_bonus(ctx, atk, guard)
+    DOWNED_DEFENSE_BONUS.fn(ctx, atk, guard)
     trap = triggered.offer(ctx, atk)  # an armed Triggered Interrupt on top of his defence (000 L4404)
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
     negative_positioning.negative_spent(ctx, a)
@@ -265,7 +266,7 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
         cancelled_throw(ctx, atk)
     HAZARD_CARRY.fn(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = combo_tactics(ctx, atk)
-    stood = knockdown_chain.stand_up(ctx, atk)
+    stood = STOOD_UP_BY_HIT.fn(ctx, atk)
     if ranged.draw_closer(a.prof):
         ranged.mid_combo(ctx, atk)
     for landing in elements.LANDING.hooks:  # Random Effect's cut, Perfect Hit's roll …

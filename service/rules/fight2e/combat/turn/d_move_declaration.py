@@ -11,8 +11,6 @@ from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements import (
     access,
     charge,
-    free_movement,
-    knockdown_chain,
     limited_use,
     ongoing,
     sidestep_setup,
@@ -29,13 +27,16 @@ from ..registry import elements
 from ..registry.features import (
     COMBO_CHECKED,
     COMBO_COST,
+    DOWNED_TARGET_CHECKED,
     HAZARD_MAKING_CHECKED,
     HAZARD_NEEDS_CHECKED,
     IN_PIT,
+    MAY_STRIKE_DOWNED,
     SEQUENCE_CHECKED,
     SIDESTEP_ONLY,
     THROW_SEALED,
     UNENGAGED,
+    UNTOUCHABLE,
 )
 from ..state.action import Plan
 from ..state.combatant import Combatant
@@ -119,7 +120,7 @@ def declare_move(
     charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
     HAZARD_NEEDS_CHECKED.fn(ctx, f, moves, target, key)
     HAZARD_MAKING_CHECKED.fn(ctx, f, moves, key)
-    knockdown_chain.check_target(ctx, f, moves, target, key)
+    DOWNED_TARGET_CHECKED.fn(ctx, f, moves, target, key)
     sidestep_setup.check(ctx, f, moves, key)
     plan = Plan(
         kind,
@@ -287,14 +288,14 @@ def _check_target(
     key: str,
 ) -> dict[str, int] | None:
     """Whether the attack can reach its target: Knocked Down, in Free Movement, in a Super Jump."""
-    if kind is ActionType.attack and target is not None and not knockdown_chain.may_strike(ctx, f, moves[0], target):
+    if kind is ActionType.attack and target is not None and not MAY_STRIKE_DOWNED.fn(ctx, f, moves[0], target):
         ctx.fail(
             "TARGET_KNOCKED_DOWN",
             f"{path}.target",
             f"{key}: only a Pursuit attack hits a Knocked Down fighter.",
             key=key,
         )
-    if kind is ActionType.attack and target is not None and free_movement.immune(target):
+    if kind is ActionType.attack and target is not None and UNTOUCHABLE.fn(target):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"{path}.target",

@@ -10,7 +10,6 @@ from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     behind,
-    knockdown_chain,
     limited_use,
     negative_positioning,
     ongoing,
@@ -33,6 +32,7 @@ from ..registry.features import (
     HAZARD_NEEDS_MET,
     MOVE_USE_EFFECTS,
     MOVES_PAID,
+    PURSUIT_MOVE,
     SEQUENCE_OTHER_ACTION,
     SEQUENCE_USED,
     WALL_BOUNCE,
@@ -198,7 +198,7 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
         extra["mobility"] = -1
     extra.update(WALL_BOUNCE.fn(ctx, f, plan.target, plan.moves[0]))
     downed = plan.target.knocked_down and techniques.has(ctx, f, "hit_downed_attacks")
-    if downed and not knockdown_chain.is_pursuit(plan.moves[0]):
+    if downed and not PURSUIT_MOVE.fn(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].trait(MoveTrait.hits_low) else -4  # 000 L2165
     return extra
 
