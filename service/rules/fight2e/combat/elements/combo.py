@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..registry import features
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile, MoveTrait
 from ..state.turn import Turn
@@ -9,6 +10,7 @@ from . import knockdown_chain
 from .sequences import sequences
 
 
+@features.COMBO_COST
 def control_cost(moves: list[MoveProfile]) -> int:
     """Σ levels, +1 for every Special/Super Move neither first nor last; none for exactly three Special Moves
     and nothing else (000 L5779, L5802)."""
@@ -26,6 +28,7 @@ def knocks_down_delayed(m: MoveProfile) -> bool:
     return m.is_super or m.part(ComboPart.delayed_knock_down)
 
 
+@features.COMBO_CHECKED
 def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """Reject an illegal Combo (a violation naming the decision key)."""
     path = f"decisions.{key}.moves"
@@ -80,6 +83,7 @@ def check_combo(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> 
             knocked = False  # Pursuit Bounce: the Combo may go on (000 L3936)
 
 
+@features.COMBO_ACCURACY
 def combo_accuracy(moves: list[MoveProfile], option: str) -> tuple[int, dict[str, int]]:
     """The first Offensive move's Accuracy, the Mixup moves' modifiers (and their other penalties), −1 per full
     three moves, −1 once for a Special Move out of first place (000 L5804–L5806, L2445; ruling A3)."""

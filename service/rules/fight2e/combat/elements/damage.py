@@ -3,7 +3,7 @@ L5804–L5810, Appendix D 000 L10135–L10167)."""
 
 from __future__ import annotations
 
-from ..registry import elements
+from ..registry import elements, features
 from ..state.action import DamageRoll, Part
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -77,6 +77,7 @@ def _move_damage(ctx: Turn, attacker: Combatant, m: MoveProfile, step: int, lead
     return roll, (roll + m.flat_bonus) // 2, "half"
 
 
+@features.DAMAGE_ROLLED
 def roll_damage(ctx: Turn, attacker: Combatant, defender: Combatant, moves: list[MoveProfile]) -> DamageRoll:
     """Damage of a move or a Combo, before the Life Bar changes."""
     out = DamageRoll()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...catalogue.records import Point, Trigger
 from ..contract.model_types import OngoingEffectId
-from ..registry import elements
+from ..registry import elements, features
 from ..registry import points as records
 from ..registry.coverage import IMPLEMENTED, PARTLY_IMPLEMENTED
 from ..state.action import Attack, DamageRoll, Guard
@@ -30,6 +30,7 @@ from . import (
 from .glory import defeat_glory, hit_glory  # noqa: F401  (re-exported for attack.py)
 
 
+@features.MOVE_UNSUPPORTED_REPORTED
 def report_unsupported(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """Every entry of a used move whose combat effect is not applied is listed, never silently ignored."""
     for entry in IMPLEMENTED.missing(m.entries) if not PARTLY_IMPLEMENTED else m.entries:
@@ -43,6 +44,7 @@ def report_unsupported(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
             )
 
 
+@features.MOVE_USE_EFFECTS
 def on_use(ctx: Turn, f: Combatant, m: MoveProfile) -> None:
     """'Always' recovery effects (000 L3358, L4836); a Buff starts or an End Buff stops one (000 L2961, L3262)."""
     ongoing.start(ctx, f, m)

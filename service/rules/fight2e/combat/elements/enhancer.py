@@ -15,6 +15,7 @@ from ...catalogue.character_catalog import normalise
 from ...catalogue.schema import chosen
 from ...catalogue.table_records import Banking, BanksPower
 from ..contract.models import Choice, DecisionValue, OngoingEffect
+from ..protocol.names import Point
 from ..registry.elements import Element, carried, register
 from ..registry.reprice import with_entries
 from ..state.combatant import Combatant, Effect
@@ -22,7 +23,7 @@ from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .design import design, design_of
-from .vocabulary import Asked, Ongoing
+from .vocabulary import Ongoing
 
 _REF = "000 L3820–L3850"
 
@@ -150,7 +151,7 @@ def apply(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile
             if _banks(enh, Banking.may_hold):
                 _, d = ctx.decide(
                     f.id,
-                    Asked.power_enhancer,
+                    Point.power_enhancer,
                     "D.1",
                     f"{f.id}: spend the {e.charges} banked use(s) of "
                     f"{enh.name} on {m.name} now (act), or keep them for later (hold)?",

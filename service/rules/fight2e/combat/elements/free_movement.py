@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType
+from ..registry import features
 from ..state.combatant import Combatant, Effect
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
@@ -17,6 +18,7 @@ from ..state.turn import Turn
 COUNT = 5  # 000 L3380
 
 
+@features.UNTOUCHABLE
 def active(f: Combatant) -> bool:
     return bool(f.ongoing) and any(e.id == OngoingEffectId.free_movement for e in f.ongoing)
 
@@ -47,6 +49,7 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
     return f"{f.id} is in Free Movement and can only move"
 
 
+@features.FREE_MOVEMENT_DECLARATION
 def check_action(ctx: Turn, f: Combatant, kind: ActionType | None, key: str) -> None:
     """Only movement (or nothing) while it lasts (000 L3380)."""
     if kind in (None, ActionType.move, ActionType.none) or not active(f):
@@ -56,6 +59,7 @@ def check_action(ctx: Turn, f: Combatant, kind: ActionType | None, key: str) -> 
     )
 
 
+@features.TIME_FS_CHECKED
 def check_time_fs(ctx: Turn, f: Combatant, amount: int, key: str) -> None:
     """He may not hurry his own count along: no Fighting Spirit to lengthen the Time Roll (ruling, 000 L3380)."""
     if amount > 0 and active(f):

@@ -6,12 +6,13 @@ import math
 
 from ....dice import Die
 from ...catalogue.table_records import GloryRule, GloryRules
+from ..protocol.names import Point
+from ..registry import features
 from ..state.action import Attack
 from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
 from ..state.turn import Turn
-from .vocabulary import RollKind
 
 GLORY_RULES: FlagTable[GloryRule] = flags_of_records("glory", GloryRules, lambda r: frozenset(r.rules))
 
@@ -99,10 +100,11 @@ def cheap_use(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
                 {"cheap_moves_used": len(f.cheap_used)},
             )
             continue
-        r = ctx.roll(f.id, RollKind.cheap, Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
+        r = ctx.roll(f.id, Point.cheap, Die(2), f"Glory lost for using the Cheap {m.name} again", "D.1")
         ctx.award(f.id, -r, f"used the Cheap move {m.name} again", "000 L4533")
 
 
+@features.ROUND_END_GLORY
 def round_end_glory(ctx: Turn) -> None:
     """When the round ends: 1 Glory for each opponent beyond the first that a fighter alone on his side has
     defeated (000 L848)."""

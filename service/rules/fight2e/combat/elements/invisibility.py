@@ -12,6 +12,7 @@ Initiative rolls when there are several opponents; one lone opponent always enga
 from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
+from ..registry import features
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
 from ..state.entry_tables import EntryTable
@@ -138,6 +139,7 @@ def tick(ctx: Turn, f: Combatant, e: Effect) -> list[Effect]:
     return [e]
 
 
+@features.UNENGAGED
 def blocked(o: Combatant, target: Combatant) -> bool:
     """``o`` chose not to engage the invisible ``target``: he cannot act on him this turn (000 L3591)."""
     return target.id in o.unengaged

@@ -4,6 +4,7 @@ L5948–L5970, L3653–L3663, L2197–L2211)."""
 from __future__ import annotations
 
 from ..contract.models import Choice, DecisionValue
+from ..protocol.names import Point
 from ..registry import points as records
 from ..state.action import Attack
 from ..state.combatant import Combatant
@@ -13,7 +14,6 @@ from . import access, knockdown_chain, positions, props, ranged, sidestep_setup,
 from .buffs import buff_modifiers
 from .hazards import hazard_effects, hazard_interaction
 from .sequences import sequences
-from .vocabulary import Asked
 
 
 def knocks_down(atk: Attack) -> bool:
@@ -125,7 +125,7 @@ def knockback_advance(ctx: Turn, atk: Attack, kb: int) -> None:
         return
     key, dv = ctx.decide(
         a.id,
-        Asked.knockback_advance,
+        Point.knockback_advance,
         "E.5",
         f"{a.id} may advance up to {kb} Range(s) after the Knock Back.",
         DecisionValue(movement=0),

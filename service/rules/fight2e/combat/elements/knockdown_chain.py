@@ -12,6 +12,7 @@ Knock Down Pursuit (000 L3920–L3928) and Pursuit Bounce (000 L3930–L3936).
 
 from __future__ import annotations
 
+from ..registry import features
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import ComboPart, MoveProfile, MoveTrait
@@ -21,10 +22,12 @@ from . import techniques
 REVERSAL_BONUS = 2  # 000 L4171
 
 
+@features.PURSUIT_MOVE
 def is_pursuit(m: MoveProfile) -> bool:
     return m.id == "pursuit_attack" or m.part(ComboPart.pursuit)
 
 
+@features.MAY_STRIKE_DOWNED
 def may_strike(ctx: Turn, f: Combatant, opener: MoveProfile, target: Combatant) -> bool:
     """Whether an attack of ``f`` opened by ``opener`` may be aimed at ``target``: a Knocked Down fighter only by a
     Pursuit attack, unless the campaign (or a Technique ``f`` holds) lets any attack hit him (000 L2165, L5966)."""
@@ -61,6 +64,7 @@ def ender_lifted(moves: list[MoveProfile], i: int) -> bool:
     return False
 
 
+@features.DOWNED_TARGET_CHECKED
 def check_target(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
     """On a foe already down: a Pursuit opener without Pursuit Bounce closes the Combo; the Skips Knock Down
     Pursuit Combo has two moves at most (000 L3910, L4171)."""
@@ -85,6 +89,7 @@ def check_target(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Comb
         )
 
 
+@features.STOOD_UP_BY_HIT
 def stand_up(ctx: Turn, atk: Attack) -> bool:
     """The hit of a Skips Knock Down Pursuit opener stands the downed target up, as if he had stood by himself
     (his action stays spent); the move after it then hits a standing foe (000 L4171)."""
@@ -109,6 +114,7 @@ def stand_up(ctx: Turn, atk: Attack) -> bool:
     return True
 
 
+@features.DOWNED_DEFENSE_BONUS
 def reversal_bonus(ctx: Turn, atk: Attack, guard: Guard) -> None:
     """+2 to a downed foe's Tactics Defense Total against a Skips Knock Down Pursuit move. Ruling: a downed foe's
     Tactics defence against a Pursuit can only be the Reversal, so the bonus goes on it (000 L4171, L3914)."""

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from ....dice import Die
+from ..protocol.names import Point
 from ..registry.elements import LANDING
 from ..registry.reprice import with_entries
 from ..state.action import Attack
@@ -14,7 +15,6 @@ from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .design import entry_of
-from .vocabulary import RollKind
 
 ENTRY = entry_of(MoveTrait.perfect_hit)
 
@@ -42,7 +42,7 @@ def settle(ctx: Turn, a: Combatant, moves: list[MoveProfile]) -> list[MoveProfil
         for guarded in dict.fromkeys(listed or (target,)):
             if not m.has(guarded):
                 continue
-            roll = ctx.roll(a.id, RollKind.perfect_hit, Die(3), f"Perfect Hit on {m.name}'s {guarded}", "E")
+            roll = ctx.roll(a.id, Point.perfect_hit, Die(3), f"Perfect Hit on {m.name}'s {guarded}", "E")
             works = roll % 2 == 0
             ctx.note(
                 "E",

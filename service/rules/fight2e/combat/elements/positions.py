@@ -4,6 +4,7 @@ Battle Grid (000 L5670–L5690, ``grid``)."""
 from __future__ import annotations
 
 from ..protocol.events import Square
+from ..registry import features
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from . import grid, props, styles, summon
@@ -105,6 +106,7 @@ def set_range(ctx: Turn, a: Combatant, b: Combatant, value: int) -> None:
     ctx.bands[a.id] = min(max(pb + sign * value, 1), 6)
 
 
+@features.KNOCKED_BACK
 def knock_back(ctx: Turn, attacker: Combatant, defender: Combatant, ranges: int) -> tuple[int, int]:
     """Push the defender ``ranges`` away from the attacker; never to Range 5 (000 L5950; ruling A33/A37).
     Returns the Range before and after."""

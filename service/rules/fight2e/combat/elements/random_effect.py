@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....dice import Die
 from ...moves.models import EntryRef
 from ...moves.random_effect import combinations_of
+from ..protocol.names import Point
 from ..registry.elements import LANDING
 from ..registry.reprice import sheet_entry, with_entries
 from ..state.action import Attack
@@ -14,7 +15,6 @@ from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .design import entry_of
 from .effects import report_unsupported
-from .vocabulary import RollKind
 
 ENTRY = entry_of(MoveTrait.random_effect)
 _DICE = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5), (12, 6))  # (sides, die-ladder index)
@@ -34,7 +34,7 @@ def pick(ctx: Turn, fid: str, m: MoveProfile, n: int) -> int:
         return 1
     _, index = next(x for x in _DICE if x[0] >= n)
     for _ in range(40):
-        r = ctx.roll(fid, RollKind.random_effect, Die(index), f"Random Effect of {m.name} ({n} combinations)", "D.2")
+        r = ctx.roll(fid, Point.random_effect, Die(index), f"Random Effect of {m.name} ({n} combinations)", "D.2")
         if r <= n:
             return r
     return 1

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ..registry import features
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 
 
+@features.STUNNED
 def apply_stun(ctx: Turn, d: Combatant) -> None:
     threshold = d.stun_threshold
     d.stunned = 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from ...catalogue.table_records import SuperEnergyRule, SuperEnergyRules
+from ..registry import features
 from ..state.combatant import Combatant
 from ..state.entry_tables import FlagTable, flags_of_records
 from ..state.profile import MoveProfile
@@ -24,6 +25,7 @@ def se_rule(m: MoveProfile, rule: SuperEnergyRule) -> bool:
     return rule in SUPER_ENERGY_RULES.grants(m.entries)
 
 
+@features.ATTACK_COUNTED
 def count_attack(ctx: Turn, a: Combatant, moves: list[MoveProfile], hit: bool) -> None:
     """Record an attack for H.1: a single move 1; a Combo 1 if it misses, its Special Moves + 1 if it hits."""
     if all(se_rule(m, SuperEnergyRule.earns_none) for m in moves):
@@ -95,6 +97,7 @@ def tally(ctx: Turn) -> None:
         )
 
 
+@features.MOVES_PAID
 def pay_supers(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """Super Energy is spent on use, and 1 FS if he has any (000 L5281; ruling A39)."""
     cheap_use(ctx, f, moves)  # every use of a move passes here once

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ...catalogue.records import ExtendsDuration
 from ...moves.price import KI_SHIFT
 from ..contract.models import ChoiceOption, DecisionValue, ResponseKind
+from ..protocol.names import Point
 from ..registry import elements
 from ..registry.elements import at
 from ..state.combatant import Combatant, Effect
@@ -22,7 +23,7 @@ from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, MoveTrait
 from ..state.turn import Turn
 from .design import entry_of
-from .vocabulary import Asked, LogKey
+from .vocabulary import LogKey
 
 INFINITE = entry_of(MoveTrait.infinite_supers)
 ENHANCER = entry_of(MoveTrait.super_move_enhancer)
@@ -189,7 +190,7 @@ def _extend(ctx: Turn, f: Combatant, m: MoveProfile, s: Stretch) -> None:
         return
     key, dv = ctx.decide(
         f.id,
-        Asked.extended_duration,
+        Point.extended_duration,
         "C.5",
         f"{f.id}: how many more lots of {s.cost} Super Energy (amount) to spend "
         f"stretching {m.name}'s effects by a {s.count}-count each (he has {f.se})?",

@@ -27,6 +27,7 @@ from ..contract.models import (
     LogMap,
     ResponseKind,
 )
+from ..protocol.names import Point
 from ..registry.elements import Element, register
 from ..state.action import Attack, Guard
 from ..state.action import Attack as AttackCls
@@ -35,7 +36,7 @@ from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn, die_for_step
 from . import grid
-from .vocabulary import Asked, LogKey
+from .vocabulary import LogKey
 
 REF = "000 L6281–L6283"
 SWITCH_REF = "000 L6285–L6293"
@@ -351,7 +352,7 @@ def tag_counter(ctx: Turn, atk: Attack, guard: Guard, responded: bool) -> None:
         ]
         key, dv = ctx.decide(
             p.id,
-            Asked.tag_counter,
+            Point.tag_counter,
             "F.3",
             f"{p.id} may launch a Tag Counter against {a.id} for {min(map(_cost, moves))} Super Energy.",
             DecisionValue(choice=Choice.pass_),

@@ -1,7 +1,8 @@
 """Vocabularies the elements name that are spelt like catalogue entries but are not entries: the ongoing-effect ids
 (``OngoingEffectId``, its values read as a plain class's attributes: Python 3.11 reads an Enum class's attribute
 through its metaclass, several times slower, and the Time Roll and a profile's rebuild ask about a fighter's effects
-every turn), the log's keys, the dice's kinds, the decisions' kinds and the design options' names."""
+every turn), the log's keys and the design options' names. A die's or a decision's point is
+``protocol.names.Point``."""
 
 from __future__ import annotations
 
@@ -39,25 +40,6 @@ class LogKeys(StrEnum):
     temporary_technique = "temporary_technique"
 
 
-class RollKinds(StrEnum):
-    """Kinds of a die roll (the key its value is supplied under, ``Turn.roll``) spelt like a catalogue entry."""
-
-    perfect_hit = "perfect_hit"
-    cheap = "cheap"
-    random_effect = "random_effect"
-
-
-class Askeds(StrEnum):
-    """Kinds of a decision asked of a player (the key its answer is supplied under) spelt like a catalogue entry."""
-
-    position_shift = "position_shift"
-    tag_counter = "tag_counter"
-    knockback_advance = "knockback_advance"
-    power_enhancer = "power_enhancer"
-    triggered_interrupt = "triggered_interrupt"
-    extended_duration = "extended_duration"
-
-
 class OptionNames(StrEnum):
     """Names of design options (a catalogue entry's ``options``) spelt like a catalogue entry."""
 
@@ -68,8 +50,6 @@ class OptionNames(StrEnum):
 # dictionaries, the dice and decision keys stay exact strings and an Enum class's slow attribute read is avoided).
 if TYPE_CHECKING:
     LogKey = LogKeys
-    RollKind = RollKinds
-    Asked = Askeds
     OptionName = OptionNames
 else:
 
@@ -77,6 +57,4 @@ else:
         return type(vocabulary.__name__[:-1], (), {m.name: m.value for m in vocabulary})
 
     LogKey = _plain(LogKeys)
-    RollKind = _plain(RollKinds)
-    Asked = _plain(Askeds)
     OptionName = _plain(OptionNames)

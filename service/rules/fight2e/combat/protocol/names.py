@@ -30,6 +30,13 @@ class Point(StrEnum):
     wind_up = "wind_up"  # striking with a Wind Up move now, or holding it
     triggered_interrupt = "triggered_interrupt"  # springing an armed Triggered Interrupt
     tag_counter = "tag_counter"  # a waiting partner's Tag Counter
+    perfect_hit = "perfect_hit"  # a Perfect Hit's die
+    cheap = "cheap"  # the die of Glory lost for a Cheap move used again
+    random_effect = "random_effect"  # a Random Effect's die
+    position_shift = "position_shift"  # a hazard's Position Shift
+    knockback_advance = "knockback_advance"  # following a knocked-back foe
+    power_enhancer = "power_enhancer"  # spending on a Power Enhancer
+    extended_duration = "extended_duration"  # keeping a Super's effect going longer
 
 
 class Part(StrEnum):

@@ -8,8 +8,7 @@ from functools import partial
 from ....dice import Die
 from ..contract.model_types import Figure, OngoingEffectId
 from ..contract.models import ACT, ActionType, Choice, ChoiceOption, DecisionValue
-from ..elements import positions
-from ..elements.super_energy import pay_supers
+from ..registry.features import KNOCKED_BACK, MOVES_PAID
 from ..state.action import Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -221,7 +220,7 @@ def _super_rolloff(ctx: Turn, supers: list[str], plans: dict[str, Plan]) -> list
     for f in group:
         if f is winner:
             continue
-        pay_supers(ctx, f, plans[f.id].moves)
+        MOVES_PAID.fn(ctx, f, plans[f.id].moves)
         f.acted = True
         ctx.note(
             "A.4",
@@ -314,7 +313,7 @@ def _run(ctx: Turn, members: list[Combatant], plans: dict[str, Plan]) -> None:
         ranges, by = kb[victim]
         d = ctx.fighters[victim]
         if not d.defeated:
-            before, after = positions.knock_back(ctx, ctx.fighters[by], d, ranges)
+            before, after = KNOCKED_BACK.fn(ctx, ctx.fighters[by], d, ranges)
             ctx.note(
                 "E.3",
                 victim,

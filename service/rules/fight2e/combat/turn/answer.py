@@ -30,10 +30,9 @@ from ..contract.models import (
     TurnRequest,
     TurnResult,
 )
-from ..elements.glory import round_end_glory
-from ..elements.hazards import hazards
 from ..protocol import events
 from ..protocol.choices import offered
+from ..registry.features import HAZARDS_OUT, ROUND_END_GLORY
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from .h_time import winner
@@ -202,7 +201,7 @@ def final_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
         ctx.note("H.3", None, f"The round is over ({why}): " + (f"{win} wins." if win else "a draw."), "000 L5380")
         events.round_over(ctx, win)
         if ctx.thug_state is None:  # Thug fights keep raw Glory, divided at the end of the combat (000 L6547)
-            round_end_glory(ctx)
+            ROUND_END_GLORY.fn(ctx)
         events.after_note(ctx, None, {})  # the round's Glory
     leader = ctx.fighters.get(ctx.leader) if ctx.leader else None
     pos = req.fight.positioning
@@ -228,7 +227,7 @@ def final_answer(req: TurnRequest, ctx: Turn) -> TurnResult:
                 PreviousTurn, dict(initiative_leader=ctx.leader, leader_hit=bool(leader and leader.hit_someone))
             ),
             first_hit_awarded=ctx.first_hit_awarded,
-            hazards=hazards.out(ctx),
+            hazards=HAZARDS_OUT.fn(ctx),
             thugs=ctx.thug_state if ctx.thug_state is not None else list(req.fight.thugs),
         ),
     )

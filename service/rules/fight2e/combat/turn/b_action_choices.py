@@ -6,8 +6,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from ..contract.models import MAX_CHOICES, MAX_DECISION_MOVES, ActionType, ChoiceOption, DecisionValue, Direction
-from ..elements import knockdown_chain, super_only, tag_team, techniques, transformations
-from ..elements.combo import check_combo, control_cost
+from ..elements import super_only, tag_team, techniques, transformations
+from ..registry.features import COMBO_CHECKED, COMBO_COST, MAY_STRIKE_DOWNED
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait, Profile
 from ..state.turn import Invalid, Turn
@@ -38,7 +38,7 @@ class _Run:
             moves,
             tuple(m.id for m in moves),
             tuple(m.name for m in moves),
-            control_cost(moves),
+            COMBO_COST.fn(moves),
             any("gated" in m.combo_keywords for m in moves),
             any(m.trait(MoveTrait.no_movement) for m in moves),
         )
@@ -164,7 +164,7 @@ def action_choices(ctx: Turn, f: Combatant, simultaneous: bool = False) -> list[
         if m.is_super and f.se < super_only.cost(ctx, f, m):
             continue  # not enough Super Energy (000 L5281)
         for o in foes:
-            if not knockdown_chain.may_strike(ctx, f, m, o):
+            if not MAY_STRIKE_DOWNED.fn(ctx, f, m, o):
                 continue
             reach = range_ok(m, ctx.distance(f, o))
             out.append(_kept(offers, _aimed, kind, m.id, m.name, m.level, o.id if named else None, reach))
@@ -211,7 +211,7 @@ def _combo_choices(ctx: Turn, f: Combatant, offers: _Offers, foes: list[Combatan
                 break
             if not _legal(ctx, f, offers, run):
                 break
-            if not knockdown_chain.may_strike(ctx, f, run.moves[0], o):
+            if not MAY_STRIKE_DOWNED.fn(ctx, f, run.moves[0], o):
                 break
             reach = range_ok(run.moves[0], ctx.distance(f, o))
             out.append(_kept(offers, _combo, run, reach))
@@ -227,7 +227,7 @@ def _legal(ctx: Turn, f: Combatant, offers: _Offers, run: _Run) -> bool:
         return found
     mark = len(ctx.violations)
     try:
-        check_combo(ctx, f, run.moves, "combo")
+        COMBO_CHECKED.fn(ctx, f, run.moves, "combo")
         legal = True
     except Invalid:
         del ctx.violations[mark:]

@@ -7,8 +7,7 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId, ResponseKind
 from ..contract.models import ACT, ActionType, Choice, DecisionValue
 from ..elements import ongoing, super_jump
-from ..elements.hazards import hazard_effects
-from ..elements.throws import multi_part_throw
+from ..registry.features import PIT_LEAP, THROW_DECLARED, THROW_HELD_DOWN, THROW_STALLED
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -31,7 +30,7 @@ def slot(ctx: Turn, f: Combatant, point: str = "action") -> None:
     if f.acted:
         ctx.note("B", f.id, f"{f.id} has already used his action this turn.", "000 L5521")
         return
-    if multi_part_throw.held_down(ctx, f):
+    if THROW_HELD_DOWN.fn(ctx, f):
         return
     if f.action_lost:
         lost_action(ctx, f)
@@ -143,9 +142,9 @@ def stand(ctx: Turn, f: Combatant) -> None:
 
 def act(ctx: Turn, f: Combatant, point: str = "action") -> None:
     """B.3 then B.1: the fighter's one action."""
-    if point == "action" and multi_part_throw.stalled(ctx, f):
+    if point == "action" and THROW_STALLED.fn(ctx, f):
         return
-    if point == "action" and hazard_effects.leap_out(ctx, f):
+    if point == "action" and PIT_LEAP.fn(ctx, f):
         return
     if point == "action" and _slow_startup_due(f) is not None:
         execute_slow_startup(ctx, f)
@@ -163,7 +162,7 @@ def act(ctx: Turn, f: Combatant, point: str = "action") -> None:
     )
     if d.action is None:
         ctx.fail("DECISION_INVALID", f"decisions.{key}.action", f"{key}: say which action.", key=key)
-    if point == "action" and not multi_part_throw.declared(ctx, f, d):
+    if point == "action" and not THROW_DECLARED.fn(ctx, f, d):
         return
     plan = declare(ctx, f, d, key, simultaneous=point == "simul_declare")
     if point == "action" and plan.kind is ActionType.attack and held_interrupt(ctx, f, plan):

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, Choice, DecisionValue
-from ..elements.invisibility import blocked
-from ..elements.throws import sustained_hold
 from ..protocol.names import AttackContext, Point
+from ..registry.features import HOLD_RELEASED, UNENGAGED
 from ..state.action import Attack, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -31,7 +30,7 @@ def _holders(ctx: Turn, f: Combatant) -> list[Combatant]:
             and not o.action_lost
             and not o.stunned
             and not o.knocked_down
-            and not blocked(o, f)
+            and not UNENGAGED.fn(o, f)
         ),
         key=lambda o: -o.init,
     )
@@ -159,7 +158,7 @@ def settle_holds(ctx: Turn) -> None:
             if a.init > d.init:
                 continue  # he strikes again at his place in the order
             a.ongoing.remove(e)
-            sustained_hold.release_hold(ctx, a, d, m, bool(e.charges))
+            HOLD_RELEASED.fn(ctx, a, d, m, bool(e.charges))
 
 
 def execute_hold(ctx: Turn, f: Combatant) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import (
-    free_movement,
     positions,
     sidestep_setup,
     styles,
@@ -14,7 +13,7 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..elements.buffs import buff_modifiers
+from ..registry.features import BUFF_DECLARATION, FREE_MOVEMENT_DECLARATION
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -28,7 +27,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
     """Validate an action declaration completely before anything happens."""
     kind = d.action
     assert kind is not None
-    free_movement.check_action(ctx, f, kind, key)
+    FREE_MOVEMENT_DECLARATION.fn(ctx, f, kind, key)
     path = f"decisions.{key}"
     n = d.movement or 0
     suppression.check_action(ctx, f, kind, n, key)
@@ -37,7 +36,7 @@ def declare(ctx: Turn, f: Combatant, d: DecisionValue, key: str, simultaneous: b
     super_jump = kind is ActionType.move and d.technique is not None and d.technique.value == "super_jump"
     if n > (4 if super_jump else 3):
         ctx.fail("MOVEMENT_TOO_FAR", path, f"{key}: at most 3 Ranges of movement (a Super Jump 4).", key=key)
-    buff_modifiers.check_action(ctx, f, kind, n, list(d.moves or []), key)
+    BUFF_DECLARATION.fn(ctx, f, kind, n, list(d.moves or []), key)
     if kind is ActionType.switch:  # Tag Team: Switching Teammates (000 L6281)
         return Plan(kind, tag_team.check_switch(ctx, f, d, key), [], 0, True, key=key)
     if f.priority_declared and not (kind is ActionType.attack and d.moves and _priority(f, str(d.moves[0]))):

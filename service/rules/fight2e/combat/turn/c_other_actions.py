@@ -8,8 +8,8 @@ from collections.abc import Callable
 from ....dice import Die
 from ..contract.model_types import Figure
 from ..contract.models import ActionType
-from ..elements.buffs import buff_modifiers
 from ..protocol.names import Point
+from ..registry.features import BUFF_SE_FROZEN
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -76,7 +76,7 @@ def _powering_up(ctx: Turn, f: Combatant, plan: Plan) -> None:
         return
     r = ctx.roll(f.id, Point.power_up, Die(3), "Power Up", "B.1")
     before = f.se
-    if f.prof.has_supers and buff_modifiers.se_frozen(f) is None:  # 000 L3067
+    if f.prof.has_supers and BUFF_SE_FROZEN.fn(f) is None:  # 000 L3067
         f.se = min(f.se + r, ctx.opts.super_energy_max)
     ctx.note(
         "B.1",

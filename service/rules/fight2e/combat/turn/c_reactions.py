@@ -7,11 +7,9 @@ from typing import Protocol
 
 from ..contract.model_types import ReactionKind, ResponseKind
 from ..contract.models import Choice, DecisionValue
-from ..elements import access, free_movement, summon
+from ..elements import access, summon
 from ..elements.interrupts import triggered
-from ..elements.invisibility import blocked
-from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import MOVES_PAID, SEQUENCE_USED, UNENGAGED, UNTOUCHABLE
 from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -64,10 +62,10 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
     opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
     when a Reaction Attack hit the target."""
 
-    if free_movement.immune(target):
+    if UNTOUCHABLE.fn(target):
         return False  # nobody can attack him (000 L3380)
     for r in list(ctx.opponents(target)):
-        if blocked(r, target):
+        if UNENGAGED.fn(r, target):
             continue  # he keeps clear of the invisible fighter (000 L3591)
         if not can_react(r):
             continue
@@ -90,7 +88,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             continue
         kind, m = picked
         r.fs -= 1
-        pay_supers(ctx, r, [m])
+        MOVES_PAID.fn(ctx, r, [m])
         if m.trait(MoveTrait.triggered):
             triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
         r.reaction_used = True
@@ -118,7 +116,7 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             defender_jumping=jumped or aerial_utility,
         )
         out = ctx.spine.resolve(ctx, atk)
-        sequences.used(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
+        SEQUENCE_USED.fn(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
         # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
         ally_hit = kind == "basic" and summon.join(
             ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility
@@ -203,7 +201,7 @@ def invincible_interrupt(ctx: Turn, atk: Attack) -> bool:
         )
     assert m is not None
     d.invincible_used = True
-    pay_supers(ctx, d, [m])
+    MOVES_PAID.fn(ctx, d, [m])
     d.acted = True
     ctx.note(
         "D.4",

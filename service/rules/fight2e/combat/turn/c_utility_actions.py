@@ -6,14 +6,11 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
-from ..elements.buffs import buff_profile
-from ..elements.effects import on_use, report_unsupported
 from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
-from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
 from ..protocol.names import Point
+from ..registry.features import BUFF_CHANGED, MOVE_UNSUPPORTED_REPORTED, MOVE_USE_EFFECTS, MOVES_PAID, SEQUENCE_USED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
@@ -25,7 +22,7 @@ from .g_moving import post_move
 def prepare(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """Readying a Set Up or Wind Up move: like a Utility move, no roll and no Glory (000 L4127, L4447)."""
     m = plan.moves[0]
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(ctx, f, f"readying {m.name}", jumped=False):
         ctx.note("C.5", f.id, f"{m.name} is interrupted: it is not readied.", "000 L6002")
@@ -145,9 +142,9 @@ def _ready_use(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """A Utility move with Slow Startup: this use only readies it; its effects and Glory come at his action next
     turn (``plan.released``). Ruling: its Super Energy and charges are paid now, as an attack's (000 L4840–L4842)."""
     m = plan.moves[0]
-    pay_supers(ctx, f, plan.moves)
+    MOVES_PAID.fn(ctx, f, plan.moves)
     limited_use.spend_charges(ctx, f, plan.moves)
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     healed = plan.heal_target if plan.heal_target is not f else None
     ready(ctx, f, m, OngoingEffectId.slow_startup, healed.id if healed is not None else None)
     post_move(ctx, f, plan)
@@ -158,7 +155,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     Startup is only readied (``_ready_use``); released next turn, it takes effect with nothing more to pay."""
     names = " + ".join(m.name for m in plan.moves)
     for m in plan.moves:
-        report_unsupported(ctx, f, m)
+        MOVE_UNSUPPORTED_REPORTED.fn(ctx, f, m)
     near = [o for o in ctx.opponents(f) if ctx.distance(f, o) <= 1]
     if near and reaction_window(
         ctx, f, f"the Utility move {names}", jumped=False, aerial_utility=any(m.moving.airborne for m in plan.moves)
@@ -172,10 +169,10 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     props.use_recovery(ctx, f, plan.moves)
     plan.moves = enhancer.apply(ctx, f, plan.moves)
     plan.moves = taunts.lend(ctx, f, plan.moves)  # a Taunt's Element Addition (000 L4291–L4301)
-    plan.moves = buff_profile.changed(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
+    plan.moves = BUFF_CHANGED.fn(ctx, f, plan.moves)  # a Buff's added and swapped Elements (000 L2963)
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
     if not plan.released:  # readied with Slow Startup: paid by the use that readied it (``_ready_use``)
-        pay_supers(ctx, f, plan.moves)  # also counts Cheap uses
+        MOVES_PAID.fn(ctx, f, plan.moves)  # also counts Cheap uses
     kept = limited_move.apply(ctx, f, plan.moves, plan.target)
     if kept is None:  # its Limited Move drawback applies: no effect, no Glory
         post_move(ctx, f, plan)
@@ -190,7 +187,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
         if m.id.startswith(styles.PREFIX):
             styles.use_command(ctx, f, m, len(plan.moves) > 1, plan.key)
         summon.call(ctx, f, m, plan.target)
-        on_use(ctx, f, m)
+        MOVE_USE_EFFECTS.fn(ctx, f, m)
         if m.trait(MoveTrait.bomb):
             before = power_up_utility.bombs_of(f)
             placed = bombs.place(ctx, f, m, plan.target)
@@ -209,7 +206,7 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
         ):  # Special Moves (000 L5749)
             f.utility_used.append(m.id)
             ctx.award(f.id, styles.glory(f, m, m.level), f"first use of the Utility move {m.name}", "000 L5751")
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     post_move(ctx, f, plan)
     tag_team.combo_switch(ctx, f, plan.moves, False, False)  # an all-Utility Combo counts as a miss (000 L6291)
     for e in short_fuse:

@@ -4,9 +4,9 @@ modifier of the roll (000 L2365, L5613, L5708, L5834)."""
 from __future__ import annotations
 
 from ...catalogue.records import OneRange
-from ..elements.combo import combo_accuracy
 from ..protocol.names import AttackContext, Part
 from ..registry import elements
+from ..registry.features import COMBO_ACCURACY
 from ..state.action import Attack
 from ..state.entry_tables import EntryTable, of_records
 from ..state.profile import MoveProfile
@@ -46,7 +46,7 @@ def range_modifier(m: MoveProfile, distance: int, cross_up: bool) -> tuple[str, 
 def accuracy(ctx: Turn, atk: Attack, option: str) -> dict[str, int]:
     a = atk.attacker
     if atk.is_combo:
-        _, parts = combo_accuracy(atk.moves, option)
+        _, parts = COMBO_ACCURACY.fn(atk.moves, option)
     else:
         parts = {"move": atk.moves[0].accuracy_vs(option)}
     if a.prof.acc_bonus:

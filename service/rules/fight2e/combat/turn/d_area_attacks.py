@@ -6,10 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...catalogue.records import Area as AreaRecord
-from ..elements.hazards import hazards
-from ..elements.invisibility import blocked
-from ..elements.throws import multi_part_throw
 from ..registry.elements import DAMAGE_STEP
+from ..registry.features import IN_PIT, THROW_SEALED, UNENGAGED
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -78,9 +76,9 @@ def area_targets(ctx: Turn, f: Combatant, plan: Plan) -> list[Combatant]:
         and o is not plan.target
         and o.active
         and ctx.distance(centre, o) <= radius
-        and not multi_part_throw.sealed(ctx, f, o)
-        and not blocked(f, o)
-        and not hazards.in_pit(o)
+        and not THROW_SEALED.fn(ctx, f, o)
+        and not UNENGAGED.fn(f, o)
+        and not IN_PIT.fn(o)
     ]
 
 

@@ -11,9 +11,7 @@ from ..elements import (
     copies,
     effects,
     enhancer,
-    free_movement,
     knockdown,
-    knockdown_chain,
     limited_move,
     negative_positioning,
     random_effect,
@@ -24,18 +22,32 @@ from ..elements import (
     tag_team,
     taunts,
 )
-from ..elements.buffs import buff_profile
-from ..elements.damage import roll_damage
-from ..elements.hazards import hazard_elements, made_hazards
-from ..elements.interrupts import interrupt_effects, triggered
-from ..elements.sequences import sequences
-from ..elements.stun import apply_stun
-from ..elements.super_energy import count_attack
-from ..elements.throws import multi_part_throw, sustained_hold
+from ..elements.interrupts import triggered
 from ..protocol.keys import Scope
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry import points as records
+from ..registry.features import (
+    ABSORBED_SPENT,
+    ATTACK_COUNTED,
+    BUFF_CHANGED,
+    DAMAGE_ROLLED,
+    DOWNED_DEFENSE_BONUS,
+    HAZARD_CARRY,
+    HOLD_EARNED,
+    HOLD_STARTED,
+    MOVE_UNSUPPORTED_REPORTED,
+    POSITION_SHIFT,
+    SEQUENCE_DEFENDED,
+    STOOD_UP_BY_HIT,
+    STUNNED,
+    THROW_FINISHED,
+    THROW_LINKS_ON,
+    THROW_MISSED,
+    UNTOUCHABLE,
+    WALL_REFLECTS_AFTER,
+    WALL_REFLECTS_FIRST,
+)
 from ..state.action import Attack, DamageRoll, Guard, Outcome
 from ..state.profile import MoveTrait
 from ..state.turn import Turn
@@ -88,21 +100,21 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     )
     if atk.full_offense:
         a.full_offense = True
-    if free_movement.immune(d):
+    if UNTOUCHABLE.fn(d):
         ctx.note("D.3", d.id, f"{d.id} is in Free Movement: the attack cannot touch him.", "000 L3380")
         return Outcome(hit=False)
     if not atk.enhanced and atk.context not in _BOMBS:
         atk.enhanced = True
         atk.moves = enhancer.apply(ctx, a, atk.moves)
         atk.moves = taunts.lend(ctx, a, atk.moves)  # a Taunt's Element Addition (000 L4291–L4301)
-        atk.moves = buff_profile.changed(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
+        atk.moves = BUFF_CHANGED.fn(ctx, a, atk.moves)  # a Buff's added and swapped Elements (000 L2963)
     for m in atk.moves:
-        effects.report_unsupported(ctx, a, m)
+        MOVE_UNSUPPORTED_REPORTED.fn(ctx, a, m)
     if atk.context not in _BOMBS:
         sidestep_setup.used(ctx, a, atk.moves)  # 000 L4825
-    interrupt_effects.spend_absorbed(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
+    ABSORBED_SPENT.fn(ctx, a, atk.moves)  # an absorbed move is used once (000 L2767)
     if not random_effect.roll(ctx, atk, distance, range_ok):  # its own gate: no Random Effect move, no roll
-        count_attack(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # an unusable combination: an automatic miss (000 L3958)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     if not a.ignore_range and not ranged.reach_ok(atk, distance, range_ok):
@@ -113,11 +125,11 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
             key=atk.key or None,
         )
         ctx.note("D.6", a.id, f"Out of range at Range {distance}: an automatic miss.", "000 L5269, L2429")
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     if not all(connects(ctx, atk) for connects in elements.CONNECTS.hooks):  # Cross-Up …
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         effects.on_miss(ctx, atk)
         return Outcome(hit=False)
     chance = records.misfire(atk.moves)  # Unreliable (000 L4874)
@@ -126,20 +138,20 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
         if r <= mf.fails_at_most:
             ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
-            count_attack(ctx, a, atk.moves, hit=False)
+            ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
         limited = limited_move.apply(ctx, a, atk.moves, d)
         atk.limited = "void" if limited is None else "ok"
         atk.moves = limited or atk.moves
     if atk.limited == "void":  # its Limited Move drawback applies to this use (000 L4579–L4591)
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
     if atk.context in _OWN and reactions.invincible_interrupt(ctx, atk):
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False)
-    if atk.context in _OWN and made_hazards.reflect_first(ctx, a, d, atk.moves):
-        count_attack(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
+    if atk.context in _OWN and WALL_REFLECTS_FIRST.fn(ctx, a, d, atk.moves):
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)  # turned back by a made Wall (000 L3193)
         return Outcome(hit=False)
     sidestep_setup.defending(ctx, d)  # 000 L4826
     guard = choose_defense(
@@ -158,8 +170,8 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
     )
     if guard.response is None:
         # ruling: every defence chosen is a Defensive Option (000 L5828); a Response settles it when used
-        sequences.defended(ctx, d, [])  # 000 L3749
-    knockdown_chain.reversal_bonus(ctx, atk, guard)
+        SEQUENCE_DEFENDED.fn(ctx, d, [])  # 000 L3749
+    DOWNED_DEFENSE_BONUS.fn(ctx, atk, guard)
     trap = triggered.offer(ctx, atk)  # an armed Triggered Interrupt on top of his defence (000 L4404)
     option = "jinking" if guard.response is not None and guard.response.value == "jinking" else guard.option.value
     negative_positioning.negative_spent(ctx, a)
@@ -248,25 +260,25 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
             f"{d.id} has Temporary Invulnerability ({shield}): the hit has no effect.",
             "000 L5299–L5301, L4323–L4327, L2949",
         )
-        count_attack(ctx, a, atk.moves, hit=False)
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)
     if not partial:
         cancelled_throw(ctx, atk)
-    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=False)
+    HAZARD_CARRY.fn(ctx, a, d, atk.moves, end_of_combo=False)
     tactics_bonus = combo_tactics(ctx, atk)
-    stood = knockdown_chain.stand_up(ctx, atk)
+    stood = STOOD_UP_BY_HIT.fn(ctx, atk)
     if ranged.draw_closer(a.prof):
         ranged.mid_combo(ctx, atk)
     for landing in elements.LANDING.hooks:  # Random Effect's cut, Perfect Hit's roll …
         landing(ctx, atk)
     # The first part of a Sustained Hold: damage and Hit Stun only, and the victim's action is gone (000 L4385).
     hold = not atk.hold_release and any(m.trait(MoveTrait.sustained_hold) for m in atk.moves)
-    chain = not hold and MoveTrait.opening_throw in a.prof.traits and multi_part_throw.links_on(ctx, atk)
+    chain = not hold and MoveTrait.opening_throw in a.prof.traits and THROW_LINKS_ON.fn(ctx, atk)
     kd_coming = knockdown.knocks_down(atk) and not d.knocked_down and not hold and not chain
     breakfall, tech = knockdown.knockdown_options(ctx, atk) if kd_coming else (False, None)
     d.breakfall = breakfall
     try:
-        dmg = roll_damage(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
+        dmg = DAMAGE_ROLLED.fn(ctx, a, d, atk.moves[1:] if stood else atk.moves)  # stood up: the 2nd hits in full
     finally:
         d.breakfall = False
     if atk.hold_release:
@@ -354,10 +366,10 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     # ruling: a link's waiting Knock Down stands in for Hit Stun, as a Throw's does (000 L3767)
     if offensive and not kd and not chain and not stunned_now and not d.defeated:
         later(lambda: effects.hit_stun(ctx, d, a))
-    hazard_elements.carry(ctx, a, d, atk.moves, end_of_combo=True)
+    HAZARD_CARRY.fn(ctx, a, d, atk.moves, end_of_combo=True)
     kb = 0
     if hold:
-        sustained_hold.start_hold(ctx, atk)
+        HOLD_STARTED.fn(ctx, atk)
     elif chain:
         kb = 0  # waits for the end of the Multi-Part Throw (000 L3767)
     elif atk.apply_knockback and not d.defeated:
@@ -371,14 +383,14 @@ def land(ctx: Turn, atk: Attack, guard: Guard | None, partial: bool = False) -> 
     if not hold:
         later(lambda: _hit_effects(ctx, atk, dmg, lost))
     if not chain and MoveTrait.opening_throw in a.prof.traits:
-        multi_part_throw.finish(ctx, atk)
+        THROW_FINISHED.fn(ctx, atk)
     if atk.apply_knockback and not hold:
         knockdown.knockback_advance(ctx, atk, kb)
-    later(lambda: hazard_elements.position_shift(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
+    later(lambda: POSITION_SHIFT.fn(ctx, a, d, atk.moves))  # movement after the exchange (000 L5543)
     if stunned_now:
-        later(lambda: None if d.stunned else apply_stun(ctx, d))  # Stunned once
+        later(lambda: None if d.stunned else STUNNED.fn(ctx, d))  # Stunned once
     _hold_glory(atk, effects.hit_glory(ctx, atk, partial))
-    count_attack(ctx, a, atk.moves, hit=True)
+    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=True)
     return Outcome(hit=True, partial=partial, damage=dmg, guard=guard, knockback=kb, life_lost=lost)
 
 
@@ -386,21 +398,19 @@ def _hold_glory(atk: Attack, earned: list[str]) -> None:
     """A Sustained Hold begun by this hit keeps whether its first part earned the move's Glory, for the point lost
     without the second part (000 L4397)."""
     won = any(m.trait(MoveTrait.sustained_hold) and m.id in earned for m in atk.moves)
-    sustained_hold.mark_earned(atk.attacker, won)
+    HOLD_EARNED.fn(atk.attacker, won)
 
 
 def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
     """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
     a, d = atk.attacker, atk.defender
-    count_attack(ctx, a, atk.moves, hit=False)
+    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
-    if atk.context in _OWN and made_hazards.reflect_after_evasion(
-        ctx, a, d, atk.moves, guard.option.value == "evasion"
-    ):
+    if atk.context in _OWN and WALL_REFLECTS_AFTER.fn(ctx, a, d, atk.moves, guard.option.value == "evasion"):
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
-    multi_part_throw.missed(ctx, atk)
+    THROW_MISSED.fn(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
         ctx.award(d.id, 2, "blocked a Combo of 4 or more hits with Defense", "000 L836", extra=True)
     if atk.context == _RESPONSE and atk.response in _STRUCK_BACK:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import illusionary_doubles, negative_positioning, positions, super_only, suppression, techniques
-from ..elements.buffs import buff_modifiers
-from ..elements.interrupts import invincible_interrupts
 from ..protocol.names import AttackContext
 from ..registry import elements
 from ..registry.elements import DefenseMoment
+from ..registry.features import BUFF_ROOTED, INVINCIBLE_DECLARED
 from ..state.action import Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -254,7 +253,7 @@ def _check_declaration(
         defender.declared_illusion = illusion.id
     if response is not None:
         need = PRE_DECLARED.get(response) or (DefenseOption.tactics if illusion is not None else None)
-        if need is None and response is ResponseKind.interrupt and invincible_interrupts.declared(defender, d):
+        if need is None and response is ResponseKind.interrupt and INVINCIBLE_DECLARED.fn(defender, d):
             need = DefenseOption.tactics  # its +2 is part of the Defense Total (000 L3587)
         if need is None:
             ctx.fail(
@@ -387,7 +386,7 @@ def _technique(
         return 0, 0
     path = f"decisions.{key}.technique"
     jinking = response is ResponseKind.jinking
-    if buff_modifiers.rooted(defender):
+    if BUFF_ROOTED.fn(defender):
         ctx.fail("BUFF_NO_MOVEMENT", path, f"{key}: {defender.id}'s Buff keeps him from moving.", key=key)
     if not techniques.has(ctx, defender, _OPTION[tech.value]) or suppression.no_movement(defender):
         ctx.fail("EVADE_TECHNIQUE_INVALID", path, f"{key}: the {tech.value.replace('_', ' ')} option is off.", key=key)

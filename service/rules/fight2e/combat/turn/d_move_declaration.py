@@ -11,8 +11,6 @@ from ..contract.models import ActionType, Choice, DecisionValue
 from ..elements import (
     access,
     charge,
-    free_movement,
-    knockdown_chain,
     limited_use,
     ongoing,
     sidestep_setup,
@@ -22,15 +20,24 @@ from ..elements import (
     techniques,
     transformations,
 )
-from ..elements.combo import check_combo, control_cost
-from ..elements.hazards import hazard_elements, hazards, made_hazards
 from ..elements.interrupts import triggered
-from ..elements.invisibility import blocked
 from ..elements.power_up import power_up_elements
-from ..elements.sequences import sequences
-from ..elements.throws import multi_part_throw
 from ..protocol.names import Part, Point
 from ..registry import elements
+from ..registry.features import (
+    COMBO_CHECKED,
+    COMBO_COST,
+    DOWNED_TARGET_CHECKED,
+    HAZARD_MAKING_CHECKED,
+    HAZARD_NEEDS_CHECKED,
+    IN_PIT,
+    MAY_STRIKE_DOWNED,
+    SEQUENCE_CHECKED,
+    SIDESTEP_ONLY,
+    THROW_SEALED,
+    UNENGAGED,
+    UNTOUCHABLE,
+)
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.entry_tables import EntryTable, of_records
@@ -43,7 +50,7 @@ from .f_response_attacks import heal_target as _heal_target
 def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant:
     if ident is None:
         opp = ctx.opponents(f)
-        if len(opp) == 1 and not hazards.in_pit(opp[0]):
+        if len(opp) == 1 and not IN_PIT.fn(opp[0]):
             return opp[0]
         ident = opp[0].id if len(opp) == 1 else None
     if ident is None:
@@ -52,19 +59,19 @@ def target_of(ctx: Turn, f: Combatant, ident: str | None, key: str) -> Combatant
     if t is None:
         ctx.fail("UNKNOWN_FIGHTER", f"decisions.{key}.target", f"{key}: no fighter '{ident}'.", key=key)
     assert t is not None
-    if t.defeated or t.side == f.side or hazards.in_pit(t) or t.tag_waiting:  # waiting partner: out of the fight
+    if t.defeated or t.side == f.side or IN_PIT.fn(t) or t.tag_waiting:  # waiting partner: out of the fight
         ctx.fail(
             "TARGET_UNAVAILABLE", f"decisions.{key}.target", f"{key}: {t.id} cannot be attacked by {f.id}.", key=key
         )
 
-    if blocked(f, t):
+    if UNENGAGED.fn(f, t):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"decisions.{key}.target",
             f"{key}: {f.id} chose to keep clear of the invisible {t.id} this turn.",
             key=key,
         )  # 000 L3591
-    if multi_part_throw.sealed(ctx, f, t):
+    if THROW_SEALED.fn(ctx, f, t):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"decisions.{key}.target",
@@ -86,7 +93,7 @@ def declare_move(
     if not ids:
         ctx.fail("DECISION_INVALID", f"{path}.moves", f"{key}: name the move or the Combo.", key=key)
     moves = _declared_moves(ctx, f, ids, path, key)
-    sequences.check(ctx, f, moves, f"{path}.moves", key)
+    SEQUENCE_CHECKED.fn(ctx, f, moves, f"{path}.moves", key)
     access.check(ctx, f, moves, f"{path}.moves", key)
     prepare, extra_damage, extra_acc = _extended(ctx, f, moves, key, simultaneous)
 
@@ -100,9 +107,9 @@ def declare_move(
     extra_acc = _check_target(ctx, f, kind, target, moves, offensive, extra_acc, path, key)
     _check_conditions(ctx, f, kind, moves, offensive, path, key)
     charge.back_ready(ctx, f, moves, n, toward, target, cost, key)
-    hazard_elements.check_requirements(ctx, f, moves, target, key)
-    made_hazards.check_create(ctx, f, moves, key)
-    knockdown_chain.check_target(ctx, f, moves, target, key)
+    HAZARD_NEEDS_CHECKED.fn(ctx, f, moves, target, key)
+    HAZARD_MAKING_CHECKED.fn(ctx, f, moves, key)
+    DOWNED_TARGET_CHECKED.fn(ctx, f, moves, target, key)
     sidestep_setup.check(ctx, f, moves, key)
     plan = Plan(
         kind,
@@ -156,7 +163,7 @@ def _check_move_kinds(
             key=key,
         )
     for m in moves:
-        if m.withheld(Use.attack) or hazard_elements.sidestep_only(m):
+        if m.withheld(Use.attack) or SIDESTEP_ONLY.fn(m):
             ctx.fail(
                 "COUNTER_MOVE_AS_ATTACK",
                 f"{path}.moves",
@@ -171,7 +178,7 @@ def _check_move_kinds(
                 f"{key}: no Combos in simultaneous Initiative.",
                 key=key,
             )
-        check_combo(ctx, f, moves, key)
+        COMBO_CHECKED.fn(ctx, f, moves, key)
 
 
 def _control(
@@ -185,7 +192,7 @@ def _control(
     key: str,
 ) -> tuple[int, int]:
     """The Control the declared moves need and the Fighting Spirit spent on Control above the roll."""
-    cost = control_cost(moves) if len(moves) > 1 else moves[0].level
+    cost = COMBO_COST.fn(moves) if len(moves) > 1 else moves[0].level
     cost += sum(1 for m in moves if power_up_version(m) == "life_bar")  # one more Control (000 L3860)
     cost += held_wind_up(f, ids)
     if prepare:
@@ -270,14 +277,14 @@ def _check_target(
     key: str,
 ) -> dict[str, int] | None:
     """Whether the attack can reach its target: Knocked Down, in Free Movement, in a Super Jump."""
-    if kind is ActionType.attack and target is not None and not knockdown_chain.may_strike(ctx, f, moves[0], target):
+    if kind is ActionType.attack and target is not None and not MAY_STRIKE_DOWNED.fn(ctx, f, moves[0], target):
         ctx.fail(
             "TARGET_KNOCKED_DOWN",
             f"{path}.target",
             f"{key}: only a Pursuit attack hits a Knocked Down fighter.",
             key=key,
         )
-    if kind is ActionType.attack and target is not None and free_movement.immune(target):
+    if kind is ActionType.attack and target is not None and UNTOUCHABLE.fn(target):
         ctx.fail(
             "TARGET_UNAVAILABLE",
             f"{path}.target",

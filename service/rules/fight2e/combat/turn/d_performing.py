@@ -10,7 +10,6 @@ from ..contract.model_types import OngoingEffectId
 from ..contract.models import ActionType, DecisionValue
 from ..elements import (
     behind,
-    knockdown_chain,
     limited_use,
     negative_positioning,
     ongoing,
@@ -24,11 +23,20 @@ from ..elements import (
     transformations,
 )
 from ..elements.bombs import moveable_bomb
-from ..elements.effects import on_use
-from ..elements.hazards import hazard_effects, hazard_elements, made_hazards, maneuvers
 from ..elements.power_up import power_up_elements
-from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import (
+    CHECKED_ATTACK,
+    HAZARD_MADE,
+    HAZARD_MAKING,
+    HAZARD_MANEUVER,
+    HAZARD_NEEDS_MET,
+    MOVE_USE_EFFECTS,
+    MOVES_PAID,
+    PURSUIT_MOVE,
+    SEQUENCE_OTHER_ACTION,
+    SEQUENCE_USED,
+    WALL_BOUNCE,
+)
 from ..state.action import Attack, Outcome, Plan
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -168,10 +176,10 @@ def _perform(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback:
     start = ctx.distance(f, plan.target) if plan.target is not None else 0
     if plan.movement:
         do_move(ctx, f, plan)
-    maneuvers.declare(ctx, f, plan.target, plan.movement)
+    HAZARD_MANEUVER.fn(ctx, f, plan.target, plan.movement)
     kind = plan.kind
     if kind not in (ActionType.attack, ActionType.utility):
-        sequences.action_taken(ctx, f, kind.value)  # 000 L3750
+        SEQUENCE_OTHER_ACTION.fn(ctx, f, kind.value)  # 000 L3750
     other = OTHER_ACTIONS.get(kind)
     if other is not None:
         other(ctx, f, plan)
@@ -188,16 +196,16 @@ def _attack_extras(ctx: Turn, f: Combatant, plan: Plan) -> dict[str, int]:
     extra: dict[str, int] = dict(plan.extra_acc or {})
     if plan.mobility_penalty:
         extra["mobility"] = -1
-    extra.update(hazard_elements.wall_bounce(ctx, f, plan.target, plan.moves[0]))
+    extra.update(WALL_BOUNCE.fn(ctx, f, plan.target, plan.moves[0]))
     downed = plan.target.knocked_down and techniques.has(ctx, f, "hit_downed_attacks")
-    if downed and not knockdown_chain.is_pursuit(plan.moves[0]):
+    if downed and not PURSUIT_MOVE.fn(plan.moves[0]):
         extra["downed_target"] = -2 if plan.moves[0].trait(MoveTrait.hits_low) else -4  # 000 L2165
     return extra
 
 
 def _pay(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """The attack's costs: Super Energy, Limited Use charges, Charge Forward's and Control's Fighting Spirit."""
-    pay_supers(ctx, f, plan.moves)
+    MOVES_PAID.fn(ctx, f, plan.moves)
     limited_use.spend_charges(ctx, f, plan.moves)
     f.fs -= plan.charge_fs
     if plan.control_fs:
@@ -209,8 +217,8 @@ def _pay(ctx: Turn, f: Combatant, plan: Plan) -> None:
 def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: bool, start: int) -> Outcome | None:
     assert plan.target is not None
     if (
-        not hazard_effects.checked_attack(ctx, f, plan.target, plan.movement, plan.key)
-        or not hazard_elements.requirement_met(ctx, f, plan.moves, plan.target, plan.key)
+        not CHECKED_ATTACK.fn(ctx, f, plan.target, plan.movement, plan.key)
+        or not HAZARD_NEEDS_MET.fn(ctx, f, plan.moves, plan.target, plan.key)
         or not behind.behind_ok(ctx, f, plan.target, plan.moves, start, plan.movement, plan.toward, plan.key)
     ):
         return None
@@ -221,10 +229,10 @@ def _attack(ctx: Turn, f: Combatant, plan: Plan, context: str, apply_knockback: 
         and not plan.moves[0].moving.no_full_screen_bonus
     )
     _pay(ctx, f, plan)
-    if made_hazards.creates(plan.moves):
-        made_hazards.create(ctx, f, plan.moves[0], plan.target, plan.key)
+    if HAZARD_MAKING.fn(plan.moves):
+        HAZARD_MADE.fn(ctx, f, plan.moves[0], plan.target, plan.key)
         for m in plan.moves:
-            on_use(ctx, f, m)
+            MOVE_USE_EFFECTS.fn(ctx, f, m)
         negative_positioning.after_action(ctx, f, plan.moves)
         return None
     if ranged.trades(f.prof):
@@ -277,9 +285,9 @@ def _after_attack(ctx: Turn, f: Combatant, plan: Plan, out: Outcome, hits_before
     assert plan.target is not None
     summon.join(ctx, f, plan.moves, plan.target, out)
     for m in plan.moves:
-        on_use(ctx, f, m)
+        MOVE_USE_EFFECTS.fn(ctx, f, m)
     negative_positioning.after_action(ctx, f, plan.moves)
-    sequences.used(ctx, f, plan.moves)
+    SEQUENCE_USED.fn(ctx, f, plan.moves)
     taunts.taunt_glory(ctx, f, plan.moves, plan.target)
     if not f.defeated and not (f.was_hit and not hits_before):
         post_move(ctx, f, plan)

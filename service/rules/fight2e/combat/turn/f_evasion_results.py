@@ -6,8 +6,7 @@ from __future__ import annotations
 from ..contract.model_types import OngoingEffectId
 from ..contract.models import Choice, DecisionValue
 from ..elements import positions, sidestep_setup, styles, suppression, techniques
-from ..elements.buffs import buff_modifiers
-from ..elements.hazards import hazard_elements, hazards
+from ..registry.features import BUFF_ROOTED, HAZARDS_IN_PLAY, SIDESTEP_CHECKED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveTrait
@@ -43,7 +42,7 @@ def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
         ctx.note("F.2", d.id, f"{d.id} evades in his Super Jump: no move and no Accuracy bonus.", "000 L2193")
         return
     must_move = any(m.trait(MoveTrait.hits_low) for m in atk.moves) or bool(guard.technique)  # 000 L3464, L2145, L2183
-    rooted = buff_modifiers.rooted(d)
+    rooted = BUFF_ROOTED.fn(d)
     if rooted is not None or suppression.no_movement(d) or styles.immobile(d):
         must_move = False  # ruling: rooted by his Buff, he keeps the Accuracy bonus instead of moving (000 L3037)
     low = guard.parts.get("lower_ground", 0) > 0  # his +2 from below: no move after the Evasion (000 L6155)
@@ -112,12 +111,15 @@ def evasion_result(ctx: Turn, atk: Attack, guard: Guard) -> None:
             {"pending_accuracy": 2},
         )
     elif (
-        dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move and hazards.resolved(ctx)
+        dv.choice is Choice.sidestep
+        and techniques.has(ctx, d, "sidestep")
+        and not must_move
+        and HAZARDS_IN_PLAY.fn(ctx)
     ):
         # With Hazards in play a Sidestep is a free Maneuver Check with one (ruling: 1 FS, as the Evasion move;
         # 000 L2225–L2229).
         pay(ctx, d, movement_fs(d, 1), key, "the Sidestep")
-        hazard_elements.sidestep_check(ctx, d, a, "F.2")
+        SIDESTEP_CHECKED.fn(ctx, d, a, "F.2")
     elif dv.choice is Choice.sidestep and techniques.has(ctx, d, "sidestep") and not must_move:
         # Sidestep without Hazards in play: 1 Range either way (1 FS, as the Evasion move) and +2 Accuracy on his
         # next attack against the attacker, lost if hit first (000 L2221, L2229).

@@ -7,11 +7,17 @@ from __future__ import annotations
 from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
-from ..elements.combo import check_combo, control_cost
-from ..elements.hazards import hazard_elements
-from ..elements.interrupts import interrupt_effects, invincible_interrupts
-from ..elements.sequences import sequences
-from ..elements.super_energy import pay_supers
+from ..registry.features import (
+    COMBO_CHECKED,
+    COMBO_COST,
+    INTERRUPT_RESPONDED,
+    INTERRUPT_SPECIAL,
+    INVINCIBLE_MOVE,
+    MOVES_PAID,
+    SEQUENCE_CHECKED,
+    SEQUENCE_USED,
+    SIDESTEP_CHECKED,
+)
 from ..state.action import Attack, Guard, Plan
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
@@ -99,7 +105,7 @@ def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: Decisi
         if m is None or not techniques.usable(ctx, d, m):
             ctx.fail("UNKNOWN_MOVE", f"{path}.moves", f"{key}: {d.id} has no move '{mid}'.", key=key)
         moves.append(m)
-    sequences.check(ctx, d, moves, f"{path}.moves", key)
+    SEQUENCE_CHECKED.fn(ctx, d, moves, f"{path}.moves", key)
     access.check(ctx, d, moves, f"{path}.moves", key)
     sidestep_setup.check(ctx, d, moves, key, response=True)
     first = moves[0]
@@ -114,7 +120,7 @@ def checked(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: Decisi
         ctx.fail(
             "RESPONSE_NO_ELEMENT", path, f"{key}: {first.name} cannot be used as a {kind.value} Response.", key=key
         )
-    if guard.parts.get("invincible_interrupt") and not first.has(invincible_interrupts.ENTRY):
+    if guard.parts.get("invincible_interrupt") and not INVINCIBLE_MOVE.fn(first):
         ctx.fail(
             "RESPONSE_NO_ELEMENT",
             path,
@@ -144,7 +150,7 @@ def placed(ctx: Turn, atk: Attack, kind: ResponseKind, moves: list[MoveProfile],
             f"{key}: {first.name} cannot reach {a.id} at Range {ctx.distance(a, d)}.",
             key=key,
         )
-    special = kind is ResponseKind.interrupt and interrupt_effects.special(first)
+    special = kind is ResponseKind.interrupt and INTERRUPT_SPECIAL.fn(first)
     if first.utility and not special:
         utility_checked(ctx, first, moves, path, key)
     return special
@@ -183,7 +189,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
     moves = checked(ctx, atk, guard, kind, dv, key)
     ids = dv.moves or []
     first = moves[0]
-    cost = control_cost(moves) if len(moves) > 1 else first.level
+    cost = COMBO_COST.fn(moves) if len(moves) > 1 else first.level
     if d.control < cost:
         ctx.fail(
             "RESPONSE_INSUFFICIENT_CONTROL", path, f"{key}: {cost} Control needed, {d.id} has {d.control}.", key=key
@@ -195,7 +201,7 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         return
     extra: dict[str, int] = {}
     if len(moves) > 1:
-        check_combo(ctx, d, moves, key)
+        COMBO_CHECKED.fn(ctx, d, moves, key)
         if "ender" in first.combo_keywords:
             ctx.fail("COMBO_PLACEMENT_INVALID", path, f"{key}: {first.name} cannot open a Combo.", key=key)
         if d.fs < 2:
@@ -204,10 +210,10 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         extra["combo_response"] = -1
     if kind is ResponseKind.reversal and d.knocked_down:
         d.knocked_down = False
-    pay_supers(ctx, d, moves)
+    MOVES_PAID.fn(ctx, d, moves)
     _super_counter(ctx, d, moves, path, key)
     _answered(ctx, d, kind, ids, key)
-    sequences.used(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
+    SEQUENCE_USED.fn(ctx, d, moves)  # a follow-up as a Defensive Response uses the window (000 L3749)
 
     def strike(used: list[MoveProfile], reflected: bool) -> bool:
         response = AttackCls(
@@ -234,13 +240,13 @@ def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: De
         return out.hit
 
     if special:  # Absorbs Attacks, Reflection, Illusionary Doubles (000 L2761, L4087, L3476)
-        interrupt_effects.respond(ctx, atk, d, moves, key, strike)
+        INTERRUPT_RESPONDED.fn(ctx, atk, d, moves, key, strike)
         return
     strike(moves, False)
     if kind is ResponseKind.basic:  # his Ally answers along with him (000 L4203)
         summon.join(ctx, d, moves, a, None, context="response", response=kind.value, orig_aerial=atk.aerial)
     if kind is ResponseKind.sidestep_counter:
-        hazard_elements.sidestep_check(ctx, d, a)  # G.2 (000 L4159)
+        SIDESTEP_CHECKED.fn(ctx, d, a)  # G.2 (000 L4159)
 
 
 def heal_target(ctx: Turn, f: Combatant, m: MoveProfile, ident: str | None, key: str) -> Combatant:

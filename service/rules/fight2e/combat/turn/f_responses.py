@@ -7,11 +7,9 @@ from dataclasses import dataclass
 
 from ..contract.models import Choice, ChoiceOption, DecisionValue, DefenseOption, ResponseKind
 from ..elements import access, positions, props, summon, techniques
-from ..elements.interrupts import invincible_interrupts
-from ..elements.invisibility import blocked
-from ..elements.throws import multi_part_throw
 from ..protocol.names import Part
 from ..registry.elements import DEFENSE_TOTAL, DefenseMoment
+from ..registry.features import INVINCIBLE_FIRST, THROW_RESPONSE_CHECKED, THROW_RESPONSES, UNENGAGED
 from ..state.action import Attack, Guard
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait
@@ -127,7 +125,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     """F.3: the Defensive Responses open after the miss, offered, checked and carried out (000 L5850–L5902);
     ``gate``: another turn's changes to them."""
     a, d = atk.attacker, atk.defender
-    if blocked(d, a):
+    if UNENGAGED.fn(d, a):
         return  # he keeps clear of the invisible attacker: no Defensive Response (000 L3591)
     if summon.is_ally_attack(atk):
         # ruling: the Ally cannot be targeted, so no Response answers its own attack; one Response, taken against
@@ -137,12 +135,12 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     offer = _offered(d, guard, only_jinking)
     if gate is not None:
         offer = [k for k in offer if k in gate.kinds]
-    offer = multi_part_throw.open_responses(atk, offer)
+    offer = THROW_RESPONSES.fn(atk, offer)
     if not offer and not ctx.supplied(ctx.peek_key(d.id, "defensive_response")):
         return
     default = DecisionValue(choice=Choice.pass_)
     if guard.response is not None:
-        moves = invincible_interrupts.first(_eligible_moves(d, guard.response))
+        moves = INVINCIBLE_FIRST.fn(_eligible_moves(d, guard.response))
         if d.declared_illusion:  # the Offensive Illusion declared with the Defense Total (000 L3490)
             moves = [m for m in moves if m.id == d.declared_illusion] or moves
         default = DecisionValue(choice=Choice.act, response=guard.response, moves=[moves[0].id] if moves else None)
@@ -171,7 +169,7 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
     kind = dv.response
     path = f"decisions.{key}"
     summon.response_ok(ctx, atk, guard, kind, path, key)  # one Tactics Response meets both attacks (000 L4203)
-    multi_part_throw.response_ok(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
+    THROW_RESPONSE_CHECKED.fn(ctx, atk, kind, path, key)  # only the Throw Response against a link (000 L3767)
     named = d.move(dv.moves[0]) if dv.moves else None
     if kind is ResponseKind.interrupt and named is not None and named.trait(MoveTrait.triggered):
         ctx.fail(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..contract.models import ActionType, DecisionValue, Direction
 from ..elements import positions, styles, suppression
-from ..elements.buffs import buff_modifiers
+from ..registry.features import BUFF_ROOTED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.turn import Turn
@@ -51,7 +51,7 @@ def post_move(ctx: Turn, f: Combatant, plan: Plan) -> None:
     last = plan.moves[-1] if plan.moves else None
     if last is None or last.movement not in ("passing", "after_mobile") or plan.target is None:
         return
-    if buff_modifiers.rooted(f):
+    if BUFF_ROOTED.fn(f):
         ctx.note("G.1", f.id, f"{f.id}'s Buff keeps him where he stands: no movement after {last.name}.", "000 L3037")
         return
     if suppression.no_movement(f):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....dice import Die
 from ..contract.model_types import DieShiftSource
 from ..contract.models import NO_AMOUNT
-from ..elements import free_movement
+from ..registry.features import TIME_FS_CHECKED
 from ..state.turn import Turn
 from .a_initiative import declaration_order
 
@@ -26,7 +26,7 @@ def time_roll(ctx: Turn, die: Die | None = None) -> None:
             NO_AMOUNT,
         )
         n = d.amount or 0
-        free_movement.check_time_fs(ctx, f, n, key)
+        TIME_FS_CHECKED.fn(ctx, f, n, key)
         if abs(n) > f.pl:
             ctx.fail(
                 "FS_TIME_ROLL_EXCEEDS_POWER_LEVEL",

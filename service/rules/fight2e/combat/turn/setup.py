@@ -7,10 +7,10 @@ import contextlib
 
 from ..contract.models import CombatFighter, PositioningMode, Subsystem, TurnRequest
 from ..elements import ongoing, story, styles, tag_team, transformations
-from ..elements.hazards import hazards
 from ..protocol.wording import names_to_keep
 from ..registry import elements
 from ..registry.coverage import OPTIONS_NOT_IMPLEMENTED, RULES_NOT_IMPLEMENTED
+from ..registry.features import HAZARDS_LOADED
 from ..registry.sheet import profile
 from ..state.combatant import Combatant
 from ..state.turn import Decider, Invalid, Turn
@@ -122,7 +122,7 @@ def build(req: TurnRequest, ctx_holder: list[Turn], decider: Decider | None = No
             ctx.fail("UNKNOWN_FIGHTER", f"fight.sides.{fid}", f"fight.sides names '{fid}', who is not in the fight.")
     tag_team.load(ctx)  # Tag Team partners waiting on the sidelines (000 L6279)
     _check_positions(ctx)
-    hazards.load(ctx)
+    HAZARDS_LOADED.fn(ctx)
     _report_unsupported(ctx)
     return ctx
 
@@ -282,7 +282,7 @@ def _check_positions(ctx: Turn) -> None:
 
 def _check_squares(ctx: Turn) -> None:
     """Mode `grid`: every fighter on a square of the 5×5 grid (000 L5672) or listed off it (000 L5678); any number
-    may share a square (000 L5676). The Hazards' squares are checked with the Hazards (``hazards.load``)."""
+    may share a square (000 L5676). The Hazards' squares are checked with the Hazards (``HAZARDS_LOADED``)."""
     pos = ctx.req.fight.positioning
     off = set(pos.off_grid)
     for f in ctx.fighters.values():

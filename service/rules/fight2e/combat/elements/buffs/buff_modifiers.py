@@ -16,6 +16,7 @@ from ....catalogue.schema import chosen
 from ....catalogue.table_records import BuffLimit, BuffLimitRule
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, OngoingEffect
+from ...registry import features
 from ...registry.elements import Element, at, carried, register
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import FlagTable, flags_of_records
@@ -118,6 +119,7 @@ def movement_only(f: Combatant) -> MoveProfile | None:
     return found[0] if found else None
 
 
+@features.BUFF_ROOTED
 def rooted(f: Combatant) -> MoveProfile | None:
     """The No Movement Buff in effect, if any: he cannot move, though Knock Back still moves him (000 L3035–L3039)."""
     found = limited_by(f, BuffLimit.rooted)
@@ -138,6 +140,7 @@ def lock(f: Combatant, m: MoveProfile) -> str | None:
     return None
 
 
+@features.BUFF_DECLARATION
 def check_action(ctx: Turn, f: Combatant, kind: ActionType, n: int, move_ids: list[str], key: str) -> None:
     """Declaration limits of an active Buff (000 L3027–L3045); and a Repeatable Buff's limits and FS."""
     path = f"decisions.{key}"
@@ -262,6 +265,7 @@ def gauge_count(ctx: Turn, f: Combatant, m: MoveProfile) -> int:
     return left
 
 
+@features.BUFF_SE_FROZEN
 def se_frozen(f: Combatant) -> MoveProfile | None:
     """A Super Energy Duration Buff in effect: no Super Energy is gained (000 L3067)."""
     found = buff_moves(f, MoveTrait.super_energy_duration)

@@ -9,6 +9,7 @@ from typing import cast
 from ....catalogue.character_catalog import normalise
 from ....catalogue.schema import chosen
 from ....moves import buff_design
+from ...registry import features
 from ...registry.reprice import with_entries
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait, Profile
@@ -121,6 +122,7 @@ def _changes(m: MoveProfile) -> tuple[list[str], list[str], list[tuple[str, str]
     )
 
 
+@features.BUFF_CHANGED
 def changed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> list[MoveProfile]:
     """The moves of one use as the Buffs in effect change them: each move a Buff names (by name or id, of a style
     it may affect, 000 L5056) priced again with its added Elements and its swaps while the Buff lasts (000 L2963–

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import DefenseOption, HazardKind
-from ...registry import elements
+from ...registry import elements, features
 from ...registry.elements import DefenseMoment
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
@@ -73,6 +73,7 @@ def pinned(ctx: Turn, d: Combatant) -> bool:
     return wall_of(ctx, d) is not None
 
 
+@features.PIT_LEAP
 def leap_out(ctx: Turn, f: Combatant) -> bool:
     """A fighter in a Pit spends his action leaping out (after any Stun recovery, which ``slot`` handles first);
     he is then in the Hazard's band (000 L6121–L6151)."""
@@ -154,6 +155,7 @@ def blocked_move(ctx: Turn, f: Combatant, ref: Combatant | None) -> bool:
     return True
 
 
+@features.CHECKED_ATTACK
 def checked_attack(ctx: Turn, f: Combatant, t: Combatant, movement: int, key: str) -> bool:
     """A Checked fighter attacking his checker (on a Battle Grid: past him): a Maneuver Check in place of movement
     first; won, the Checked condition is gone and the attack goes on; lost, the action is spent (ruling; 000 L5668,

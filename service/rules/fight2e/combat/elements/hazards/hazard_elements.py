@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from ....catalogue.table_records import HazardUse, UsesHazard
 from ...contract.models import Choice, DecisionValue
+from ...protocol.names import Point
+from ...registry import features
 from ...state.combatant import Combatant
 from ...state.entry_tables import FlagTable, flags_of_records
 from ...state.profile import MoveProfile, MoveTrait
 from ...state.turn import Turn
 from .. import grid
 from ..design import design, design_of
-from ..vocabulary import Asked
 from .hazard_interaction import auto, can_reach, interact
 from .hazards import RESOLVED, Hazard, at, engaged, find, lose_behind, maneuver_check, mapped, pick, reach, resolved
 
@@ -36,6 +37,7 @@ def _wanted(m: MoveProfile) -> str:
     return str(design_of(m, HAZARD_USES, lambda row: HazardUse.needs in row).get("hazard") or "")
 
 
+@features.HAZARD_NEEDS_CHECKED
 def check_requirements(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant | None, key: str) -> None:
     """Declaration: a move with Requires Environmental Hazard needs its Hazard in the fight at all (a Hazard id or
     kind; ruling: "ropes" means any Wall, and an empty name any Hazard)."""
@@ -49,6 +51,7 @@ def check_requirements(ctx: Turn, f: Combatant, moves: list[MoveProfile], target
             )
 
 
+@features.HAZARD_NEEDS_MET
 def requirement_met(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: Combatant, key: str) -> bool:
     """At the attack, after movement and any Maneuver Check: the target must be interacting with the Hazard now,
     i.e. against that Wall or Corner (000 L4787–L4791; ruling: a damaging Hazard acts at once and leaves nobody in
@@ -72,6 +75,7 @@ def requirement_met(ctx: Turn, f: Combatant, moves: list[MoveProfile], target: C
     return True
 
 
+@features.WALL_BOUNCE
 def wall_bounce(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile) -> dict[str, int]:
     """A Ranged move with Wall Bounce opening the attack (Initial): on a Band Map +1 Accuracy when the attacker is
     within 1 band of a Wall and the target within 3 bands of it, +2 for a Corner (ruling: the attacker's own band
@@ -111,6 +115,7 @@ def wall_bounce(ctx: Turn, f: Combatant, t: Combatant, m: MoveProfile) -> dict[s
     return {"wall_bounce": 1} if maneuver_check(ctx, f, t, f"bank {m.name} off the Wall", "D.3") else {}
 
 
+@features.HAZARD_CARRY
 def carry(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], end_of_combo: bool) -> None:
     """A hit with a Carrying Grapple Throw at Range 0 without moving first: for 1 FS the attacker carries himself
     and the defender 1 band toward a Hazard (the decision names it), before the attack's other effects (a single
@@ -187,6 +192,7 @@ def _near(ctx: Turn, h: Hazard, v: Combatant) -> bool:
     return not mapped(ctx) or (reach(ctx, h, v) or 9) <= 1
 
 
+@features.POSITION_SHIFT
 def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> None:
     """A hit with Position Shift, after its Knock Back: the attacker shifts (a Maneuver Check to use a Hazard in
     his band or the next), the defender is shifted (he must win a Maneuver Check or interact with a Hazard in his
@@ -227,7 +233,7 @@ def position_shift(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfil
     h = pick(
         ctx,
         a.id,
-        Asked.position_shift,
+        Point.position_shift,
         "E",
         f"{m.name}: which Hazard should {mover.id} be shifted into (Maneuver Check)?",
         options,
@@ -265,6 +271,7 @@ def _switch_on_grid(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile) -> No
     auto(ctx, d)
 
 
+@features.SIDESTEP_ONLY
 def sidestep_only(m: MoveProfile) -> bool:
     """A Sidestep Counter move bought as usable only that way (the Liability half of the Element)."""
     return m.trait(MoveTrait.sidestep_counter) > 0 and str(
@@ -272,6 +279,7 @@ def sidestep_only(m: MoveProfile) -> bool:
     ).lower() in ("yes", "true")
 
 
+@features.SIDESTEP_CHECKED
 def sidestep_check(ctx: Turn, d: Combatant, a: Combatant, label: str = "G.2") -> None:
     """After a Sidestep Counter (or a Sidestep with Hazards in play), the defender may make a Maneuver Check, besides
     his one of the turn, to use a Hazard (in his band on a Band Map) or force the attacker into one (in the

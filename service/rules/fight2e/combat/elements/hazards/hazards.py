@@ -53,6 +53,7 @@ from ...contract.model_types import OngoingEffectId
 from ...contract.models import DecisionValue, GridSquare, HazardKind, OngoingEffect
 from ...contract.models import Hazard as HazardModel
 from ...protocol.events import Square
+from ...registry import features
 from ...registry.elements import Element, register
 from ...state.combatant import Combatant, Effect
 from ...state.turn import Turn
@@ -98,6 +99,7 @@ class Hazard:
 # ── loading and saving ───────────────────────────────────────────────────────────────────────────────
 
 
+@features.HAZARDS_LOADED
 def load(ctx: Turn) -> None:
     """The Hazards of the request; on a Band Map each needs its band, one Hazard a band; on a Battle Grid its square
     or squares, one Hazard a square (000 L6075)."""
@@ -206,6 +208,12 @@ def pick(ctx: Turn, fid: str, point: str, label: str, text: str, options: list[H
     return h
 
 
+@features.HAZARDS_IN_PLAY
+def in_play(ctx: Turn) -> bool:
+    """Whether any Hazard is in the fight."""
+    return bool(resolved(ctx))
+
+
 def resolved(ctx: Turn) -> list[Hazard]:
     return [h for h in ctx.hazards if h.kind in RESOLVED]
 
@@ -247,6 +255,7 @@ def _pinned_one(ctx: Turn, f: Combatant, h: Hazard) -> bool:
     return (f is first) == (ctx.counters[tag] == 1)
 
 
+@features.IN_PIT
 def in_pit(f: Combatant) -> bool:
     return condition(f, "in_pit") is not None
 
@@ -375,6 +384,7 @@ def lose_behind(ctx: Turn, f: Combatant) -> None:
 # ── Create Environmental Hazard (000 L3131–L3199) ─────────────────────────────────────────────────────
 
 
+@features.HAZARDS_OUT
 def out(ctx: Turn) -> list[HazardModel]:
     return [
         HazardModel.model_construct(

@@ -8,6 +8,7 @@ from dataclasses import replace
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import Choice, DecisionValue, Direction, ResponseKind
 from ...protocol.events import Square
+from ...registry import features
 from ...registry.elements import after_time_roll
 from ...state.action import Attack
 from ...state.combatant import Combatant
@@ -21,6 +22,7 @@ from .hazards import Hazard, find, in_pit, maneuver_check
 MADE_KINDS = {"wall": "wall", "higher_elevation": "higher_elevation", "lower_elevation": "lower_elevation"}
 
 
+@features.HAZARD_MAKING
 def creates(moves: list[MoveProfile]) -> bool:
     return any(made(m).makes for m in moves)
 
@@ -38,6 +40,7 @@ def _live(ctx: Turn, f: Combatant) -> list[Hazard]:
     return [h for h in ctx.hazards if h.owner == f.id]
 
 
+@features.HAZARD_MADE
 def create(ctx: Turn, f: Combatant, m: MoveProfile, t: Combatant, key: str) -> None:
     """C.5–E: the move makes a Hazard 1 band from the user toward or away from his target (Band Map), or at the
     target (no map; ruling). Into a band with fighters in it, it needs a hit on one of them (each attacked, no
@@ -184,6 +187,7 @@ def tick(ctx: Turn, elapsed: int) -> None:
             _remove(ctx, h, "A made Hazard vanishes")
 
 
+@features.HAZARD_MAKING_CHECKED
 def check_create(ctx: Turn, f: Combatant, moves: list[MoveProfile], key: str) -> None:
     """A Create Environmental Hazard move is used on its own (ruling: the book gives it no place in a Combo)."""
     m = next((m for m in moves if made(m).makes), None)
@@ -209,6 +213,7 @@ def _projectile(moves: list[MoveProfile]) -> MoveProfile | None:
     return next((m for m in moves if m.offensive and m.trait(MoveTrait.projectile) and m.kind != "basic"), None)
 
 
+@features.WALL_REFLECTS_FIRST
 def reflect_first(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile]) -> bool:
     """Before the defence: a Ranged Special Move that meets the defender's reflecting Wall is turned back at once
     (000 L3193): on a Band Map when the Wall is in a band between them or in the defender's band; without a map
@@ -258,6 +263,7 @@ def wall_behind(ctx: Turn, a: Combatant, d: Combatant) -> bool:
     return pa != pd and (h.band - pd) * (pd - pa) > 0
 
 
+@features.WALL_REFLECTS_AFTER
 def reflect_after_evasion(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile], evaded: bool) -> bool:
     h = _mirror(ctx, d)
     p = _projectile(moves)

@@ -5,6 +5,7 @@ movement (000 L5668, L4199)."""
 from __future__ import annotations
 
 from ...contract.models import Choice, DecisionValue
+from ...registry import features
 from ...state.combatant import Combatant
 from ...state.turn import Turn
 from .. import grid
@@ -20,6 +21,7 @@ def _choices(ctx: Turn, f: Combatant) -> list[tuple[Hazard, Combatant]]:
     return [(h, v) for v in people for h in resolved(ctx) if can_reach(ctx, h, v) and h not in engaged(ctx, v)]
 
 
+@features.HAZARD_MANEUVER
 def declare(ctx: Turn, f: Combatant, ref: Combatant | None, movement: int) -> None:
     """After movement (or before acting): the fighter may put himself or an opponent into a Hazard by Maneuver
     Check (000 L6077, L6081), or, on a Band Map with more than two fighters and no movement, Check an opponent

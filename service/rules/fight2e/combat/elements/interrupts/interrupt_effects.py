@@ -21,6 +21,7 @@ from dataclasses import replace
 from ....catalogue.table_records import InterruptSpecial, Special
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ChoiceOption, DecisionValue
+from ...registry import features
 from ...registry.sheet import profile
 from ...state.action import Attack
 from ...state.combatant import Combatant, Effect
@@ -37,6 +38,7 @@ PREFIX = "absorbed:"
 Strike = Callable[[list[MoveProfile], bool], bool]
 
 
+@features.INTERRUPT_SPECIAL
 def special(m: MoveProfile) -> bool:
     return bool(SPECIALS.grants(m.entries))
 
@@ -84,6 +86,7 @@ def _reaches(ctx: Turn, m: MoveProfile, atk: Attack, d: Combatant) -> bool:
     return m.offensive and m.range is not None and m.range[0] <= dist <= m.range[1]
 
 
+@features.INTERRUPT_RESPONDED
 def respond(ctx: Turn, atk: Attack, d: Combatant, moves: list[MoveProfile], key: str, strike: Strike) -> None:
     """The Interrupt Response with one of these moves, after its Control and costs are settled. ``strike(moves,
     reflected)`` makes the interrupting attack and returns whether it hit."""
@@ -274,6 +277,7 @@ def restore_absorbed(ctx: Turn, f: Combatant, path: str, eff: Effect) -> None:
         f.base_prof = replace(f.base_prof, moves={**f.base_prof.moves, held.id: held})
 
 
+@features.ABSORBED_SPENT
 def spend_absorbed(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """An absorbed move is used once (000 L2767)."""
     for m in moves:

@@ -7,7 +7,7 @@ then answers with an Invincible Interrupt move."""
 from __future__ import annotations
 
 from ...contract.models import DecisionValue, ResponseKind
-from ...registry import elements
+from ...registry import elements, features
 from ...registry.elements import DefenseMoment
 from ...state.combatant import Combatant
 from ...state.profile import MoveProfile, MoveTrait
@@ -18,6 +18,7 @@ ENTRY = entry_of(MoveTrait.invincible_interrupt)
 BONUS = 2  # 000 L3587
 
 
+@features.INVINCIBLE_DECLARED
 def declared(d: Combatant, dv: DecisionValue) -> bool:
     """The Interrupt declared with the Defense Total is an Invincible Interrupt: the move named, or (none named)
     any of his moves."""
@@ -29,6 +30,13 @@ def declared(d: Combatant, dv: DecisionValue) -> bool:
     return True
 
 
+@features.INVINCIBLE_MOVE
+def invincible(m: MoveProfile) -> bool:
+    """The move is an Invincible Interrupt (its entry on the sheet)."""
+    return bool(m.has(ENTRY))
+
+
+@features.INVINCIBLE_FIRST
 def first(moves: list[MoveProfile]) -> list[MoveProfile]:
     """The Interrupt moves with the Invincible Interrupt first (the default answer to a declared Interrupt)."""
     return sorted(moves, key=lambda m: not m.has(ENTRY))

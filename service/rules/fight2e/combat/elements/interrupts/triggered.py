@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .....dice import Die
 from ....catalogue.table_records import ArmedInstances
 from ...contract.models import Choice, DecisionValue, ResponseKind
-from ...protocol.names import AttackContext
+from ...protocol.names import AttackContext, Point
 from ...state.action import Attack, Guard, Outcome
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant, Effect
@@ -30,7 +30,7 @@ from .. import effects
 from ..combo import combo_accuracy
 from ..invisibility import blocked
 from ..super_energy import count_attack
-from ..vocabulary import Asked, LogKey, Ongoing
+from ..vocabulary import LogKey, Ongoing
 
 # How many armed instances of the move may wait at once (None: no limit; armed_instances records: one for the
 # Element, 000 L4408, none for Multiple Instances, 000 L4421); the largest row the move has wins.
@@ -145,7 +145,7 @@ def offer(ctx: Turn, atk: Attack) -> Trap | None:
         return None
     key, dv = ctx.decide(
         d.id,
-        Asked.triggered_interrupt,
+        Point.triggered_interrupt,
         "D.4",
         f"{d.id} may set off a Triggered Interrupt against "
         f"{a.id} on top of his defence: " + ", ".join(m.name for m in traps) + ".",

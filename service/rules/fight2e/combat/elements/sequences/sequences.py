@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ....catalogue.character_catalog import normalise
 from ....catalogue.table_records import FollowUp
+from ...registry import features
 from ...registry.elements import HIT_STUN, after_time_roll
 from ...state.combatant import Combatant, Effect
 from ...state.entry_tables import EntryTable, of_records
@@ -91,6 +92,7 @@ def unlocked_by_combo(moves: list[MoveProfile], i: int) -> bool:
     return i > 0 and follows(moves[i - 1], moves[i])
 
 
+@features.SEQUENCE_CHECKED
 def check(ctx: Turn, f: Combatant, moves: list[MoveProfile], path: str, key: str) -> None:
     for i, m in enumerate(moves):
         if gated(m) is None:
@@ -125,6 +127,7 @@ def close(ctx: Turn, f: Combatant, why: str) -> None:
     ctx.note("G", f.id, f"{f.id}'s chance to follow up his Opening Move is gone ({why}).", "000 L3748–L3753")
 
 
+@features.SEQUENCE_USED
 def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
     """After an action or Response with ``moves``: any earlier window is used up or lost; the last Opening Move
     used opens a new one for this turn and the next (hit or miss, 000 L3746)."""
@@ -147,11 +150,13 @@ def used(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> None:
         ctx.note("G", f.id, f"{f.id} used another move: his Opening Move's follow-up chance is gone.", "000 L3748")
 
 
+@features.SEQUENCE_OTHER_ACTION
 def action_taken(ctx: Turn, f: Combatant, kind: str) -> None:
     """A non-attack action ends the window (holding Initiative does not, 000 L3750–L3753)."""
     close(ctx, f, f"a {kind.replace('_', ' ')} action")
 
 
+@features.SEQUENCE_DEFENDED
 def defended(ctx: Turn, d: Combatant, response_moves: list[MoveProfile]) -> None:
     """A Defensive Option ends the window, unless it is a follow-up used as a Defensive Response."""
     if response_moves and any(gated(m) for m in response_moves[:1]):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ....catalogue.records import Trigger
 from ...contract.model_types import OngoingEffectId
 from ...contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
+from ...registry import features
 from ...registry import points as records
 from ...registry.elements import Element, at, carried, register
 from ...state.action import Attack
@@ -52,6 +53,7 @@ def _next_links(f: Combatant, e: Effect) -> list[MoveProfile]:
     return [m for m in f.prof.moves.values() if sequences.follows(prev, m)]
 
 
+@features.THROW_LINKS_ON
 def links_on(ctx: Turn, atk: Attack) -> bool:
     """The hit ends on an Opening Throw with a follow-up on the sheet: the chain starts or goes on, and the Knock
     Down and Knock Back wait (000 L3767)."""
@@ -77,6 +79,7 @@ def links_on(ctx: Turn, atk: Attack) -> bool:
     return True
 
 
+@features.THROW_FINISHED
 def finish(ctx: Turn, atk: Attack) -> None:
     """A hit that is not a link (the last Throw of the chain): the lock is over, nothing is delayed (000 L3778)."""
     a = atk.attacker
@@ -163,6 +166,7 @@ def held_by(ctx: Turn, f: Combatant) -> str | None:
     return None if found is None else found[0].id
 
 
+@features.THROW_HELD_DOWN
 def held_down(ctx: Turn, f: Combatant) -> bool:
     """The victim's place in the order: he cannot act while the chain goes on (000 L3767)."""
     found = _holder_of(ctx, f)
@@ -174,6 +178,7 @@ def held_down(ctx: Turn, f: Combatant) -> bool:
     return True
 
 
+@features.THROW_STALLED
 def stalled(ctx: Turn, f: Combatant) -> bool:
     """The thrower's action: without Control for the next link the sequence ends and the action is lost
     (000 L3775)."""
@@ -188,6 +193,7 @@ def stalled(ctx: Turn, f: Combatant) -> bool:
     return True
 
 
+@features.THROW_DECLARED
 def declared(ctx: Turn, f: Combatant, d: DecisionValue) -> bool:
     """The thrower's declaration: the next link, without movement, at the victim goes on; anything else declares
     the end of the sequence and the action is lost (000 L3767, L3775)."""
@@ -226,12 +232,14 @@ def link_missed(ctx: Turn, a: Combatant, d: Combatant, moves: list[MoveProfile])
     )
 
 
+@features.THROW_MISSED
 def missed(ctx: Turn, atk: Attack) -> None:
     """A link that misses (the victim defended): the sequence ends at F.1 (000 L3767, L3775)."""
     if link_missed(ctx, atk.attacker, atk.defender, atk.moves):
         release(ctx, atk.attacker, f"{atk.defender.id} defends against the next Throw")
 
 
+@features.THROW_RESPONSE_CHECKED
 def response_ok(ctx: Turn, atk: Attack, kind: ResponseKind, path: str, key: str) -> None:
     """Against a link the victim's only Defensive Response is the Throw Response (000 L3767); the link may already
     have ended the chain at F.1, before the Responses."""
@@ -244,12 +252,14 @@ def response_ok(ctx: Turn, atk: Attack, kind: ResponseKind, path: str, key: str)
         )
 
 
+@features.THROW_RESPONSES
 def open_responses(atk: Attack, offer: list[ResponseKind]) -> list[ResponseKind]:
     if any(sequences.throw_chain(m) for m in atk.moves):
         return [k for k in offer if k is ResponseKind.throw]
     return offer
 
 
+@features.THROW_SEALED
 def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
     """Another fighter cannot reach either fighter of a Multi-Part Throw (000 L3769), nor either fighter of a
     Sustained Hold until its second part is done (000 L4393–L4395: the hold's record goes when it is)."""

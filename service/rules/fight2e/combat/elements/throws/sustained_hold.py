@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...registry import features
 from ...state.action import Attack, DamageRoll
 from ...state.action import Attack as AttackCls
 from ...state.combatant import Combatant
@@ -12,6 +13,7 @@ from ..effects import on_hit
 from ..knockdown import knock_back, knock_down, knocks_down
 
 
+@features.HOLD_STARTED
 def start_hold(ctx: Turn, atk: Attack) -> None:
     """A Sustained Hold lands: the victim cannot act this turn, and the hold goes on next turn (000 L4385)."""
     a, d = atk.attacker, atk.defender
@@ -32,6 +34,7 @@ def start_hold(ctx: Turn, atk: Attack) -> None:
         )
 
 
+@features.HOLD_EARNED
 def mark_earned(a: Combatant, earned: bool) -> None:
     """The hold just begun keeps whether its first part earned the move's Glory (``charges`` 1), for the point it
     loses if its second damage never comes (000 L4397)."""
@@ -48,6 +51,7 @@ def lost_glory(ctx: Turn, a: Combatant, m: MoveProfile, earned: bool) -> None:
         ctx.award(a.id, -1, f"{m.name}: no second damage", "000 L4397")
 
 
+@features.HOLD_RELEASED
 def release_hold(ctx: Turn, a: Combatant, d: Combatant, m: MoveProfile, earned: bool = False) -> None:
     """The hold ends without the attacker winning Initiative: Knock Back, Knock Down and On-Hit effects, no damage
     (000 L4389), and 1 Glory less when its first part earned it (``lost_glory``)."""
