@@ -707,3 +707,48 @@ def test_a_ranged_response_stands_on_ki() -> None:
     assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "ranged", "moves": ["mystic_shot"]}
     assert _state(out, "rei")["life_bar"] == 20
     assert _points(out, "battle") == [1, -1]
+
+
+# ── Unreliable on the responding move (000 L4872–L4874) ────────────────────────────────────────────────────────
+
+WILD_RIPOSTE = {
+    "id": "wild_riposte",
+    "name": "Wild Riposte",
+    "level": 2,
+    "elements": [{"id": "counter"}],
+    "liabilities": [{"id": "unreliable"}],
+}
+WILD_COUNTER = {"choice": "act", "response": "counter", "moves": ["wild_riposte"]}
+
+
+def test_an_unreliable_counter_that_fails_lets_the_attack_hit() -> None:
+    # Gale 1 + 3 = 4 misses Battle's block of 7; his Counter with Wild Riposte (Unreliable) rolls its 1d10 as the
+    # Response is declared (000 L4872, ruling: after the miss is known): a 1, and the move does nothing while Gale
+    # hits him after all (000 L4874). Gale's hit as any hit: a Special Move's 1d6 a size up (000 L7211) = 1d8,
+    # two sizes more for Rei's Strength +1 against Battle's Stamina -1 (000 L5924) = 1d12, a 4: 25 - 4 = 21; its
+    # Increased Knockback 2 Ranges (000 L3559): Range 1 -> 3; Rei's Glory for the hit: Gale's level, 1
+    # (000 L5749). Riposte makes no attack roll; its Action Point is spent (000 L7209).
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 1, "T1.rei.damage": 4},
+            sheets=(REI_E, _with(WILD_RIPOSTE)),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 7}
+    assert _steps(out, "D.6", "battle") == []
+    assert [s["ref"] for s in _steps(out, "F.3", "battle")][-1] == "000 L4874"
+    assert _state(out, "battle")["life_bar"] == 21 and _state(out, "rei")["life_bar"] == 25
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _glory(out, "rei") == 1
+    assert _points(out, "battle") == [1, -1]
+    # a 2 and the Counter is made: 0 + 2 = 2 and a die of 2 makes 4 against Rei's halved Defense 1, a hit: the same
+    # 1d8 + Battle's Damage Bonus 1 as Riposte's, a 4: 25 - 5 = 20; Gale does not hit Battle
+    works = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 2, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(REI_E, _with(WILD_RIPOSTE)),
+        )
+    )
+    assert _state(works, "rei")["life_bar"] == 20 and _state(works, "battle")["life_bar"] == 25

@@ -391,7 +391,9 @@ def attack(
             chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
         if answering is None:  # F.2 after his own attack, as in the main turn (000 L5834)
             evasion.evaded(ctx, d, t, plan.move)
+        t.f.misfired = False
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
+        hit = _misfired_response(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
     if answering is None:
@@ -404,6 +406,20 @@ def attack(
         kept_states.start(ctx, d.f, plan.move)  # the states kept over turns (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def _misfired_response(ctx: Turn, d: Dram, t: Dram, r: Ready, face: int, ds: dict[str, Dram] | None) -> bool:
+    """``t``'s Unreliable Response failed: ``d``'s attack hits him after all, as any hit (000 L4874); ruling as in
+    the main turn (``d_attack.misfired_response``): rolled as the Response is declared, after the miss was known."""
+    if not t.f.misfired:
+        return False
+    t.f.misfired = False
+    if t.f.defeated or d.f.defeated:
+        return False
+    ctx.note("F.3", t.f.id, f"{t.f.id}'s Unreliable Response failed: {d.f.id}'s attack hits him after all.",
+             "000 L4874", {}, {"hit": True})  # fmt: skip
+    land(ctx, d, t, r, face, ds)
+    return True
 
 
 def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
