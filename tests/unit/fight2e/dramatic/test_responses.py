@@ -752,3 +752,39 @@ def test_an_unreliable_counter_that_fails_lets_the_attack_hit() -> None:
         )
     )
     assert _state(works, "rei")["life_bar"] == 20 and _state(works, "battle")["life_bar"] == 25
+
+
+# an Interrupt (no Passive keyword, 000 L5874) with Healing: a Utility move that cannot answer (000 L2399)
+MEND = {
+    "id": "mend",
+    "name": "Mend",
+    "level": 1,
+    "elements": [{"id": "interrupt"}, {"id": "healing", "options": {"heal": "full"}}],
+}
+
+
+def test_a_utility_move_without_the_passive_keyword_is_neither_offered_nor_taken() -> None:
+    # Gale 1 + 3 = 4 misses Battle's Tactics 2 + 1 + 3 = 6 (000 L5866): the Interrupt Response is open, with Cut In
+    # (an Offensive L1 Interrupt) but not with Mend, a Utility move whose Interrupt has no Passive keyword
+    # (000 L2399, L5868); sent anyway, Mend is refused
+    tactics = {"defense": "tactics", "fs": 3}
+    body = {
+        "options": {"subsystem": "dramatic", "ask_every_decision": True},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", _with(MEND), 25, 30, {})],
+        "decisions": {**NO_FS, "T1.rei.action": GALE, "T1.battle.defense": tactics},
+        "rolls": {**INIT, "T1.rei.attack": 1},
+        "seed": 7,
+    }
+    asked = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")["decisions_needed"]
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    values = [c["value"] for c in response["choices"]]
+    assert {"choice": "act", "response": "interrupt", "moves": ["cut_in"]} in values
+    assert not any("mend" in (v.get("moves") or []) for v in values)
+    sent = {"choice": "act", "response": "interrupt", "moves": ["mend"]}
+    refused = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": tactics, "T1.battle.defensive_response": sent},
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, _with(MEND)),
+    )
+    assert _refused(refused) == ["RESPONSE_NO_ELEMENT"]
