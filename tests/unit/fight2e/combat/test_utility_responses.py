@@ -124,7 +124,13 @@ def test_a_utility_move_without_the_passive_keyword_is_not_offered() -> None:
 
 # ── Unreliable on the responding move (000 L4872–L4874) ───────────────────────────────────────────────────────
 
-WILD = {"id": "wild", "name": "Wild", "level": 2, "elements": [{"id": "counter"}], "liabilities": [{"id": "unreliable"}]}
+WILD = {
+    "id": "wild",
+    "name": "Wild",
+    "level": 2,
+    "elements": [{"id": "counter"}],
+    "liabilities": [{"id": "unreliable"}],
+}
 WILD_WARD = {**WARD, "id": "wild_ward", "name": "Wild Ward", "liabilities": [{"id": "unreliable"}]}
 
 
@@ -169,6 +175,8 @@ def test_an_unreliable_utility_response_that_fails_heals_nothing_and_is_hit() ->
     assert res.status == "resolved", res.violations
     assert not [r for r in res.rolls if r.key == "T1.b.healing"]
     assert st(res, "b").life_bar == 26 and st(res, "b").glory_this_round == 0
-    works = duel(sent, {**MISS, "T1.b.unreliable": 2}, b=sheet("b", moves=[WILD_WARD, FIST]), sb={"life_bar": 30}, rng=1)
+    works = duel(
+        sent, {**MISS, "T1.b.unreliable": 2}, b=sheet("b", moves=[WILD_WARD, FIST]), sb={"life_bar": 30}, rng=1
+    )
     assert works.status == "resolved", works.violations
     assert (st(works, "b").life_bar, st(works, "b").glory_this_round) == (34, 2)
