@@ -788,3 +788,31 @@ def test_a_utility_move_without_the_passive_keyword_is_neither_offered_nor_taken
         sheets=(REI_E, _with(MEND)),
     )
     assert _refused(refused) == ["RESPONSE_NO_ELEMENT"]
+
+
+def test_an_unreliable_utility_counter_that_fails_heals_nothing_and_is_hit() -> None:
+    # Wild Ward (Ward with Unreliable) answers the missed Gale as a Passive Counter (000 L2399, L5870); its 1d10 a
+    # 1: no heal and no Glory (000 L4874), its Action Point spent (000 L7209), and Gale hits Battle after all:
+    # 1d12 as above, a 4: 20 - 4 = 16; on a 2 it heals as Ward does, 20 + 4 = 24, and Gale does not hit
+    wild_ward = {**WARD, "id": "wild_ward", "name": "Wild Ward", "liabilities": [{"id": "unreliable"}]}
+    sent = {"choice": "act", "response": "counter", "moves": ["wild_ward"]}
+    decisions = {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent}
+    out = _ok(
+        _turn(
+            decisions,
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 1, "T1.rei.damage": 4, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(wild_ward)),
+        )
+    )
+    assert _state(out, "battle")["life_bar"] == 16 and _glory(out, "battle") == 0
+    assert _points(out, "battle") == [1, -1]
+    works = _ok(
+        _turn(
+            decisions,
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 2, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(wild_ward)),
+        )
+    )
+    assert _state(works, "battle")["life_bar"] == 24 and _glory(works, "battle") == 2
