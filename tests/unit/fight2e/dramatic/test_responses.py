@@ -816,3 +816,47 @@ def test_an_unreliable_utility_counter_that_fails_heals_nothing_and_is_hit() -> 
         )
     )
     assert _state(works, "battle")["life_bar"] == 24 and _glory(works, "battle") == 2
+
+
+def test_one_caught_in_an_area_whose_unreliable_counter_fails_is_hit() -> None:
+    # the area case above with Ken's Riposte Unreliable: Quake's 3 misses his block of 6; Wild Riposte's 1d10 is a
+    # 1, so it does nothing and Quake hits Ken after all (000 L4874): 1d6 a size up (000 L7211), Battle's Strength 0
+    # against Ken's Stamina 0: 1d8, a 3, + Battle's Damage Bonus 1 = 4: 25 -> 21. Ken makes no attack roll, and
+    # Battle keeps his 25
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "quake", "name": "Quake", "level": 2, "elements": [{"id": "area_effect"}]})
+    ken = copy.deepcopy(KEN_E)
+    ken["moves"].append(WILD_RIPOSTE)
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            _fighter("ken", ken, 25, 30, {}),
+            _fighter("battle", battle, 25, 30, {}),
+        ],
+        "decisions": {
+            "T1.battle.action": {"action": "attack", "moves": ["quake"], "target": "rei"},
+            "T1.ken.defense": BLOCK,
+            "T1.ken.defensive_response": WILD_COUNTER,
+        },
+        "rolls": {
+            "T1.battle.init": 9,
+            "T1.rei.init": 1,
+            "T1.ken.init": 2,
+            "T1.battle.attack": 3,
+            "T1.battle.damage": 4,
+            "T1.battle.attack.2": 1,
+            "T1.ken.unreliable": 1,
+            "T1.battle.damage.2": 3,
+        },
+        "seed": 7,
+    }
+    out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+    assert _steps(out, "D.6", "ken") == []
+    assert (_state(out, "ken")["life_bar"], _state(out, "battle")["life_bar"]) == (21, 25)
