@@ -707,3 +707,156 @@ def test_a_ranged_response_stands_on_ki() -> None:
     assert _steps(out, "F.3", "battle")[0]["inputs"] == {"response": "ranged", "moves": ["mystic_shot"]}
     assert _state(out, "rei")["life_bar"] == 20
     assert _points(out, "battle") == [1, -1]
+
+
+# ── Unreliable on the responding move (000 L4872–L4874) ────────────────────────────────────────────────────────
+
+WILD_RIPOSTE = {
+    "id": "wild_riposte",
+    "name": "Wild Riposte",
+    "level": 2,
+    "elements": [{"id": "counter"}],
+    "liabilities": [{"id": "unreliable"}],
+}
+WILD_COUNTER = {"choice": "act", "response": "counter", "moves": ["wild_riposte"]}
+
+
+def test_an_unreliable_counter_that_fails_lets_the_attack_hit() -> None:
+    # Gale 1 + 3 = 4 misses Battle's block of 7; his Counter with Wild Riposte (Unreliable) rolls its 1d10 as the
+    # Response is declared (000 L4872, ruling: after the miss is known): a 1, and the move does nothing while Gale
+    # hits him after all (000 L4874). Gale's hit as any hit: a Special Move's 1d6 a size up (000 L7211) = 1d8,
+    # two sizes more for Rei's Strength +1 against Battle's Stamina -1 (000 L5924) = 1d12, a 4: 25 - 4 = 21; its
+    # Increased Knockback 2 Ranges (000 L3559): Range 1 -> 3; Rei's Glory for the hit: Gale's level, 1
+    # (000 L5749). Riposte makes no attack roll; its Action Point is spent (000 L7209).
+    out = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 1, "T1.rei.damage": 4},
+            sheets=(REI_E, _with(WILD_RIPOSTE)),
+        )
+    )
+    assert _steps(out, "D.6", "rei")[0]["inputs"] == {"face": 1, "accuracy": 3, "defense_total": 7}
+    assert _steps(out, "D.6", "battle") == []
+    assert [s["ref"] for s in _steps(out, "F.3", "battle")][-1] == "000 L4874"
+    assert _state(out, "battle")["life_bar"] == 21 and _state(out, "rei")["life_bar"] == 25
+    assert out["fight"]["positioning"]["range"] == 3
+    assert _glory(out, "rei") == 1
+    assert _points(out, "battle") == [1, -1]
+    # a 2 and the Counter is made: 0 + 2 = 2 and a die of 2 makes 4 against Rei's halved Defense 1, a hit: the same
+    # 1d8 + Battle's Damage Bonus 1 as Riposte's, a 4: 25 - 5 = 20; Gale does not hit Battle
+    works = _ok(
+        _turn(
+            {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 2, "T1.battle.attack": 2, "T1.battle.damage": 4},
+            sheets=(REI_E, _with(WILD_RIPOSTE)),
+        )
+    )
+    assert _state(works, "rei")["life_bar"] == 20 and _state(works, "battle")["life_bar"] == 25
+
+
+# an Interrupt (no Passive keyword, 000 L5874) with Healing: a Utility move that cannot answer (000 L2399)
+MEND = {
+    "id": "mend",
+    "name": "Mend",
+    "level": 1,
+    "elements": [{"id": "interrupt"}, {"id": "healing", "options": {"heal": "full"}}],
+}
+
+
+def test_a_utility_move_without_the_passive_keyword_is_neither_offered_nor_taken() -> None:
+    # Gale 1 + 3 = 4 misses Battle's Tactics 2 + 1 + 3 = 6 (000 L5866): the Interrupt Response is open, with Cut In
+    # (an Offensive L1 Interrupt) but not with Mend, a Utility move whose Interrupt has no Passive keyword
+    # (000 L2399, L5868); sent anyway, Mend is refused
+    tactics = {"defense": "tactics", "fs": 3}
+    body = {
+        "options": {"subsystem": "dramatic", "ask_every_decision": True},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [_fighter("rei", REI_E, 25, 30, {}), _fighter("battle", _with(MEND), 25, 30, {})],
+        "decisions": {**NO_FS, "T1.rei.action": GALE, "T1.battle.defense": tactics},
+        "rolls": {**INIT, "T1.rei.attack": 1},
+        "seed": 7,
+    }
+    asked = resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")["decisions_needed"]
+    response = next(p for p in asked if p["key"] == "T1.battle.defensive_response")
+    values = [c["value"] for c in response["choices"]]
+    assert {"choice": "act", "response": "interrupt", "moves": ["cut_in"]} in values
+    assert not any("mend" in (v.get("moves") or []) for v in values)
+    sent = {"choice": "act", "response": "interrupt", "moves": ["mend"]}
+    refused = _turn(
+        {"T1.rei.action": GALE, "T1.battle.defense": tactics, "T1.battle.defensive_response": sent},
+        {"T1.rei.attack": 1},
+        sheets=(REI_E, _with(MEND)),
+    )
+    assert _refused(refused) == ["RESPONSE_NO_ELEMENT"]
+
+
+def test_an_unreliable_utility_counter_that_fails_heals_nothing_and_is_hit() -> None:
+    # Wild Ward (Ward with Unreliable) answers the missed Gale as a Passive Counter (000 L2399, L5870); its 1d10 a
+    # 1: no heal and no Glory (000 L4874), its Action Point spent (000 L7209), and Gale hits Battle after all:
+    # 1d12 as above, a 4: 20 - 4 = 16; on a 2 it heals as Ward does, 20 + 4 = 24, and Gale does not hit
+    wild_ward = {**WARD, "id": "wild_ward", "name": "Wild Ward", "liabilities": [{"id": "unreliable"}]}
+    sent = {"choice": "act", "response": "counter", "moves": ["wild_ward"]}
+    decisions = {"T1.rei.action": GALE, "T1.battle.defense": BLOCK, "T1.battle.defensive_response": sent}
+    out = _ok(
+        _turn(
+            decisions,
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 1, "T1.rei.damage": 4, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(wild_ward)),
+        )
+    )
+    assert _state(out, "battle")["life_bar"] == 16 and _glory(out, "battle") == 0
+    assert _points(out, "battle") == [1, -1]
+    works = _ok(
+        _turn(
+            decisions,
+            {"T1.rei.attack": 1, "T1.battle.unreliable": 2, "T1.battle.healing": 4},
+            battle_life=20,
+            sheets=(REI_E, _with(wild_ward)),
+        )
+    )
+    assert _state(works, "battle")["life_bar"] == 24 and _glory(works, "battle") == 2
+
+
+def test_one_caught_in_an_area_whose_unreliable_counter_fails_is_hit() -> None:
+    # the area case above with Ken's Riposte Unreliable: Quake's 3 misses his block of 6; Wild Riposte's 1d10 is a
+    # 1, so it does nothing and Quake hits Ken after all (000 L4874): 1d6 a size up (000 L7211), Battle's Strength 0
+    # against Ken's Stamina 0: 1d8, a 3, + Battle's Damage Bonus 1 = 4: 25 -> 21. Ken makes no attack roll, and
+    # Battle keeps his 25
+    battle = copy.deepcopy(BATTLE_D)
+    battle["moves"].append({"id": "quake", "name": "Quake", "level": 2, "elements": [{"id": "area_effect"}]})
+    ken = copy.deepcopy(KEN_E)
+    ken["moves"].append(WILD_RIPOSTE)
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _fighter("rei", REI_E, 25, 30, {}),
+            _fighter("ken", ken, 25, 30, {}),
+            _fighter("battle", battle, 25, 30, {}),
+        ],
+        "decisions": {
+            "T1.battle.action": {"action": "attack", "moves": ["quake"], "target": "rei"},
+            "T1.ken.defense": BLOCK,
+            "T1.ken.defensive_response": WILD_COUNTER,
+        },
+        "rolls": {
+            "T1.battle.init": 9,
+            "T1.rei.init": 1,
+            "T1.ken.init": 2,
+            "T1.battle.attack": 3,
+            "T1.battle.damage": 4,
+            "T1.battle.attack.2": 1,
+            "T1.ken.unreliable": 1,
+            "T1.battle.damage.2": 3,
+        },
+        "seed": 7,
+    }
+    out = _ok(resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json"))
+    assert _steps(out, "D.6", "ken") == []
+    assert (_state(out, "ken")["life_bar"], _state(out, "battle")["life_bar"]) == (21, 25)

@@ -349,3 +349,52 @@ def test_the_ally_takes_no_part_in_a_flourish_with_a_thug_group() -> None:
     assert group(out)["members"] == 5
     assert not [s for s in out["log"] if s["label"] == "D.6" and s["actor"] == "ava"]
     assert _ally_notes(out) == [("ava", "000 L7189, L4203")]
+
+
+# ── An Unreliable Response that fails (000 L4872–L4874) ───────────────────────────────────────────────────────
+
+BATTLE_WILD = copy.deepcopy(BATTLE_R)
+BATTLE_WILD["moves"].append(
+    {
+        "id": "wild_riposte",
+        "name": "Wild Riposte",
+        "level": 2,
+        "elements": [{"id": "counter"}],
+        "liabilities": [{"id": "unreliable"}],
+    }
+)
+WILD_COUNTER = {"choice": "act", "response": "counter", "moves": ["wild_riposte"]}
+
+
+def test_a_failed_unreliable_counter_lets_the_team_up_hit() -> None:
+    # Rei's 4 and Ken's 5 miss the block of 7; his one Counter (Ken's, by default) with Wild Riposte rolls its 1d10
+    # a 1: no effect, and the attack it answered hits him after all (000 L4874); ruling: one hit is both partners'
+    # (000 L7219), so both Gales land: each a Special Move's 1d6 a size up (000 L7211), two more for Strength +1
+    # against Battle's Stamina -1 (000 L5924), 1d12: a 4 and a 3, 25 - 7 = 18. Battle makes no attack roll
+    out = _ok(
+        _three(
+            {**GALES, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 1, "T1.ken.attack": 2, "T1.battle.unreliable": 1, "T1.rei.damage": 4}
+            | {"T1.ken.damage": 3},
+            battle=BATTLE_WILD,
+            **BANKED,
+        )
+    )
+    assert _rolls(out) == [("rei", 4, 7), ("ken", 5, 7)]
+    assert (_life(out, "battle"), _life(out, "rei"), _life(out, "ken")) == (18, 25, 25)
+
+
+def test_a_failed_unreliable_counter_lets_the_climactic_super_move_hit() -> None:
+    # Rei's Climactic Super Move, -1 + a 5 = 4, misses the block of 7; Wild Riposte's 1d10 is a 1: it does nothing
+    # and the Climactic Super Move hits after all (000 L4874), resolved as its hit: Battle at 100 %, DL 16; 6 + a
+    # 4 = 10 fails the check, a tenth of 25 rounded up: 3 damage, 25 -> 22, and its 5 Glory (000 L7162-L7170)
+    out = _ok(
+        _two(
+            {"T1.battle.defense": BLOCK, "T1.battle.defensive_response": WILD_COUNTER},
+            {"T1.rei.attack": 5, "T1.battle.unreliable": 1, "T1.rei.climactic_check": 4},
+            battle=BATTLE_WILD,
+        )
+    )
+    assert _rolls(out) == [("rei", 4, 7)]
+    assert (_life(out, "battle"), _life(out, "rei")) == (22, 2)
+    assert [(g["fighter"], g["points"]) for g in out["glory"]] == [("rei", 5)]

@@ -391,7 +391,11 @@ def attack(
             chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
         if answering is None:  # F.2 after his own attack, as in the main turn (000 L5834)
             evasion.evaded(ctx, d, t, plan.move)
+        t.f.misfired = False
         responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
+        if response_failed(ctx, d.f.id, t) and not d.f.defeated:
+            land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
+            hit = True
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
     if answering is None:
@@ -404,6 +408,20 @@ def attack(
         kept_states.start(ctx, d.f, plan.move)  # the states kept over turns (000 L7080)
     if plan.special and not t.f.defeated:
         d.no_point_next = True  # ruling C11: hit or miss, no defeat means no point next turn (000 L7213)
+
+
+def response_failed(ctx: Turn, who: str, t: Dram) -> bool:
+    """Whether ``t``'s Unreliable Response failed (his ``misfired`` mark, cleared here): the attack it answered, by
+    ``who``, then hits him after all, as any hit (000 L4874); ruling as in the main turn
+    (``d_attack.misfired_response``): rolled as the Response is declared, after the miss was known."""
+    if not t.f.misfired:
+        return False
+    t.f.misfired = False
+    if not t.f.active:
+        return False
+    ctx.note("F.3", t.f.id, f"{t.f.id}'s Unreliable Response failed: {who}'s attack hits him after all.",
+             "000 L4874", {}, {"hit": True})  # fmt: skip
+    return True
 
 
 def _answer(ctx: Turn, ds: dict[str, Dram] | None) -> responses.Strike:
@@ -582,7 +600,10 @@ def _area(
             land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
         else:
             _through_block(ctx, d, o, plan)
+            o.f.misfired = False
             responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds))
+            if response_failed(ctx, d.f.id, o) and not d.f.defeated:
+                land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
 
 
 def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:

@@ -19,7 +19,7 @@ from ..contract.models import Choice, ClimacticForm, DecisionValue, Direction, D
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn
 from . import responses
-from .attack import answer, first_hit, hit_effects
+from .attack import answer, first_hit, hit_effects, response_failed
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
 from .spirit import accuracy as spirit_accuracy
@@ -112,8 +112,10 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
         change={"hit": hit},
     )
     if not hit:
+        t.f.misfired = False
         responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds))
-        return
+        if not response_failed(ctx, f.id, t) or f.defeated:  # a failed Unreliable Response: it hits (000 L4874)
+            return
     level = skill(ctx, d, o.skill or "")
     roll = ctx.roll(f.id, "climactic_check", D10, "Climactic Super Move check", "E.1")
     total = checks.check_total(roll, level, d.hit_stun_penalty)

@@ -147,6 +147,8 @@ def _strike(
     # no attack: its effect as his Utility action; ruling: like it, no lost point next turn (000 L5856, L5868, L7213)
     if m.utility and not special:
         actions.response(ctx, t, m, dv, key, [d])
+        if t.f.misfired:
+            return  # Unreliable failed: no effect, and the attack hits him (``attack.response_failed``, 000 L4874)
         t.f.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
         f_response_attacks.super_response_glory(ctx, atk, t.f)
         return

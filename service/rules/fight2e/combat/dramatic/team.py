@@ -21,7 +21,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DramaticOption, ResponseKind
 from ..state.turn import Turn
-from .attack import Ready, ally, answer, attack, land, ready, roll_against
+from .attack import Ready, ally, answer, attack, land, ready, response_failed, roll_against
 from .base import Dram, choice, pay, spendable
 from .defense import defense
 from .responses import NONE, after_miss, kinds
@@ -105,7 +105,14 @@ def _together(
         if hit and t.f.active and not r.plan.short:
             land(ctx, x, t, r, face, ds)
     if not hit:
+        t.f.misfired = False
         _answered(ctx, ds, t, readied, open_kinds)
+        # ruling: his failed Unreliable Response lets the pair's attack hit, and one hit is both hitting (000 L4874,
+        # L7219)
+        if response_failed(ctx, f"{a[0].f.id} and {b[0].f.id}", t):
+            for (x, r, _), (face, _) in zip(readied, faces, strict=True):
+                if t.f.active and not x.f.defeated and not r.plan.short:
+                    land(ctx, x, t, r, face, ds)
     for x, r, _ in readied:
         ally(ctx, x, t, r.plan, (dt, how), ds)  # his Ally's Basic Move with his, as ever (000 L4201–L4207)
         if r.plan.special and not t.f.defeated:

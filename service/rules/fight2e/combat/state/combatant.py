@@ -94,6 +94,7 @@ class Combatant:
     other_defense_used: bool = False  # Evasion or Tactics used (000 L6039)
     evasion_bonus_vs: str | None = None
     responded_ok: bool = False  # a successful Defensive Response this turn (Glory, 000 L857)
+    misfired: bool = False  # his latest Unreliable roll failed: a Response so failed lets the attack hit (000 L4874)
     idle_after_hit_stun: bool = False
     stun_recovered_by_hit: bool = False
     reversal_missed: bool = False

@@ -451,6 +451,7 @@ def fails(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
     entry, mf = chance
     face = ctx.roll(f.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
     fails = face <= mf.fails_at_most
+    f.misfired = f.misfired or fails  # a Defensive Response's failure: the attack it answered hits (000 L4874)
     ctx.note("D.1", f.id, f"{mf.purpose}: {face}" + (": the move fails." if fails else "."), mf.ref, {"face": face})
     return fails
 

@@ -138,6 +138,7 @@ def _resolve(ctx: Turn, atk: Attack) -> Outcome:
         r = ctx.roll(a.id, entry, die(f"1d{mf.sides}"), mf.purpose, "D.1")
         if r <= mf.fails_at_most:
             ctx.note("D.1", a.id, mf.note.format(roll=r), mf.ref, {"roll": r})
+            a.misfired = True  # a Defensive Response's failure: the attack it answered hits (``miss``, 000 L4874)
             ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
             return Outcome(hit=False)
     if not atk.limited:  # once per use: an Area Effect's other targets share the answer
@@ -402,13 +403,14 @@ def _hold_glory(atk: Attack, earned: list[str]) -> None:
 
 
 def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
-    """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902)."""
+    """F: On-Miss effects, Evasion results, Defensive Responses (000 L5431–L5438, L5826–L5902); a Response that
+    fails its Unreliable roll lets the attack hit after all (000 L4874)."""
     a, d = atk.attacker, atk.defender
-    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
     d.blocked_last = guard.option.value in ("defense", "defense_evasion")  # Charge Back (000 L3093)
     d.last_guard = charge.guard_kind(guard)  # Charge Down / Up (000 L4485, L4521)
     effects.on_miss(ctx, atk, guard)
     if atk.context in _OWN and WALL_REFLECTS_AFTER.fn(ctx, a, d, atk.moves, guard.option.value == "evasion"):
+        ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
         return Outcome(hit=False, guard=guard)  # the Evasion let his Wall turn it back (000 L3193)
     THROW_MISSED.fn(ctx, atk)
     if guard.option.value == "defense" and atk.is_combo and len(atk.moves) >= 4:
@@ -417,10 +419,31 @@ def miss(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
         ctx.award(d.id, 1, "defended against a Counter or Interrupt attack", "000 L837", extra=True)
     if atk.context in _OWN:
         seen = len(ctx.log)
+        d.misfired = False
         responses.after_miss(ctx, atk, guard)
+        if d.misfired and not a.defeated and not d.defeated:
+            return misfired_response(ctx, atk, guard)
         answered = any(s.label == "F.3" and s.actor == d.id for s in ctx.log[seen:])
         tag_team.tag_counter(ctx, atk, guard, answered)  # a waiting partner's Tag Counter (000 L4269)
+    ATTACK_COUNTED.fn(ctx, a, atk.moves, hit=False)
     return Outcome(hit=False, guard=guard)
+
+
+def misfired_response(ctx: Turn, atk: Attack, guard: Guard) -> Outcome:
+    """His Unreliable Response failed: the attack it answered hits him after all, in full (000 L4874). Ruling: the
+    roll is made as the Response is declared, which is after the miss was known (000 L4872, L5850); the miss's
+    own results already applied (On-Miss parts, Evasion results) stand, and the hit is resolved as any hit is."""
+    d = atk.defender
+    d.misfired = False
+    ctx.note(
+        "F.3",
+        d.id,
+        f"{d.id}'s Unreliable Response failed: {atk.attacker.id}'s attack hits him after all.",
+        "000 L4874",
+        {},
+        {"hit": True},
+    )
+    return land(ctx, atk, guard)
 
 
 def _hit_effects(ctx: Turn, atk: Attack, dmg: DamageRoll, lost: int) -> None:

@@ -4,9 +4,11 @@ first, then the response resolved as an attack of its own."""
 
 from __future__ import annotations
 
+from ....dice import die
 from ..contract.model_types import Figure
 from ..contract.models import ActionType, DecisionValue, Direction, ResponseKind
 from ..elements import access, sidestep_setup, summon, techniques
+from ..registry import points as records
 from ..registry.features import (
     COMBO_CHECKED,
     COMBO_COST,
@@ -156,6 +158,14 @@ def placed(ctx: Turn, atk: Attack, kind: ResponseKind, moves: list[MoveProfile],
     return special
 
 
+def answers(m: MoveProfile, kind: ResponseKind) -> bool:
+    """Whether ``m`` can open a ``kind`` Response at all, as ``placed`` checks it: a Utility move only with the
+    Passive keyword (000 L2399, L5868) or as an Interrupt with its special effect; what the turn offers."""
+    if not m.utility or m.kw("passive"):
+        return True
+    return kind is ResponseKind.interrupt and INTERRUPT_SPECIAL.fn(m)
+
+
 def utility_checked(ctx: Turn, first: MoveProfile, moves: list[MoveProfile], path: str, key: str) -> None:
     """A Utility move answers only with the Passive keyword (000 L2399, L3571), and alone: ruling, a Combo Response
     opens with an interrupting attack, which a Utility move is not (000 L5854)."""
@@ -175,10 +185,27 @@ def utility_response(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, dv: D
     if healed is None and dv.target not in (None, atk.attacker.id, d.id):
         why = f"{m.name} answers {atk.attacker.id}'s attack and heals no one else: no other target"
         ctx.fail("DECISION_INVALID", f"decisions.{key}.target", f"{key}: {why}.", key=key)
+    if misfires(ctx, d, [m]):
+        return  # no effect; the attack it answered hits him (``d_attack.miss``, 000 L4874)
     plan = Plan(ActionType.utility, atk.attacker, [m], 0, False, key=key, heal_target=healed)
     ctx.spine.utility(ctx, d, plan)
     d.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)
     super_response_glory(ctx, atk, d)
+
+
+def misfires(ctx: Turn, d: Combatant, moves: list[MoveProfile]) -> bool:
+    """Unreliable on a responding Utility move: its roll as the Response is declared (000 L4872); a failure leaves
+    the move without effect and marks him (``misfired``). A responding attack rolls it in D.1 as any attack."""
+    chance = records.misfire(moves)
+    if chance is None:
+        return False
+    entry, mf = chance
+    r = ctx.roll(d.id, entry, die(f"1d{mf.sides}"), mf.purpose, "F.3")
+    if r > mf.fails_at_most:
+        return False
+    ctx.note("F.3", d.id, mf.note.format(roll=r), mf.ref, {"roll": r})
+    d.misfired = True
+    return True
 
 
 def strike_back(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:

@@ -26,14 +26,21 @@ NO_ATTACK = (ResponseKind.jinking, ResponseKind.mid_air_teleport)
 
 
 def _eligible_moves(d: Combatant, kind: ResponseKind) -> list[MoveProfile]:
+    """His moves that can open a ``kind`` Response (a Utility one only as ``response_attacks.answers`` allows)."""
+    answers = response_attacks.answers
     if kind is ResponseKind.interrupt and MoveTrait.triggered in d.prof.traits:
         # ruling: a Triggered Interrupt answers only through its own decision, once armed (000 L4404)
         return [
             m
             for m in d.prof.moves.values()
-            if ResponseKind.interrupt in m.responses and not m.trait(MoveTrait.triggered) and not access.locked(d, m)
+            if ResponseKind.interrupt in m.responses
+            and not m.trait(MoveTrait.triggered)
+            and not access.locked(d, m)
+            and answers(m, kind)
         ]
-    return [m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m)]
+    return [
+        m for m in d.prof.moves.values() if kind.value in m.responses and not access.locked(d, m) and answers(m, kind)
+    ]
 
 
 eligible_moves = _eligible_moves  # what another turn offers at its Defense Total (dramatic.responses)
@@ -179,6 +186,8 @@ def respond(ctx: Turn, atk: Attack, guard: Guard, gate: Gate | None = None) -> N
             "the triggered_interrupt decision taken with the defence.",
             key=key,
         )  # 000 L4404
+    if named is not None and not response_attacks.answers(named, kind):
+        response_attacks.utility_checked(ctx, named, [named], path, key)  # never offered either (000 L2399)
     if kind not in offer:
         code = "RESPONSE_AFTER_HIT_STUN" if only_jinking else "RESPONSE_SKILL_MISMATCH"
         ctx.fail(
