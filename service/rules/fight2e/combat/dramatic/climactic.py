@@ -75,6 +75,9 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
     form = _form(d)
+    if v.dash:  # its movement is its own, 2 Ranges or a third for 1 FS, never a Dash (000 L7158, L2175)
+        why = f"{key}: a Climactic Super Move moves as its form allows (000 L7158); no Dash goes with it."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
     if form is ClimacticForm.ranged and v.movement:
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: the Ranged form allows no movement.", key=key)
     _close_in(ctx, d, v, key, t)
@@ -98,7 +101,8 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     move = _as_move()
     # every normal defensive option against it (ours: a Special Move to him, 000 L7128); none at a shared Initiative
     kinds = responses.NONE if d.together(t) else responses.kinds(ctx, d, t, move, True, False)
-    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual, kinds=kinds)
+    # at a shared Initiative the Defense skill alone, as against any simultaneous attack (000 L5573)
+    dt, how = defense(ctx, t, f.id, False, simultaneous=d.together(t), spirit=d.spiritual, kinds=kinds)
     face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him

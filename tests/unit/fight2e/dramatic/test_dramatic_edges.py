@@ -1,0 +1,95 @@
+"""Edges of the Dramatic turn left over in issue 36, each worked by hand from the text (000 L7066–L7445).
+
+The Climactic Super Move fighters are test_team_climactic_responses.py's: Rei at 2 of 25 Life Bar with the skill,
+Accuracy Bonus +1 and Control Bonus +1; Battle (test_responses.py's) with Defense 3, Defense Bonus +1, PL 3 and a
+Control Bonus of 0. The Climactic Super Move has −2 Accuracy (000 L7158), so Rei's is −2 + 1 = −1 at Range 1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.rules.fight2e.combat.contract.models import TurnRequest
+from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused
+from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
+from tests.unit.fight2e.dramatic.test_spirits_stand_off import _fighter
+from tests.unit.fight2e.dramatic.test_team_climactic_responses import REI_CSM, _person, _rolls, _two
+
+BLOCK = {"defense": "defense", "fs": 3}
+CSM = {"option": "climactic_super_move", "target": "battle"}
+
+# ── Item 3: a Dash with no movement of its own to lead ────────────────────────────────────────────
+
+
+def test_a_dash_with_a_climactic_super_move_is_refused() -> None:
+    # its movement is its form's, 2 Ranges or 3 for 1 FS (000 L7158); a Dash is the movement before an attack
+    # (000 L2175): the flag is refused, not dropped
+    out = _two({"T1.rei.action": {**CSM, "dash": True}, "T1.battle.defense": BLOCK}, {"T1.rei.attack": 5})
+    assert _refused(out) == ["DASH_INVALID"]
+    assert [v["key"] for v in out["violations"]] == ["T1.rei.action"]
+    # without it the same move goes off: −1 + a 5 = 4 against the block of 3 + 1 + 3 = 7, a miss
+    plain = _ok(_two({"T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}}, {"T1.rei.attack": 5}))
+    assert _rolls(plain) == [("rei", 4, 7)]
+
+
+def _standing(decisions: dict[str, Any]) -> dict[str, Any]:
+    """Rei and Battle in the Stand Off agreed last turn (000 L7273), at Range 1."""
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 2, "time_count": 99, "positioning": {"mode": "range", "range": 1}},
+        "fighters": [
+            _fighter("rei", REI_D, {"stand_off": "battle"}),
+            _fighter("battle", BATTLE_D, {"stand_off": "rei"}),
+        ],
+        "decisions": decisions,
+        "rolls": {"T2.rei.init": 8, "T2.battle.init": 1, "T2.rei.stand_off_heal": 1, "T2.battle.stand_off_heal": 1},
+        "seed": 3,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_a_dash_in_a_stand_off_turn_is_refused() -> None:
+    # 000 L7273: in the Stand Off turn nobody acts; resting or a Stance Evaluation, no movement for a Dash to lead
+    rest = _standing({"T2.rei.action": {"action": "none", "dash": True}})
+    assert _refused(rest) == ["DASH_INVALID"]
+    weigh = _standing({"T2.rei.action": {"option": "stance_evaluation", "target": "battle", "dash": True}})
+    assert _refused(weigh) == ["DASH_INVALID"]
+    assert _ok(_standing({"T2.rei.action": {"action": "none"}}))["violations"] == []
+
+
+# ── Item 4: a Climactic Super Move at a shared Initiative ─────────────────────────────────────────
+
+# 7 + 1 = 8 and 8 + 0 = 8: the same Initiative (000 L5519), at Range 3 so that no Flourish takes the turn (000 L7233)
+SHARED = {"T1.rei.init": 7, "T1.battle.init": 8}
+
+
+def _far(decisions: dict[str, Any], rolls: dict[str, int]) -> dict[str, Any]:
+    """``_two`` at Range 3: with no form named the Climactic Super Move strikes from there as the Ranged one, with
+    no Range figure (000 L7158): −1 Accuracy."""
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {"turn": 1, "time_count": 99, "positioning": {"mode": "range", "range": 3}},
+        "fighters": [_person("rei", REI_CSM, {"action_points": 1}, life=2), _person("battle", BATTLE_R, {})],
+        "decisions": {"T1.rei.climactic": {"choice": "act"}, "T1.rei.action": CSM, **decisions},
+        "rolls": {**SHARED, **rolls},
+        "seed": 7,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_at_a_shared_initiative_only_defense_meets_a_climactic_super_move() -> None:
+    # 000 L5573: against an attack at his own Initiative the defender has the Defense skill alone; Evasion is refused
+    evading = _far({"T1.battle.defense": {"defense": "evasion", "fs": 0}}, {"T1.rei.attack": 5})
+    assert _refused(evading) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    assert [v["key"] for v in evading["violations"]] == ["T1.battle.defense"]
+    # his block stands: −1 + a 5 = 4 against 3 + 1 + 3 = 7
+    out = _ok(_far({"T1.battle.defense": BLOCK, "T1.battle.action": {"action": "none"}}, {"T1.rei.attack": 5}))
+    assert _rolls(out) == [("rei", 4, 7)]
+    # not shared (Rei 8 + 1 = 9 against 1 + 0 = 1): his Evasion is taken, 2 + his Defense Bonus 1 = 3 (000 L5834)
+    apart = _ok(
+        _far(
+            {"T1.battle.defense": {"defense": "evasion", "fs": 0}},
+            {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": 5},
+        )
+    )
+    assert _rolls(apart) == [("rei", 4, 3)]
