@@ -13,7 +13,15 @@ from service.rules.fight2e.combat.resolver import resolve_turn
 from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused
 from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
 from tests.unit.fight2e.dramatic.test_spirits_stand_off import _fighter
-from tests.unit.fight2e.dramatic.test_team_climactic_responses import REI_CSM, _person, _rolls, _two
+from tests.unit.fight2e.dramatic.test_team_climactic_responses import (
+    BANKED,
+    GALES,
+    REI_CSM,
+    _person,
+    _rolls,
+    _three,
+    _two,
+)
 
 BLOCK = {"defense": "defense", "fs": 3}
 CSM = {"option": "climactic_super_move", "target": "battle"}
@@ -93,3 +101,58 @@ def test_at_a_shared_initiative_only_defense_meets_a_climactic_super_move() -> N
         )
     )
     assert _rolls(apart) == [("rei", 4, 3)]
+
+
+# ── Item 2: the Evasion's result after a Team-Up's miss and a Climactic Super Move's ──────────────
+
+EVADE_3 = {"defense": "evasion", "fs": 3}  # Battle's Evasion 2 + Defense Bonus 1 + 3 FS = 6 (000 L5834, L5716)
+NONE = {"action": "none"}
+
+
+def _pending(out: dict[str, Any], fid: str) -> list[dict[str, Any]]:
+    return next(f["state"]["pending_accuracy"] for f in out["fighters"] if f["id"] == fid)
+
+
+def test_a_team_up_evaded_gives_the_evasion_result_against_the_partner_he_names() -> None:
+    # 000 L7219: one defence, Evasion of 6; Rei 3 + a 1 = 4 and Ken 3 + a 2 = 5 both miss. 000 L5834: the +2 by
+    # default, once (his one defence), against the partner at whose Initiative they struck (Ken), as with his
+    # Response (ruling); Battle does nothing, so it is kept for the next turn
+    decisions = {**GALES, "T1.battle.defense": EVADE_3, "T1.battle.action": NONE}
+    out = _ok(_three(decisions, {"T1.rei.attack": 1, "T1.ken.attack": 2}, **BANKED))
+    assert _rolls(out) == [("rei", 4, 6), ("ken", 5, 6)]
+    assert _pending(out, "battle") == [{"amount": 2, "vs": "ken", "source": "evasion"}]
+    # he names Rei and moves exactly 2 Ranges away for 1 FS: Range 1 → 3, FS 30 − 3 − 1 = 26, no bonus
+    moved = _ok(
+        _three(
+            {
+                **decisions,
+                "T1.battle.answer_partner": {"target": "rei"},
+                "T1.battle.evasion_result": {"choice": "move", "direction": "away"},
+            },
+            {"T1.rei.attack": 1, "T1.ken.attack": 2},
+            **BANKED,
+        )
+    )
+    assert moved["fight"]["positioning"]["range"] == 3
+    assert next(f["state"]["fighting_spirit"] for f in moved["fighters"] if f["id"] == "battle") == 26
+    assert _pending(moved, "battle") == []
+    # a hit by either is a hit by both (000 L7219): nothing evaded, no F.2 — Ken's 3 + a 4 = 7 beats 6
+    struck = {**GALES, "T1.battle.defense": EVADE_3}  # Hit Stun takes his action (000 L7130)
+    hit = _ok(
+        _three(struck, {"T1.rei.attack": 1, "T1.ken.attack": 4, "T1.rei.damage": 1, "T1.ken.damage": 1}, **BANKED)
+    )
+    assert _pending(hit, "battle") == []
+    assert not [s for s in hit["log"] if s["label"] == "F.2"]
+
+
+def test_a_climactic_super_move_evaded_gives_the_evasion_result() -> None:
+    # Rei 8 + 1 = 9 against 1 at Range 3: −1 + a 1 = 0 against Evasion 2 + 1 = 3, a miss; the +2 against Rei by
+    # default (000 L5834), kept as Battle does nothing
+    out = _ok(
+        _far(
+            {"T1.battle.defense": {"defense": "evasion", "fs": 0}, "T1.battle.action": NONE},
+            {"T1.rei.init": 8, "T1.battle.init": 1, "T1.rei.attack": 1},
+        )
+    )
+    assert _rolls(out) == [("rei", 0, 3)]
+    assert _pending(out, "battle") == [{"amount": 2, "vs": "rei", "source": "evasion"}]

@@ -18,7 +18,7 @@ from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ClimacticForm, DecisionValue, Direction, DramaticOption
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn
-from . import responses
+from . import evasion, responses
 from .attack import answer, first_hit, hit_effects
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
@@ -116,6 +116,7 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
         change={"hit": hit},
     )
     if not hit:
+        evasion.evaded(ctx, d, t, move)  # F.2 after it, as after any attack of his (000 L5834; ours, 000 L7128)
         responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds))
         return
     level = skill(ctx, d, o.skill or "")
