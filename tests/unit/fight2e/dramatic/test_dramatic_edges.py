@@ -16,7 +16,9 @@ from tests.unit.fight2e.dramatic.test_spirits_stand_off import _fighter
 from tests.unit.fight2e.dramatic.test_team_climactic_responses import (
     BANKED,
     GALES,
+    KEN,
     REI_CSM,
+    _life,
     _person,
     _rolls,
     _three,
@@ -156,3 +158,57 @@ def test_a_climactic_super_move_evaded_gives_the_evasion_result() -> None:
     )
     assert _rolls(out) == [("rei", 0, 3)]
     assert _pending(out, "battle") == [{"amount": 2, "vs": "rei", "source": "evasion"}]
+
+
+# ── Item 5: Heal Others in a Utility Response names any fighter of the turn ───────────────────────
+
+MENDER = {
+    "id": "mender",
+    "name": "Mender",
+    "level": 2,
+    "elements": [{"id": "counter"}, {"id": "healing", "options": {"heal": "full"}}, {"id": "healing.heal_others"}],
+}
+GALE = {"action": "attack", "moves": ["gale"], "target": "battle"}
+
+
+def _allied(sent: dict[str, Any]) -> dict[str, Any]:
+    """Rei (Initiative 8 + 1 = 9) attacks Battle with Gale; Ken (1 + 1 = 2), Battle's ally at 15 Life Bar, does
+    nothing; Battle (1 + 0 = 1) blocks and answers with Mender, a Counter with Healing and Heal Others."""
+    battle = {**BATTLE_R, "moves": [*BATTLE_R["moves"], MENDER]}
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 1},
+            "sides": {"rei": "heroes", "ken": "villains", "battle": "villains"},
+        },
+        "fighters": [
+            _person("rei", REI_CSM, {}),
+            _person("ken", KEN, {}, life=15),
+            _person("battle", battle, {}),
+        ],
+        "decisions": {
+            "T1.rei.action": GALE,
+            "T1.ken.action": NONE,
+            "T1.battle.defense": BLOCK,
+            "T1.battle.defensive_response": sent,
+        },
+        "rolls": {"T1.rei.init": 8, "T1.ken.init": 1, "T1.battle.init": 1, "T1.rei.attack": 1, "T1.battle.healing": 4},
+        "seed": 3,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_a_utility_response_heals_a_third_fighter() -> None:
+    # Gale 0 + 1 + 2 = 3 and a 1 make 4 against Battle's block 3 + 1 + 3 = 7: a miss. His Counter (000 L5870) is
+    # Mender, Utility for its Healing (000 L2349): it takes effect as his Utility action, and Heal Others lets it
+    # heal another within Ranges 0–2 (000 L3446–L3448): Ken, who is no party to the attack. All of the 4 rolled
+    # (the full heal, 000 L3444) at the end of the turn: Ken 15 → 19; Battle's own bar untouched
+    sent = {"choice": "act", "response": "counter", "moves": ["mender"], "target": "ken"}
+    out = _ok(_allied(sent))
+    assert _rolls(out) == [("rei", 4, 7)]
+    assert (_life(out, "ken"), _life(out, "battle"), _life(out, "rei")) == (19, 25, 25)
+    # one who is not in the fight is still refused
+    wrong = _allied({**sent, "target": "nobody"})
+    assert _refused(wrong) == ["TARGET_UNAVAILABLE"]

@@ -391,7 +391,7 @@ def attack(
             chain_ends(ctx, d, {t.f.id: t}, f"{t.f.id} defends against the next Throw")
         if answering is None:  # F.2 after his own attack, as in the main turn (000 L5834)
             evasion.evaded(ctx, d, t, plan.move)
-        responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
+        responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds), ds)
     move_elements.healing_attack(ctx, d.f, plan.move)  # hit or miss (000 L3252)
     _area(ctx, d, r, caught, ds, key, answering is not None)
     if answering is None:
@@ -582,7 +582,7 @@ def _area(
             land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
         else:
             _through_block(ctx, d, o, plan)
-            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds))
+            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds), ds)
 
 
 def _through_block(ctx: Turn, d: Dram, t: Dram, plan: Plan) -> None:

@@ -117,7 +117,7 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     )
     if not hit:
         evasion.evaded(ctx, d, t, move)  # F.2 after it, as after any attack of his (000 L5834; ours, 000 L7128)
-        responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds))
+        responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds), ds)
         return
     level = skill(ctx, d, o.skill or "")
     roll = ctx.roll(f.id, "climactic_check", D10, "Climactic Super Move check", "E.1")

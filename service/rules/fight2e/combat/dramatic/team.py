@@ -146,7 +146,7 @@ def _answered(
     if evading:
         evasion.evaded(ctx, x, t, r.plan.move)
     if open_kinds:
-        after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds))
+        after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds), ds)
 
 
 def _partner(ctx: Turn, t: Dram, rolled: list[tuple[Dram, Ready, str]], evading: bool) -> tuple[Dram, Ready, str]:
