@@ -10,6 +10,7 @@ from typing import Any
 
 from service.rules.fight2e.combat.contract.models import TurnRequest
 from service.rules.fight2e.combat.resolver import resolve_turn
+from tests.unit.fight2e.dramatic.test_move_elements import REI_E
 from tests.unit.fight2e.dramatic.test_options import BATTLE_D, REI_D, _ok, _refused
 from tests.unit.fight2e.dramatic.test_responses import BATTLE_R
 from tests.unit.fight2e.dramatic.test_spirits_stand_off import _fighter
@@ -212,3 +213,47 @@ def test_a_utility_response_heals_a_third_fighter() -> None:
     # one who is not in the fight is still refused
     wrong = _allied({**sent, "target": "nobody"})
     assert _refused(wrong) == ["TARGET_UNAVAILABLE"]
+
+
+# ── A Team-Up at the defender's own Initiative ─────────────────────────────────────────────────────
+
+ZAP = {"id": "zap", "name": "Zap", "level": 1, "elements": [{"id": "ranged"}]}
+
+
+def _zaps(battle_defense: dict[str, Any]) -> dict[str, Any]:
+    """Rei (8 + 1 = 9) holds a Team-Up with Zap, a Ranged L1 Special Move; Ken (4 + 1 = 5) joins at Battle's own
+    Initiative (5 + 0 = 5), at Range 3 so that no Flourish takes their turns (000 L7100)."""
+    rei = {**REI_E, "moves": [*REI_E["moves"], ZAP]}
+    ken = {**rei, "id": "ken", "name": "Ken"}
+    team = {"option": "team_up", "moves": ["zap"], "target": "battle"}
+    body = {
+        "options": {"subsystem": "dramatic"},
+        "fight": {
+            "turn": 1,
+            "time_count": 99,
+            "positioning": {"mode": "range", "range": 3},
+            "sides": {"rei": "heroes", "ken": "heroes", "battle": "battle"},
+        },
+        "fighters": [
+            _person("rei", rei, {"action_points": 1}),
+            _person("ken", ken, {"action_points": 1}),
+            _person("battle", BATTLE_R, {}),
+        ],
+        "decisions": {
+            "T1.rei.action": team,
+            "T1.ken.action": team,
+            "T1.battle.action": NONE,
+            "T1.battle.defense": battle_defense,
+        },
+        "rolls": {"T1.rei.init": 8, "T1.ken.init": 4, "T1.battle.init": 5, "T1.rei.attack": 1, "T1.ken.attack": 1},
+        "seed": 3,
+    }
+    return resolve_turn(TurnRequest.model_validate(body)).model_dump(mode="json")
+
+
+def test_a_team_up_at_the_defenders_initiative_leaves_him_defense_alone() -> None:
+    # 000 L7219: the Team-Up strikes at the lower Initiative of the two, Ken's 5, which is Battle's: a simultaneous
+    # attack, met with the Defense skill alone (000 L5573): Evasion is refused; his block is 3 + 1 + 3 = 7
+    assert _refused(_zaps({"defense": "evasion", "fs": 0})) == ["DRAMATIC_OPTION_NOT_ALLOWED"]
+    out = _ok(_zaps({"defense": "defense", "fs": 3}))
+    assert [dt for _, _, dt in _rolls(out)] == [7, 7]

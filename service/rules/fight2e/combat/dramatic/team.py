@@ -95,7 +95,10 @@ def _together(
     readied = [(x, ready(ctx, x, t, v, k), k) for x, v, k in (a, b)]
     spirit = a[0].spiritual or b[0].spiritual  # Spirituality serves if either is a spirit (ours, 000 L7323)
     open_kinds = _open(ctx, t, readied)
-    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False, spirit=spirit, kinds=open_kinds)
+    # struck at his own Initiative, the Defense skill alone, as against any simultaneous attack (000 L5573)
+    together = any(x.together(t) for x, _, _ in readied)
+    attackers = f"{a[0].f.id} and {b[0].f.id}"
+    dt, how = defense(ctx, t, attackers, False, simultaneous=together, spirit=spirit, kinds=open_kinds)
     faces = [_roll(ctx, x, t, r, dt, how) for x, r, _ in readied]
     hit = any(h for _, h in faces)
     if hit:
