@@ -103,3 +103,41 @@ def test_a_reroll_keeps_the_die_his_fs_bought() -> None:
     out = _ok(_play(_req([]), decisions | {"T1.rei.action": NONE, "T1.battle.action": NONE}, {"T1.rei.init.2": 9}))
     assert [r["die"] for r in out["rolls"] if r["key"].startswith("T1.rei.init")] == ["1d10", "1d10"]
     assert _state(out, "rei")["fighting_spirit"] == 29
+
+
+def _initiative_steps(out: dict[str, Any]) -> list[tuple[str, str]]:
+    """The Initiative notes in the log's order: (who, 'fs' for FS spent on the die, 'roll' for the die rolled)."""
+    return [
+        (s["actor"], "fs" if "FS:" in s["text"] else "roll")
+        for s in out["log"]
+        if s["label"] in ("A.1", "A.2")
+        and (("spends" in s["text"] and "FS:" in s["text"]) or "for Initiative" in s["text"])
+    ]
+
+
+def test_every_fighter_declares_his_fs_before_anyone_rolls() -> None:
+    # 000 L5505–L5507: all declare FS on the die, lowest Power Level first, then lowest Speed (both PL 3: Rei's Speed
+    # 1 before Battle's 2), and only then are the dice rolled. Rei's 1 FS: 1d8 → 1d10; Battle's 1: 1d10 → 1d12
+    decisions = {"T1.rei.fs_init_ctrl": {"init": 1}, "T1.battle.fs_init_ctrl": {"init": 1}}
+    out = _ok(_play(_req([]), {**decisions, "T1.rei.action": NONE, "T1.battle.action": NONE}, {}))
+    assert _initiative_steps(out) == [("rei", "fs"), ("battle", "fs"), ("rei", "roll"), ("battle", "roll")]
+    assert (_die(out, "T1.rei.init"), _die(out, "T1.battle.init")) == ("1d10", "1d12")
+
+
+def test_with_thugs_too_every_fs_is_declared_before_any_roll() -> None:
+    # the Dramatic turn with Thugs (000 L7076): Ava's and Bo's FS (1 each, PL 2) both come before either die
+    req = _thug_req()
+    req["options"]["subsystem"] = "dramatic_thug_thrashing"
+    for f in req["fighters"]:
+        f["state"]["life_bar"] = 20
+    rolls = {"T1.ava.init": 9, "T1.bo.init": 1, "T1.g.init": 1, "T1.g.attack": 1, "T1.fight.time": 3}
+    decisions = {
+        "T1.ava.fs_init_ctrl": {"init": 1},
+        "T1.bo.fs_init_ctrl": {"init": 1},
+        "T1.ava.action": NONE,
+        "T1.ava.action.2": NONE,
+        "T1.bo.action": NONE,
+    }
+    out = _thug_ok(req, decisions | {"T1.ava.defense": {"defense": "defense"}}, rolls)
+    kinds = [k for who, k in _initiative_steps(out) if who in ("ava", "bo")]
+    assert kinds == ["fs", "fs", "roll", "roll"]

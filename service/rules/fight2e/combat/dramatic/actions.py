@@ -146,10 +146,13 @@ def _utility(
     _use(ctx, d, m, v, key, others, foes, released)
 
 
-def response(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, near: list[Dram]) -> None:
+def response(
+    ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, near: list[Dram], foes: list[Dram]
+) -> None:
     """A Utility move used as a Passive Defensive Response takes effect as the Utility action does, paid the same way
-    (000 L5856, L5868, L7128); ``near``: whom its Heal Others may name (the attacker he answers)."""
-    _utility(ctx, d, DecisionValue(moves=[m.id], target=v.target), key, near, near)
+    (000 L5856, L5868, L7128); ``near``: whom its Heal Others may name (every other fighter of the turn, 000
+    L3446–L3448); ``foes``: whom it faces (the attacker he answers)."""
+    _utility(ctx, d, DecisionValue(moves=[m.id], target=v.target), key, near, foes)
 
 
 def _readies(ctx: Turn, d: Dram, m: MoveProfile, v: DecisionValue, key: str, others: list[Dram]) -> bool:

@@ -392,7 +392,7 @@ def attack(
         if answering is None:  # F.2 after his own attack, as in the main turn (000 L5834)
             evasion.evaded(ctx, d, t, plan.move)
         t.f.misfired = False
-        responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds))
+        responses.after_miss(ctx, d, t, plan.move, kinds, key, _answer(ctx, ds), ds)
         if response_failed(ctx, d.f.id, t) and not d.f.defeated:
             land(ctx, d, t, _blast(r, 0 if centre is t.f else ctx.distance(centre, t.f)), face, ds)
             hit = True
@@ -601,7 +601,7 @@ def _area(
         else:
             _through_block(ctx, d, o, plan)
             o.f.misfired = False
-            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds))
+            responses.after_miss(ctx, d, o, plan.move, kinds, key, _answer(ctx, ds), ds)
             if response_failed(ctx, d.f.id, o) and not d.f.defeated:
                 land(ctx, d, o, replace(_blast(r, dist), push=bands.mapped(ctx)), face, ds)
 

@@ -18,7 +18,7 @@ from ...dramatic.catalogue import tables
 from ..contract.models import Choice, ClimacticForm, DecisionValue, Direction, DramaticOption
 from ..state.profile import MoveProfile, command_move
 from ..state.turn import Turn
-from . import responses
+from . import evasion, responses
 from .attack import answer, first_hit, hit_effects, response_failed
 from .base import D6, D10, Dram, hurt, pay, shift_range, skill
 from .defense import defense
@@ -75,6 +75,9 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     f = d.f
     d.full_defense = f.full_defense = False  # on Full Defense only until it goes off (000 L7160)
     form = _form(d)
+    if v.dash:  # its movement is its own, 2 Ranges or a third for 1 FS, never a Dash (000 L7158, L2175)
+        why = f"{key}: a Climactic Super Move moves as its form allows (000 L7158); no Dash goes with it."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
     if form is ClimacticForm.ranged and v.movement:
         ctx.fail("DECISION_INVALID", f"{key}.movement", f"{key}: the Ranged form allows no movement.", key=key)
     _close_in(ctx, d, v, key, t)
@@ -98,7 +101,8 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     move = _as_move()
     # every normal defensive option against it (ours: a Special Move to him, 000 L7128); none at a shared Initiative
     kinds = responses.NONE if d.together(t) else responses.kinds(ctx, d, t, move, True, False)
-    dt, how = defense(ctx, t, f.id, False, spirit=d.spiritual, kinds=kinds)
+    # at a shared Initiative the Defense skill alone, as against any simultaneous attack (000 L5573)
+    dt, how = defense(ctx, t, f.id, False, simultaneous=d.together(t), spirit=d.spiritual, kinds=kinds)
     face = ctx.roll(f.id, "attack", D6, "attack roll (Climactic Super Move)", "D.6")
     hit = face + acc >= dt
     ctx.snap_defender = t.f.id  # the hit or miss event names him
@@ -113,7 +117,8 @@ def fire(ctx: Turn, d: Dram, t: Dram, v: DecisionValue, key: str, ds: dict[str, 
     )
     if not hit:
         t.f.misfired = False
-        responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds))
+        evasion.evaded(ctx, d, t, move)  # F.2 after it, as after any attack of his (000 L5834; ours, 000 L7128)
+        responses.after_miss(ctx, d, t, move, kinds, key, answer(ctx, ds), ds)
         if not response_failed(ctx, f.id, t) or f.defeated:  # a failed Unreliable Response: it hits (000 L4874)
             return
     level = skill(ctx, d, o.skill or "")

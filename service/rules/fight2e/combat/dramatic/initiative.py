@@ -20,40 +20,49 @@ _EGH = DramaticOption.endure_great_hardship
 
 
 def initiative(ctx: Turn, ds: dict[str, Dram]) -> None:
-    per_turn = ctx.opts.dramatic.action_points_per_turn
-    for d in (ds[f.id] for f in declaration_order(ctx)):
-        d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
-        ctx.note(
-            "A.1",
-            d.f.id,
-            f"{d.f.id} "
-            + ("gets no Action Point this turn" if d.no_point else f"gets {per_turn} Action Point(s)")
-            + f": {d.points.total} banked.",
-            "000 L7082, L7213",
-        )
-        events.action_points(ctx, d.f.id, 0 if d.no_point else per_turn, d.points.total)
-        endure(ctx, ds, d)
-        steps = d.init_steps
-        if d.may_show_off and d.points.general + (d.f.story or 0) >= 1:
-            key, v = ctx.decide(
-                d.f.id,
-                "show_off",
-                "A.2",
-                f"{d.f.id} hit last turn untouched: spend an Action Point for a larger Initiative die and 1 Glory?",
-                DecisionValue(choice=Choice.pass_),
-            )
-            if v.choice is Choice.act:
-                o = tables().option("show_off")
-                pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
-                steps += o.die_steps or 0
-                ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
-        steps += await_cash_in(ctx, d, steps)
-        steps -= hindrance(ctx, d.f, ctx.opponents(d.f))  # an invisible opponent's (000 L3591)
-        steps += initiative_steps(d.f)  # Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
-        roll_initiative(ctx, d, steps + fs_on_initiative(ctx, d, steps))
-    for d in (ds[f.id] for f in declaration_order(ctx)):
+    """Everyone declares what goes on his die (showing off, FS, …) in declaration order before anyone rolls
+    (000 L5505–L5507, L7102), as the main turn's A.1; then the rolls, re-rolls and Fast Reflexes."""
+    order = [ds[f.id] for f in declaration_order(ctx)]
+    declared = [(d, _declare(ctx, ds, d)) for d in order]
+    for d, steps in declared:
+        roll_initiative(ctx, d, steps)
+    for d in order:
         rerolls(ctx, d)
     fast_reflexes(ctx, ds)
+
+
+def _declare(ctx: Turn, ds: dict[str, Dram], d: Dram) -> int:
+    """His point, Endure Great Hardship, showing off, Await Opening cashed in and FS: his die's sizes."""
+    per_turn = ctx.opts.dramatic.action_points_per_turn
+    d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
+    ctx.note(
+        "A.1",
+        d.f.id,
+        f"{d.f.id} "
+        + ("gets no Action Point this turn" if d.no_point else f"gets {per_turn} Action Point(s)")
+        + f": {d.points.total} banked.",
+        "000 L7082, L7213",
+    )
+    events.action_points(ctx, d.f.id, 0 if d.no_point else per_turn, d.points.total)
+    endure(ctx, ds, d)
+    steps = d.init_steps
+    if d.may_show_off and d.points.general + (d.f.story or 0) >= 1:
+        key, v = ctx.decide(
+            d.f.id,
+            "show_off",
+            "A.2",
+            f"{d.f.id} hit last turn untouched: spend an Action Point for a larger Initiative die and 1 Glory?",
+            DecisionValue(choice=Choice.pass_),
+        )
+        if v.choice is Choice.act:
+            o = tables().option("show_off")
+            pay(ctx, d, DramaticOption.show_off, costs.ap_cost(o), key)
+            steps += o.die_steps or 0
+            ctx.award(d.f.id, o.glory or 0, "showing off", o.ref)
+    steps += await_cash_in(ctx, d, steps)
+    steps -= hindrance(ctx, d.f, ctx.opponents(d.f))  # an invisible opponent's (000 L3591)
+    steps += initiative_steps(d.f)  # Slow Startup going off, a Sustained Hold's second turn (000 L4846, L4387)
+    return steps + fs_on_initiative(ctx, d, steps)
 
 
 def endure(ctx: Turn, ds: dict[str, Dram], d: Dram) -> None:

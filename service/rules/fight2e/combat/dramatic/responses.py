@@ -81,9 +81,17 @@ def _usable(t: Dram) -> Callable[[MoveProfile], bool]:
 
 
 def after_miss(
-    ctx: Turn, d: Dram, t: Dram, move: MoveProfile | None, open_kinds: frozenset[ResponseKind], key: str, hit: Strike
+    ctx: Turn,
+    d: Dram,
+    t: Dram,
+    move: MoveProfile | None,
+    open_kinds: frozenset[ResponseKind],
+    key: str,
+    hit: Strike,
+    ds: dict[str, Dram] | None = None,
 ) -> None:
-    """The miss leaves ``t`` his Defensive Responses against ``d``'s ``move`` (000 L5850–L5902, L7126)."""
+    """The miss leaves ``t`` his Defensive Responses against ``d``'s ``move`` (000 L5850–L5902, L7126); ``ds``: the
+    turn's fighters, whom a Utility Response's Heal Others may name (000 L3446–L3448)."""
     if move is None or not open_kinds or t.f.defeated or d.f.defeated:
         return
     if t.f.stunned or t.idle:  # he can do nothing at all (000 L5980, L7285)
@@ -95,8 +103,10 @@ def after_miss(
     # ruling: Hit Stun not paid off leaves Jinking only (000 L5858, L7130)
     only_jinking = t.hit_stunned and not t.hit_stun_penalty
 
+    near = [x for x in (ds or {d.f.id: d}).values() if x is not t]  # as his Utility action's (``turn.carry_out``)
+
     def strike(ctx: Turn, atk: Attack, guard: Guard, kind: ResponseKind, dv: DecisionValue, key: str) -> None:
-        _strike(ctx, d, t, atk, guard, kind, dv, key, hit)
+        _strike(ctx, d, t, atk, guard, kind, dv, key, hit, near)
 
     gate = f_responses.Gate(open_kinds, only_jinking, _usable(t), strike)
     f_responses.respond(ctx, atk, guard, gate)
@@ -116,6 +126,7 @@ def _strike(
     dv: DecisionValue,
     key: str,
     hit: Strike,
+    near: list[Dram],
 ) -> None:
     """A Response that strikes back, checked as in the main turn, then made as a Dramatic attack on ``d`` that
     takes the place of ``t``'s action if he has not acted (000 L5850–L5864, L7128)."""
@@ -146,7 +157,7 @@ def _strike(
 
     # no attack: its effect as his Utility action; ruling: like it, no lost point next turn (000 L5856, L5868, L7213)
     if m.utility and not special:
-        actions.response(ctx, t, m, dv, key, [d])
+        actions.response(ctx, t, m, dv, key, near, [d])
         if t.f.misfired:
             return  # Unreliable failed: no effect, and the attack hits him (``attack.response_failed``, 000 L4874)
         t.f.responded_ok = True  # he avoided the attack: a successful Defensive Response (000 L857)

@@ -21,6 +21,7 @@ from ...dramatic import costs
 from ...dramatic.catalogue import tables
 from ..contract.models import ChoiceOption, DecisionValue, DramaticOption, ResponseKind
 from ..state.turn import Turn
+from . import evasion
 from .attack import Ready, ally, answer, attack, land, ready, response_failed, roll_against
 from .base import Dram, choice, pay, spendable
 from .defense import defense
@@ -94,7 +95,10 @@ def _together(
     readied = [(x, ready(ctx, x, t, v, k), k) for x, v, k in (a, b)]
     spirit = a[0].spiritual or b[0].spiritual  # Spirituality serves if either is a spirit (ours, 000 L7323)
     open_kinds = _open(ctx, t, readied)
-    dt, how = defense(ctx, t, f"{a[0].f.id} and {b[0].f.id}", property_damage=False, spirit=spirit, kinds=open_kinds)
+    # struck at his own Initiative, the Defense skill alone, as against any simultaneous attack (000 L5573)
+    together = any(x.together(t) for x, _, _ in readied)
+    attackers = f"{a[0].f.id} and {b[0].f.id}"
+    dt, how = defense(ctx, t, attackers, False, simultaneous=together, spirit=spirit, kinds=open_kinds)
     faces = [_roll(ctx, x, t, r, dt, how) for x, r, _ in readied]
     hit = any(h for _, h in faces)
     if hit:
@@ -142,20 +146,27 @@ def _answered(
     ctx: Turn, ds: dict[str, Dram], t: Dram, readied: list[tuple[Dram, Ready, str]], open_kinds: frozenset[ResponseKind]
 ) -> None:
     """Both missed: his one Response, if open, answers the partner he names (ours; by default the one at whose
-    Initiative they struck, 000 L7219)."""
+    Initiative they struck, 000 L7219). With Evasion alone and no Response, the Evasion's result (F.2, 000 L5834) is
+    his once, as his defence was one: its move or +2 is against that same partner (ruling, ``evasion.evaded``)."""
     rolled = [(x, r, k) for x, r, k in readied if not r.plan.short]  # one beyond his reach made no attack
-    if not open_kinds or not rolled or t.f.defeated or t.f.stunned or t.idle:
+    evading = t.guarded == "evasion" and t.response is None
+    if not (open_kinds or evading) or not rolled or t.f.defeated or t.f.stunned or t.idle:
         return
-    if len(rolled) == 1:
-        x, r, k = rolled[0]
-        after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds))
-        return
+    x, r, k = rolled[0] if len(rolled) == 1 else _partner(ctx, t, rolled, evading)
+    if evading:
+        evasion.evaded(ctx, x, t, r.plan.move)
+    if open_kinds:
+        after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds), ds)
+
+
+def _partner(ctx: Turn, t: Dram, rolled: list[tuple[Dram, Ready, str]], evading: bool) -> tuple[Dram, Ready, str]:
     ids = [x.f.id for x, _, _ in rolled]
+    what = "his Evasion's move or +2 Accuracy" if evading else "his Defensive Response"
     key, v = ctx.decide(
         t.f.id,
         "answer_partner",
         "F.3",
-        f"{ids[0]} and {ids[1]} both missed {t.f.id}: which of them may his Defensive Response answer (`target`)?",
+        f"{ids[0]} and {ids[1]} both missed {t.f.id}: which of them does {what} answer (`target`)?",
         DecisionValue(target=ids[1]),
         [choice(DecisionValue(target=i), f"answer {i}") for i in ids],
     )
@@ -163,8 +174,7 @@ def _answered(
     if found is None:
         why = f"{key}: name one of the two partners, {ids[0]} or {ids[1]}."
         ctx.fail("TARGET_UNAVAILABLE", f"decisions.{key}.target", why, key=key)
-    x, r, k = found
-    after_miss(ctx, x, t, r.plan.move, open_kinds, k, answer(ctx, ds))
+    return found
 
 
 def lapse(ctx: Turn, ds: dict[str, Dram]) -> None:

@@ -73,9 +73,10 @@ def _group_note(ctx: Turn, g: Group, pts: GroupPoints, text: str, ref: str, amou
 # ── Initiative ──────────────────────────────────────────────────────────────────────────────────
 
 
-def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
-    """His point (none after a Special Move that defeated no one), showing off, then Initiative by Speed plus the
-    Control Bonus with no Control roll (000 L7082–L7102)."""
+def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> int:
+    """His point (none after a Special Move that defeated no one), showing off and FS on his die, all declared
+    before anyone rolls (000 L5505–L5507, L7102); the die's sizes, for Initiative by Speed plus the Control Bonus
+    with no Control roll (000 L7084–L7096)."""
     f = d.f
     per_turn = ctx.opts.dramatic.action_points_per_turn
     d.points = bank.grant(d.points, per_turn, withheld=d.no_point)
@@ -106,7 +107,7 @@ def fighter_initiative(ctx: Turn, d: Dram, ds: dict[str, Dram]) -> None:
             thug_group.award(ctx, f.id, o.glory or 0, "showing off", o.ref)
     steps += dramatic_actions.cash_in(ctx, d, steps)  # successful Await Opening turns (000 L6045–L6049)
     steps += kept_states.initiative_steps(f)  # Slow Startup going off, a hold's second turn (000 L4846, L4387)
-    dramatic_initiative.roll_initiative(ctx, d, steps + dramatic_initiative.fs_on_initiative(ctx, d, steps))
+    return steps + dramatic_initiative.fs_on_initiative(ctx, d, steps)
 
 
 def group_points(ctx: Turn, g: Group, pts: GroupPoints) -> None:

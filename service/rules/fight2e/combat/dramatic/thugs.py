@@ -118,8 +118,9 @@ def _report_gaps(ctx: Turn) -> None:
 
 
 def _initiative(ctx: Turn, ds: dict[str, Dram], groups: list[Group], pts: acts.GroupPoints) -> None:
-    for f in declaration_order(ctx):
-        acts.fighter_initiative(ctx, ds[f.id], ds)
+    declared = [(ds[f.id], acts.fighter_initiative(ctx, ds[f.id], ds)) for f in declaration_order(ctx)]
+    for d, steps in declared:  # every declaration made before any roll (000 L5507)
+        dramatic_initiative.roll_initiative(ctx, d, steps)
     for g in (g for g in groups if g.members):
         acts.group_points(ctx, g, pts)
         thug_group.roll_initiative(ctx, g)

@@ -375,6 +375,9 @@ def stand_off_turn(ctx: Turn, d: Dram, partner: str, others: tuple[str, ...] = (
         rest,
         [choice(rest, "rest (1d6 + PL at the end)"), *stances],
     )
+    if v.dash:  # no movement in a Stand Off turn, so nothing for a Dash to lead (000 L7273, L2175)
+        why = f"{key}: in a Stand Off he neither moves nor attacks (000 L7273); a Dash has nothing to carry."
+        ctx.fail("DASH_INVALID", f"{key}.dash", why, key=key)
     if v.option is DramaticOption.stance_evaluation:
         target = v.target or partner
         if target not in foes:
