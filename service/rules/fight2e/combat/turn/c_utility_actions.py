@@ -3,7 +3,6 @@ readied for later (000 L3436–L3448, L4127–L4129, L4447–L4449)."""
 
 from __future__ import annotations
 
-from ....dice import die
 from ..contract.model_types import OngoingEffectId
 from ..elements import enhancer, gradual, limited_move, limited_use, ongoing, props, styles, summon, tag_team, taunts
 from ..elements.bombs import bombs
@@ -11,13 +10,13 @@ from ..elements.glory import GloryRule, glory_rule
 from ..elements.interrupts import triggered
 from ..elements.power_up import power_up_utility
 from ..protocol.names import Point
-from ..registry import points as records
 from ..registry.features import BUFF_CHANGED, MOVE_UNSUPPORTED_REPORTED, MOVE_USE_EFFECTS, MOVES_PAID, SEQUENCE_USED
 from ..state.action import Plan
 from ..state.combatant import Combatant
 from ..state.profile import Heals, MoveProfile, MoveTrait, heals_full
 from ..state.turn import Turn, die_for_step
 from .c_reactions import reaction_window
+from .f_response_attacks import misfired
 from .g_moving import post_move
 
 
@@ -152,20 +151,6 @@ def _ready_use(ctx: Turn, f: Combatant, plan: Plan) -> None:
     post_move(ctx, f, plan)
 
 
-def _misfired(ctx: Turn, f: Combatant, moves: list[MoveProfile]) -> bool:
-    """Unreliable on a Utility move used as his action: its 1d10 once the action is declared and before any of its
-    results, a 1 and the move fails to have any effect (000 L4872–L4874), as an attack's roll at D.1."""
-    chance = records.misfire(moves)
-    if chance is None:
-        return False
-    entry, mf = chance
-    r = ctx.roll(f.id, entry, die(f"1d{mf.sides}"), mf.purpose, "C.5")
-    if r > mf.fails_at_most:
-        return False
-    ctx.note("C.5", f.id, mf.note.format(roll=r), mf.ref, {"roll": r})
-    return True
-
-
 def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     """C.5: no roll; the effects and Glory apply unless a Reaction Attack hits (000 L5996–L6004). A move with Slow
     Startup is only readied (``_ready_use``); released next turn, it takes effect with nothing more to pay."""
@@ -189,7 +174,8 @@ def utility(ctx: Turn, f: Combatant, plan: Plan) -> None:
     # A Utility Super pays here, once not interrupted (ruling: an interrupted Utility move is not performed).
     if not plan.released:  # readied with Slow Startup: paid by the use that readied it (``_ready_use``)
         MOVES_PAID.fn(ctx, f, plan.moves)  # also counts Cheap uses
-    if _misfired(ctx, f, plan.moves):  # Unreliable: the use, paid for, has no effect and earns no Glory
+    # Unreliable (000 L4872–L4874): the use, paid for, has no effect and earns no Glory
+    if misfired(ctx, f, plan.moves, "C.5"):
         if not plan.released:
             limited_use.spend_charges(ctx, f, plan.moves)
         post_move(ctx, f, plan)

@@ -193,17 +193,25 @@ def utility_response(ctx: Turn, atk: Attack, d: Combatant, m: MoveProfile, dv: D
     super_response_glory(ctx, atk, d)
 
 
-def misfires(ctx: Turn, d: Combatant, moves: list[MoveProfile]) -> bool:
-    """Unreliable on a responding Utility move: its roll as the Response is declared (000 L4872); a failure leaves
-    the move without effect and marks him (``misfired``). A responding attack rolls it in D.1 as any attack."""
+def misfired(ctx: Turn, f: Combatant, moves: list[MoveProfile], step: str) -> bool:
+    """Unreliable on a Utility move: its 1d10 once the use is declared and before any of its results; a 1 and the
+    move has no effect at all (000 L4872–L4874). An attack rolls it in D.1 (``d_attack``)."""
     chance = records.misfire(moves)
     if chance is None:
         return False
     entry, mf = chance
-    r = ctx.roll(d.id, entry, die(f"1d{mf.sides}"), mf.purpose, "F.3")
+    r = ctx.roll(f.id, entry, die(f"1d{mf.sides}"), mf.purpose, step)
     if r > mf.fails_at_most:
         return False
-    ctx.note("F.3", d.id, mf.note.format(roll=r), mf.ref, {"roll": r})
+    ctx.note(step, f.id, mf.note.format(roll=r), mf.ref, {"roll": r})
+    return True
+
+
+def misfires(ctx: Turn, d: Combatant, moves: list[MoveProfile]) -> bool:
+    """Unreliable on a responding Utility move, rolled as the Response is declared (000 L4872): a failure also marks
+    him (``misfired``), so the attack he answered hits (000 L4874)."""
+    if not misfired(ctx, d, moves, "F.3"):
+        return False
     d.misfired = True
     return True
 
