@@ -37,6 +37,7 @@ from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
 from ..elements.super_energy import pay_supers
+from ..elements.throws import sustained_hold
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -188,6 +189,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     f.acted = True
     if f.thug_hold:
         ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
+        return
+    if (holder := sustained_hold.holder_this_turn(ctx, f)) is not None:  # a Fighter's, begun this turn (000 L4385)
+        ctx.note("C", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
         return
     tt = _tt_level(ctx, f, groups)
     budgets = extra_actions.control_budgets(f.control, tt)
