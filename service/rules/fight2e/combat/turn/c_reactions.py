@@ -132,7 +132,7 @@ def rival_order(ctx: Turn, wishes: list[Wish], target: str) -> list[Wish]:
             + ("" if len(first) == 1 else ": a tie, rolled again")
             + ".",
             "000 L6019",
-            {"rolls": got},
+            dict(got),
         )
         if len(first) == 1:
             out.append(first[0])
