@@ -10,7 +10,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..contract.models import ActionType, DecisionValue
+from ..elements.sequences import sequences
+from ..elements.vocabulary import Ongoing
 from ..state.combatant import Combatant
+from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from ..turn.c_declaration import declare
 from ..turn.d_performing import perform
@@ -60,11 +63,47 @@ def _plain_defences(ctx: Turn, f: Combatant) -> Iterator[None]:
             o.full_defense = True
 
 
+CHAIN_REFUSED = "MULTI_PART_THROW_WITH_THUGS"
+CHAIN_RULE = "000 L3765–L3778"  # the lock a Multi-Part Throw keeps until it ends
+
+
+def refuse_carried_chain(ctx: Turn) -> None:
+    """A Multi-Part Throw in progress cannot go on in a turn with Thug groups: neither Thug turn plays its lock
+    (the victim kept from acting, the thrower's next action bound to the next Throw, the endings, both out of
+    reach), so it is refused rather than half played (000 L3765–L3778)."""
+    for fid in ctx.order:
+        if any(e.id == Ongoing.multi_part_throw for e in ctx.fighters[fid].ongoing):
+            ctx.fail(
+                CHAIN_REFUSED,
+                f"fighters.{fid}.state.ongoing_effects",
+                f"{fid}'s Multi-Part Throw cannot go on in a turn with Thug groups ({CHAIN_RULE}).",
+            )
+
+
+def refuse_throw_chain(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
+    """An Opening Throw with a follow-up on his sheet would open a Multi-Part Throw (000 L3759, L3765) whose lock a
+    turn with Thug groups does not play: refused, the rule named. One with nothing to follow it is an ordinary
+    Throw."""
+    for mid in v.moves or []:
+        m = f.move(mid)
+        if m is None or not (m.throw and m.trait(MoveTrait.opening_throw)):
+            continue
+        if any(sequences.follows(m, x) for x in f.prof.moves.values()):
+            ctx.fail(
+                CHAIN_REFUSED,
+                f"decisions.{key}.moves",
+                f"{key}: {m.name} would open a Multi-Part Throw, which a turn with Thug groups does not play "
+                f"({CHAIN_RULE}).",
+                key=key,
+            )
+
+
 def versus_fighter(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """His action on a Fighter of another side, as in the Main Combat System (000 L6646)."""
     target = ctx.fighters[v.target or ""]
     if target.side == f.side or not target.active:
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {target.id} is not an opponent in the fight.", key=key)
+    refuse_throw_chain(ctx, f, key, v)
     plan = declare(ctx, f, v, key)
     with _plain_defences(ctx, f):
         perform(ctx, f, plan)

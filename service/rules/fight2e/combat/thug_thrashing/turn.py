@@ -451,6 +451,7 @@ def run(ctx: Turn) -> None:
     groups = thug_group.load(ctx, thug_group.THUG_TURN_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
     thug_group.check_start(ctx, groups)
+    mixed.refuse_carried_chain(ctx)  # no Multi-Part Throw lock here (000 L3765–L3778)
     for g in groups:
         thug_group.rout(ctx, g)
     if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)

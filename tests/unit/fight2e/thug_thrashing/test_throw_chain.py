@@ -1,0 +1,67 @@
+"""A Multi-Part Throw between Fighters inside a turn with Thugs (000 L3757–L3778): its lock (the victim unable to
+act, the thrower's next action bound to the next Throw, the Initiative and end-of-window endings, both out of reach
+of others) is the main turn's and the Dramatic turn's; a turn with Thug groups plays none of it, so it refuses the
+chain, naming the rule, rather than let it half happen. test_mixed.py's fight: Ava (heroes) against Bo and his gang
+g, at Range 0; Ava's Grab One is an Opening Throw whose follow-up Grab Two (Multi-Part Throw) is on her sheet."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from tests.unit.fight2e.combat.effects.build_b import el, move
+from tests.unit.fight2e.thug_thrashing.support import IDLE, _turn
+from tests.unit.fight2e.thug_thrashing.test_mixed import _req
+
+GRAB1 = move("grab1", elements=[el("throw"), el("opening_throw", sequence="Grab1", sequence_length=1)])
+GRAB2 = move("grab2", elements=[el("throw")], liabilities=[el("multi_part_throw", opening_throw="Grab1")])
+LOCK = {"id": "multi_part_throw", "move": "grab1", "since": 1, "target": "bo"}
+
+
+def _chain(subsystem: str, moves: list[dict[str, Any]], turn: int = 1) -> dict[str, Any]:
+    req = _req()
+    req["options"]["subsystem"] = subsystem
+    req["fight"]["turn"] = turn
+    req["fight"]["positioning"]["range"] = 0
+    sheet = copy.deepcopy(req["fighters"][0]["sheet"])
+    sheet["moves"] = [*sheet["moves"], *moves]
+    req["fighters"][0]["sheet"] = sheet
+    if subsystem.startswith("dramatic"):
+        for f in req["fighters"]:
+            f["state"]["life_bar"] = 20  # a Dramatic Life Bar
+    return req
+
+
+ROLLS = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.bo.init": 2, "T1.bo.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3}
+ROLLS |= {"T1.ava.attack": 6, "T1.ava.damage": 3, "T1.g.attack": 1}
+ON_BO = {"T1.ava.action": {"action": "attack", "moves": ["grab1"], "target": "bo"}, "T1.ava.action.2": IDLE}
+
+
+@pytest.mark.parametrize("subsystem", ["thug_thrashing", "dramatic_thug_thrashing"])
+def test_an_opening_throw_with_its_follow_up_on_the_sheet_is_refused_on_a_fighter(subsystem: str) -> None:
+    # 000 L3759, L3765: with Grab Two on her sheet, Grab One on Bo would open the chain: refused, the rule named
+    out = _turn(_chain(subsystem, [GRAB1, GRAB2]), ON_BO, ROLLS)
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["MULTI_PART_THROW_WITH_THUGS"]
+    assert "000 L3765" in out["violations"][0]["message"]
+
+
+def test_without_its_follow_up_it_is_an_ordinary_throw() -> None:
+    # 000 L3759: nothing follows Grab One on her sheet: an ordinary Throw, played as before; its Knock Down lands at
+    # once (a Throw Knocks Down, 000 L4339), so Bo spends his action standing up (000 L5958) and no lock is kept
+    out = _turn(_chain("thug_thrashing", [GRAB1]), ON_BO, ROLLS)
+    assert out["status"] == "resolved", out["violations"]
+    assert "bo spends their first action standing up." in [s["text"] for s in out["log"]]
+    assert all(f["state"]["ongoing_effects"] == [] for f in out["fighters"])
+
+
+@pytest.mark.parametrize("subsystem", ["thug_thrashing", "dramatic_thug_thrashing"])
+def test_a_chain_carried_into_a_turn_with_thugs_is_refused(subsystem: str) -> None:
+    # a lock from a turn without Thugs (000 L3765: its window runs into the next turn) cannot go on here
+    req = _chain(subsystem, [GRAB1, GRAB2], turn=2)
+    req["fighters"][0]["state"]["ongoing_effects"] = [LOCK]
+    out = _turn(req, {}, {})
+    assert out["status"] == "invalid"
+    assert [v["code"] for v in out["violations"]] == ["MULTI_PART_THROW_WITH_THUGS"]
