@@ -77,11 +77,13 @@ def test_the_one_held_has_no_action_on_the_holds_first_turn() -> None:
     req["fight"]["turn"] = 1
     req["fighters"][0]["state"].update(ongoing_effects=[], moves_scored_this_round=[])
     rolls = {f"T1.{k}": v for k, v in {"ava.init": 6, "ava.ctrl": 4, "bo.init": 2, "bo.ctrl": 6}.items()}
-    rolls |= {"T1.g.init": 1, "T1.fight.time": 3, "T1.g.attack": 1, "T1.ava.damage": 6}
-    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}}
-    decisions |= {"T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}
+    rolls |= {"T1.g.init": 1, "T1.fight.time": 3, "T1.ava.damage": 6}
+    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}, "T1.ava.action.2": IDLE}
     out = _ok(req, decisions, rolls)
     assert _life(out) == {"ava": 40, "bo": 34}
+    # 000 L4393: with more than two in the fight both of the hold are out of reach until its second part: g, at its
+    # Initiative 1, cannot attack Ava (no attack die, no defence asked of her)
+    assert "g cannot attack ava: ava's hold keeps the pair out of reach." in [s["text"] for s in out["log"]]
     assert [s["text"] for s in out["log"] if s["actor"] == "bo" and s["label"] in ("C", "D.3")] == [
         "bo is held in ava's Sustained Hold: no action this turn."
     ]

@@ -268,6 +268,17 @@ def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
     return False
 
 
+def out_of_reach(ctx: Turn, target: Combatant) -> str | None:
+    """Who locks ``target`` away from anyone outside the pair (a Thug group, say): the thrower of a Multi-Part
+    Throw or the holder of a Sustained Hold he is in, either side of it (000 L3769, L4393–L4395); None when free."""
+    for fid in ctx.order:
+        a = ctx.fighters[fid]
+        for e in a.ongoing:
+            if e.id in (STATE, OngoingEffectId.sustained_hold) and target.id in (a.id, e.target):
+                return a.id
+    return None
+
+
 @at("before_healing", 30)  # an unused Multi-Part Throw window ends the sequence (000 L3765)
 def end_of_turn(ctx: Turn) -> None:
     """A window of this turn and the next: unused by the end of the next turn, the sequence ends (000 L3765).
