@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from tests.unit.fight2e.combat.effects.build_b import el, move
-from tests.unit.fight2e.thug_thrashing.support import IDLE, _turn
+from tests.unit.fight2e.thug_thrashing.support import AVA, IDLE, _ok, _turn
+from tests.unit.fight2e.thug_thrashing.support import _req as support_req
 from tests.unit.fight2e.thug_thrashing.test_mixed import _req
 
 GRAB1 = move("grab1", elements=[el("throw"), el("opening_throw", sequence="Grab1", sequence_length=1)])
@@ -65,3 +66,21 @@ def test_a_chain_carried_into_a_turn_with_thugs_is_refused(subsystem: str) -> No
     out = _turn(req, {}, {})
     assert out["status"] == "invalid"
     assert [v["code"] for v in out["violations"]] == ["MULTI_PART_THROW_WITH_THUGS"]
+
+
+def test_on_a_group_an_opening_throw_is_a_plain_throw_with_a_note() -> None:
+    # ruling (000 L3765, L6714): a Multi-Part Throw locks one victim; a group's hit is Life Saves, so Grab One on g
+    # opens no chain, and says so. At Range 0 a 4 on the die alone beats the group's Defense 2 (000 L6714),
+    # a hit; the Thug's Life Save (5 − Strength 2 = 3, 000 L6570) against a 5: out, 5 → 4; the Throw's Knock Down
+    # on a group is its push back (Range 0 → 1); no lock kept
+    req = support_req(rng=0)
+    sheet = copy.deepcopy(AVA)
+    sheet["moves"] = [*sheet["moves"], GRAB1, GRAB2]
+    req["fighters"][0]["sheet"] = sheet
+    decisions = {"T1.ava.action": {"action": "attack", "moves": ["grab1"], "target": "g"}, "T1.ava.action.2": IDLE}
+    rolls = {"T1.ava.init": 6, "T1.ava.ctrl": 4, "T1.g.init": 1, "T1.fight.time": 3, "T1.ava.attack": 4}
+    rolls |= {"T1.g.life_save": 5, "T1.g.attack": 1}
+    out = _ok(req, decisions | {"T1.ava.defense": {"defense": "defense"}}, rolls)
+    assert out["fight"]["thugs"][0]["members"] == 4
+    assert out["fighters"][0]["state"]["ongoing_effects"] == []
+    assert any("no Multi-Part Throw on a group" in s["text"] for s in out["log"])

@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..contract.models import ActionType, DecisionValue
-from ..elements.sequences import sequences
+from ..elements.throws import multi_part_throw
 from ..elements.vocabulary import Ongoing
 from ..state.combatant import Combatant
-from ..state.profile import MoveTrait
 from ..state.turn import Turn
 from ..turn.c_declaration import declare
 from ..turn.d_performing import perform
@@ -86,9 +85,7 @@ def refuse_throw_chain(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> N
     Throw."""
     for mid in v.moves or []:
         m = f.move(mid)
-        if m is None or not (m.throw and m.trait(MoveTrait.opening_throw)):
-            continue
-        if any(sequences.follows(m, x) for x in f.prof.moves.values()):
+        if m is not None and multi_part_throw.opens_chain(f, m):
             ctx.fail(
                 CHAIN_REFUSED,
                 f"decisions.{key}.moves",

@@ -268,6 +268,14 @@ def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
     return False
 
 
+def opens_chain(f: Combatant, m: MoveProfile) -> bool:
+    """``m`` is an Opening Throw with a follow-up on his sheet: its hit on a Fighter opens a Multi-Part Throw
+    (000 L3759, L3765)."""
+    return bool(m.throw and m.trait(MoveTrait.opening_throw)) and any(
+        sequences.follows(m, x) for x in f.prof.moves.values()
+    )
+
+
 def out_of_reach(ctx: Turn, target: Combatant) -> str | None:
     """Who locks ``target`` away from anyone outside the pair (a Thug group, say): the thrower of a Multi-Part
     Throw or the holder of a Sustained Hold he is in, either side of it (000 L3769, L4393–L4395); None when free."""
