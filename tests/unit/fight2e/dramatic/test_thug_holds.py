@@ -100,9 +100,9 @@ def test_the_one_held_has_no_action_on_the_holds_first_turn() -> None:
     req = _req()
     req["fight"]["turn"] = 1
     req["fighters"][0]["state"].update(ongoing_effects=[], moves_scored_this_round=[])
-    rolls = {"ava.init": 8, "bo.init": 1, "g.init": 1, "ava.attack": 6, "ava.damage": 6, "g.attack": 1}
-    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}}
-    decisions |= {"T1.ava.action.2": IDLE, "T1.ava.defense": DEFENSE}
+    # (and, 000 L4393, g cannot attack Ava while she holds him: no attack die, no defence asked of her)
+    rolls = {"ava.init": 8, "bo.init": 1, "g.init": 1, "ava.attack": 6, "ava.damage": 6}
+    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}, "T1.ava.action.2": IDLE}
     out = _ok(req, decisions, {f"T1.{k}": v for k, v in {**rolls, "fight.time": 3}.items()})
     assert _life(out) == {"ava": 20, "bo": 14}
     assert not [r for r in out["rolls"] if r["key"].startswith("T1.bo.") and r["key"] != "T1.bo.init"]

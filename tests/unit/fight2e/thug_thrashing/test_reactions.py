@@ -239,3 +239,24 @@ def test_a_throw_reaction_attack_only_on_a_group_at_range_0() -> None:
     assert ("throw", "grab") in _offered(close)
     near = _turn(_ask(_with(sheet, rng=2)), decisions | _closing(1), LATE)
     assert _offered(near) == {(None, None), ("basic", "basic_move")}
+
+
+def test_two_fighters_reacting_on_one_group_roll_for_who_strikes_first() -> None:
+    # 000 L6019: g (band 5) moves 2 toward Ava without attacking, to band 3: Range 1 from Ava and Bea, both in band
+    # 2 (000 L6664, L5652), neither having acted. Both react; their special Initiative rolls on their 1d8 Initiative
+    # die: Ava 3, Bea 7, so Bea strikes first though listed second. Each Basic Move at Range 1: 2 + 0 + 1 (spare
+    # Control) = 3 against Defense 2, a hit, and a 4 on each Life Save of 3 takes a Thug out: 5 → 3 (000 L6568)
+    bea = copy.deepcopy(AVA) | {"id": "bea", "name": "Bea"}
+    req = _req(rng=4)
+    req["fight"]["thugs"][0] = {"id": "g", "thug": dict(THUG), "members": 5, "band": 5}
+    req["fight"]["positioning"] = {"mode": "band", "bands": {"ava": 2, "bea": 2}}
+    req["fighters"].append(
+        {"id": "bea", "sheet": bea, "state": {"life_bar": 40, "fighting_spirit": 20, "fs_start": 20}}
+    )
+    rolls = LATE | {"T1.bea.init": 2, "T1.bea.ctrl": 4, "T1.ava.reaction_init": 3, "T1.bea.reaction_init": 7}
+    rolls |= {"T1.bea.attack": 2, "T1.ava.attack": 2, "T1.g.life_save": 4, "T1.g.life_save.2": 4}
+    decisions = _closing(2) | {"T1.ava.reaction": REACT, "T1.bea.reaction": REACT}
+    decisions |= {"T1.ava.action": IDLE, "T1.bea.action": IDLE}
+    out = _ok(req, decisions, rolls)
+    assert [e["actor"] for e in out["log"] if "defense" in e.get("inputs", {})] == ["bea", "ava"]
+    assert _g(out)["members"] == 3

@@ -67,3 +67,24 @@ def test_a_holder_ahead_of_his_victim_strikes_again_for_half_damage() -> None:
     assert "T2.ava.attack" not in {r["key"] for r in out["rolls"]}
     assert _glory(out) == [] and _state(out, "ava")["ongoing_effects"] == []
     assert any(s["label"] == "E.4" and s["actor"] == "bo" for s in out["log"])
+
+
+def test_the_one_held_has_no_action_on_the_holds_first_turn() -> None:
+    # 000 L4385: turn 1, Ava (6 against Bo's 2) holds Bo with Hug (a hit on any roll here, not what is checked)
+    # Hug's 1d10 shows 6: 40 → 34. Hit Stun leaves Bo's Control 6 at min(6 − 4, 6 / 2) = 2
+    # (000 L5930): Control left, yet he cannot act this turn, so no action of his is asked; the hold goes on
+    req = _held()
+    req["fight"]["turn"] = 1
+    req["fighters"][0]["state"].update(ongoing_effects=[], moves_scored_this_round=[])
+    rolls = {f"T1.{k}": v for k, v in {"ava.init": 6, "ava.ctrl": 4, "bo.init": 2, "bo.ctrl": 6}.items()}
+    rolls |= {"T1.g.init": 1, "T1.fight.time": 3, "T1.ava.damage": 6}
+    decisions = {"T1.ava.action": {"action": "attack", "moves": ["hug"], "target": "bo"}, "T1.ava.action.2": IDLE}
+    out = _ok(req, decisions, rolls)
+    assert _life(out) == {"ava": 40, "bo": 34}
+    # 000 L4393: with more than two in the fight both of the hold are out of reach until its second part: g, at its
+    # Initiative 1, cannot attack Ava (no attack die, no defence asked of her)
+    assert "g cannot attack ava: ava's hold keeps the pair out of reach." in [s["text"] for s in out["log"]]
+    assert [s["text"] for s in out["log"] if s["actor"] == "bo" and s["label"] in ("C", "D.3")] == [
+        "bo is held in ava's Sustained Hold: no action this turn."
+    ]
+    assert [(e["id"], e["target"]) for e in _state(out, "ava")["ongoing_effects"]] == [("sustained_hold", "bo")]

@@ -482,6 +482,7 @@ def _versus_fighter(ctx: Turn, ds: dict[str, Dram], d: Dram, key: str, v: Decisi
     t = ds.get(v.target or "")
     if t is None or t.f.side == d.f.side or not t.f.active:
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {v.target} is not an opponent in the fight.", key=key)
+    mixed.name_throw_chain(ctx, d.f, key, v)  # no Multi-Part Throw lock here (000 L3765–L3778)
     carry_out(ctx, ds, d, key, v)
 
 
@@ -703,6 +704,7 @@ def run(ctx: Turn) -> None:
     groups = thug_group.load(ctx, RESOLVED_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
     thug_group.check_start(ctx, groups)
+    mixed.drop_carried_chain(ctx)  # no Multi-Part Throw lock here (000 L3765–L3778)
     ds = load(ctx)
     pts = acts.load_points(groups)
     thug_interpose.standing_groups(ds, groups)

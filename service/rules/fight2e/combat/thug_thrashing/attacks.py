@@ -16,6 +16,7 @@ from ..elements import charge, free_movement, invisibility, summon
 from ..elements.effects import heal
 from ..elements.effects import hit_stun as hit_stun_effect
 from ..elements.sequences import sequences
+from ..elements.throws import multi_part_throw
 from ..protocol.names import Point
 from ..registry import points as records
 from ..state.combatant import Combatant
@@ -158,6 +159,10 @@ def attack(
     dist = g.ranges[f.id]
     if free_movement.immune(f):  # in Free Movement no attack reaches him (000 L3380, L6646)
         ctx.note("D.6", g.id, f"{f.id} is in Free Movement: {g.id}'s attack cannot reach him.", "000 L3380")
+        return None
+    if (lock := multi_part_throw.out_of_reach(ctx, f)) is not None:  # a hold between Fighters (000 L4393, L3769)
+        why = f"{g.id} cannot attack {f.id}: {lock}'s hold keeps the pair out of reach."
+        ctx.note("D.6", g.id, why, "000 L4393, L3769")
         return None
     if f.invulnerable and g.in_slot and g.init == f.init:  # his Temporary Invulnerability on a tie (000 L4327)
         ctx.note("D.6", g.id, f"{g.id} strikes {f.id} at the same moment: Temporary Invulnerability.", "000 L4327")

@@ -26,6 +26,7 @@ from ..elements.power_up.power_up_elements import PowerUp, powered
 from ..elements.power_up.power_up_elements import buy as buy_elements
 from ..elements.power_up.power_up_elements import cap as power_up_cap
 from ..elements.super_energy import count_attack, pay_supers
+from ..elements.throws import multi_part_throw
 from ..registry import points as records
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, Use
@@ -231,6 +232,10 @@ def attack(
     readied last turn goes off, for 1 Control and in range or not (000 L4846–L4848). ``bonus``: Accuracy it has
     as a Reaction Attack (a Super one's +1, 000 L6031)."""
     moves = _named(ctx, f, v, key)
+    if any(multi_part_throw.opens_chain(f, m) for m in moves):  # ruling: no lock on a group (000 L3765, L6714)
+        ctx.note(
+            "D.3", f.id, f"On {g.id} his Opening Throw is a plain Throw: no Multi-Part Throw on a group.", "000 L3765"
+        )
     arm = WEAPONS[v.weapon.value] if v.weapon else None
     if arm is not None and any(m.kind != "basic" for m in moves):
         ctx.fail("DECISION_INVALID", f"{key}.weapon", f"{key}: a weapon attacks with Basic Moves (000 L6796).", key=key)

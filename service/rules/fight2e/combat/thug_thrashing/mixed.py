@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..contract.models import ActionType, DecisionValue
+from ..elements.throws import multi_part_throw
+from ..elements.vocabulary import Ongoing
 from ..state.combatant import Combatant
 from ..state.turn import Turn
 from ..turn.c_declaration import declare
@@ -60,11 +62,48 @@ def _plain_defences(ctx: Turn, f: Combatant) -> Iterator[None]:
             o.full_defense = True
 
 
+CHAIN_RULE = "000 L3765–L3778"  # the lock a Multi-Part Throw keeps until it ends
+CHAIN_GAP = "thug_throw_chains"  # declared in data/coverage/declarations.yaml
+
+
+def drop_carried_chain(ctx: Turn) -> None:
+    """A Multi-Part Throw in progress cannot go on in a turn with Thug groups: neither Thug turn plays its lock yet
+    (the victim kept from acting, the thrower's next action bound to the next Throw, the endings, both out of
+    reach), so the lock is let go and named, never half played (000 L3765–L3778)."""
+    for fid in ctx.order:
+        f = ctx.fighters[fid]
+        for j, e in enumerate(f.ongoing):
+            if e.id == Ongoing.multi_part_throw:
+                ctx.unsupported_rule(
+                    CHAIN_GAP,
+                    f"fighters[{f.index}].state.ongoing_effects[{j}]",
+                    f"{fid}'s Multi-Part Throw on {e.target} cannot go on in a turn with Thug groups yet "
+                    f"({CHAIN_RULE}): the lock is let go",
+                )
+        f.ongoing = [e for e in f.ongoing if e.id != Ongoing.multi_part_throw]
+
+
+def name_throw_chain(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
+    """An Opening Throw with a follow-up on his sheet would open a Multi-Part Throw (000 L3759, L3765) whose lock a
+    turn with Thug groups does not play yet: named, and the Throw is an ordinary one (``multi_part_throw.links_on``
+    opens no chain here)."""
+    for mid in v.moves or []:
+        m = f.move(mid)
+        if m is not None and multi_part_throw.opens_chain(f, m):
+            ctx.unsupported_rule(
+                CHAIN_GAP,
+                f"decisions.{key}.moves",
+                f"{m.name} would open a Multi-Part Throw, which a turn with Thug groups does not play yet "
+                f"({CHAIN_RULE}): it is an ordinary Throw",
+            )
+
+
 def versus_fighter(ctx: Turn, f: Combatant, key: str, v: DecisionValue) -> None:
     """His action on a Fighter of another side, as in the Main Combat System (000 L6646)."""
     target = ctx.fighters[v.target or ""]
     if target.side == f.side or not target.active:
         ctx.fail("TARGET_UNAVAILABLE", f"{key}.target", f"{key}: {target.id} is not an opponent in the fight.", key=key)
+    name_throw_chain(ctx, f, key, v)
     plan = declare(ctx, f, v, key)
     with _plain_defences(ctx, f):
         perform(ctx, f, plan)

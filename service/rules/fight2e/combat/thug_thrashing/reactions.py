@@ -4,9 +4,10 @@ with what the main turn's C.4 allows him (``turn.c_reactions``: who may still re
 resolved as any of his attacks on a group (``fighter_on_thugs``), his Ally's Basic Moves joining a Basic one
 (000 L4203). Rulings: the group's movement stands, hit or miss (it is already there, as a Fighter's movement in the
 main turn); the Reaction Attack is his action at his whole Control, his Thug Thrashing actions still come at his
-Initiative at half of it (000 L6013, L6750–L6754); two or more Fighters who react do so in Initiative order, each
-against the whole group (000 L6019, L6664); at Saga Scale a Special Move as one ends his Thug Thrashing for the turn
-and multiplies its Glory, as at his Initiative (000 L6820)."""
+Initiative at half of it (000 L6013, L6750–L6754); two or more Fighters who react roll special Initiative for who
+goes first, as in the main turn (``c_reactions.rival_order``), each then against the whole group (000 L6019,
+L6664); at Saga Scale a Special Move as one ends his Thug Thrashing for the turn and multiplies its Glory, as at his
+Initiative (000 L6820)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from ..elements.interrupts import triggered
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile, MoveTrait, Use
 from ..state.turn import Turn
-from ..turn.c_reactions import can_react, chosen, reaction_moves
+from ..turn.c_reactions import Wish, can_react, chosen, reaction_moves, rival_order
 from . import fighter_on_thugs, move_elements
 from .group import Group, choice, foes, opposes
 
@@ -29,16 +30,25 @@ Saga = Callable[[Combatant], int]  # a Special Move's Glory factor at Saga Scale
 
 def closing_in(ctx: Turn, g: Group, before: Mapping[str, int], moved: int, *, groups: list[Group], saga: Saga) -> None:
     """After the group's movement without an attack: each Fighter it came into Range 0 or 1 of (his Range to it
-    shorter than ``before`` and now 1 or less; on a map every Fighter's Range may change) is offered his Reaction
-    Attack, in Initiative order. None in a Dramatic turn with Thugs (ruling C21: no Control roll, 000 L7084)."""
+    shorter than ``before`` and now 1 or less; on a map every Fighter's Range may change) is asked whether he
+    reacts; those who do strike in the order ``rival_order`` gives. None in a Dramatic turn with Thugs (ruling C21:
+    no Control roll, 000 L7084)."""
     if ctx.opts.subsystem is not Subsystem.thug_thrashing:
         return
     jumped = moved >= 2  # 2 or 3 Ranges toward him without attacking: a jump in (000 L6025)
-    # ruling: several Fighters react in Initiative order, no special roll, each on the whole group (000 L6019, L6664)
+    wishes: list[Wish] = []
     for f in sorted(foes(ctx, g), key=lambda f: ctx.order.index(f.id) if f.id in ctx.order else len(ctx.order)):
         after = g.ranges[f.id]
         if g.members and after <= 1 and after < before.get(f.id, after):
-            _offer(ctx, f, g, after, jumped, groups, saga)
+            wish = _offer(ctx, f, g, after, jumped)
+            if wish is not None:
+                wishes.append(wish)
+    # two or more who wish to strike roll for who goes first, each then on the whole group (000 L6019, L6664)
+    for f, key, kind, m in rival_order(ctx, wishes, g.id):
+        if not g.members:  # ruling: nothing is left to strike, he keeps his action and FS (000 L6019)
+            ctx.note("C.4", f.id, f"{g.id} has no Thugs left: {f.id} keeps his action and FS.", "000 L6019")
+            continue
+        _strike(ctx, f, g, key, kind, m, groups, saga)
 
 
 def _open(f: Combatant) -> bool:
@@ -59,12 +69,13 @@ def options(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool) -> list[
     return [(k, m) for k, m in found if not m.withheld(Use.attack) and not sidestep_only(m)]
 
 
-def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: list[Group], saga: Saga) -> None:
+def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool) -> Wish | None:
+    """Whether he wishes to react, asked of each before anyone strikes (000 L6019)."""
     if not _open(f):
-        return
+        return None
     found = options(ctx, f, g, dist, jumped)
     if not found:
-        return
+        return None
     listed = [choice(DecisionValue(choice=Choice.pass_), "let it come")] + [_choice(k, m, g) for k, m in found]
     key, dv = ctx.decide(
         f.id,
@@ -77,9 +88,12 @@ def _offer(ctx: Turn, f: Combatant, g: Group, dist: int, jumped: bool, groups: l
         listed,
     )
     picked = chosen(ctx, f, key, dv, found)
-    if picked is None:
-        return
-    kind, m = picked
+    return None if picked is None else (f, key, *picked)
+
+
+def _strike(
+    ctx: Turn, f: Combatant, g: Group, key: str, kind: str, m: MoveProfile, groups: list[Group], saga: Saga
+) -> None:
     f.fs -= 1  # 000 L6014
     if m.trait(MoveTrait.triggered):
         triggered.spend(ctx, f, m)  # the armed trap goes off as the Reaction Attack (000 L4406)

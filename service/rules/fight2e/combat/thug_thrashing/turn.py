@@ -37,6 +37,7 @@ from ..contract.models import ActionType, ChoiceOption, DecisionValue
 from ..elements import invisibility, tag_team
 from ..elements.combo import control_cost
 from ..elements.super_energy import pay_supers
+from ..elements.throws import sustained_hold
 from ..protocol import events
 from ..state.combatant import Combatant
 from ..state.profile import MoveProfile
@@ -188,6 +189,9 @@ def _fighter_turn(ctx: Turn, f: Combatant, groups: list[Group]) -> None:
     f.acted = True
     if f.thug_hold:
         ctx.note("C", f.id, f"{f.id} is held: no action this turn.", "000 L4381")
+        return
+    if (holder := sustained_hold.holder_this_turn(ctx, f)) is not None:  # a Fighter's, begun this turn (000 L4385)
+        ctx.note("C", f.id, f"{f.id} is held in {holder}'s Sustained Hold: no action this turn.", "000 L4385")
         return
     tt = _tt_level(ctx, f, groups)
     budgets = extra_actions.control_budgets(f.control, tt)
@@ -447,6 +451,7 @@ def run(ctx: Turn) -> None:
     groups = thug_group.load(ctx, thug_group.THUG_TURN_TRAITS)
     ctx.thug_state = list(ctx.req.fight.thugs)
     thug_group.check_start(ctx, groups)
+    mixed.drop_carried_chain(ctx)  # no Multi-Part Throw lock here (000 L3765–L3778)
     for g in groups:
         thug_group.rout(ctx, g)
     if thug_group.over(ctx, groups):  # the last Thug fled at the start of the turn (000 L6771)

@@ -14,8 +14,10 @@ from ..state.action import Attack
 from ..state.action import Attack as AttackCls
 from ..state.combatant import Combatant
 from ..state.profile import INVINCIBLE, MoveProfile, MoveTrait, Use
-from ..state.turn import Turn
+from ..state.turn import Turn, die_for_step
 from .f_response_attacks import move_reaches
+
+D12 = 3  # the step of 1d12 (as a_initiative's)
 
 
 class Mover(Protocol):
@@ -57,13 +59,28 @@ def chosen(
     return kind, m
 
 
+Wish = tuple[Combatant, str, str, MoveProfile]  # who reacts, his decision's key, the kind of Reaction, the move
+
+
 def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aerial_utility: bool = False) -> bool:
     """C.4: after movement without an attack into Range 0/1, a Utility move or Power Up at Range 0/1, each
-    opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033). Returns True
-    when a Reaction Attack hit the target."""
+    opponent who has not acted (or holds) may spend 1 FS on a Reaction Attack (000 L6006–L6033); two or more who
+    wish to strike first roll for it (``rival_order``). Returns True when a Reaction Attack hit the target."""
 
     if UNTOUCHABLE.fn(target):
         return False  # nobody can attack him (000 L3380)
+    order = rival_order(ctx, _wishes(ctx, target, cause, jumped), target.id)
+    for n, wish in enumerate(order):
+        if _strike(ctx, target, wish, jumped or aerial_utility):
+            for r, *_ in order[n + 1 :]:  # ruling: the hit interrupts him, nothing is left to react to (000 L6019)
+                ctx.note("C.4", r.id, f"{target.id} is already hit: {r.id} keeps his action and FS.", "000 L6019")
+            return True
+    return False
+
+
+def _wishes(ctx: Turn, target: Combatant, cause: str, jumped: bool) -> list[Wish]:
+    """Each opponent able to react is asked whether he wishes to, before any of them strikes (000 L6019)."""
+    out: list[Wish] = []
     for r in list(ctx.opponents(target)):
         if UNENGAGED.fn(r, target):
             continue  # he keeps clear of the invisible fighter (000 L3591)
@@ -84,46 +101,105 @@ def reaction_window(ctx: Turn, target: Combatant, cause: str, jumped: bool, aeri
             DecisionValue(choice=Choice.pass_),
         )
         picked = chosen(ctx, r, key, dv, options)
-        if picked is None:
-            continue
-        kind, m = picked
-        r.fs -= 1
-        MOVES_PAID.fn(ctx, r, [m])
-        if m.trait(MoveTrait.triggered):
-            triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
-        r.reaction_used = True
-        r.acted = True
-        r.holding = False
+        if picked is not None:
+            out.append((r, key, *picked))
+    return out
+
+
+def rival_order(ctx: Turn, wishes: list[Wish], target: str) -> list[Wish]:
+    """Two or more Fighters who wish to interrupt the same one roll special Initiative for who strikes first,
+    highest first, and may spend FS on it (000 L6019). Rulings: the die is his Initiative die of this turn, each FS
+    one size larger as on Initiative, at most his Power Level and never above 1d12 (000 L5505), keeping the 1 FS the
+    Reaction Attack costs; those tied roll again among themselves."""
+    if len(wishes) < 2:
+        return wishes
+    steps = {w[0].id: _fs_on_roll(ctx, w[0]) for w in wishes}
+    pending, out = list(wishes), []
+    while pending:
+        got = {
+            w[0].id: ctx.roll(w[0].id, "reaction_init", die_for_step(steps[w[0].id]), "Initiative", "C.4")
+            for w in pending
+        }
+        top = max(got.values())
+        first = [w for w in pending if got[w[0].id] == top]
         ctx.note(
             "C.4",
-            r.id,
-            f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.",
-            "000 L6012–L6016",
-            {"kind": kind, "move": m.id},
-            {"fs": r.fs, "acted": True},
+            first[0][0].id,
+            f"Rival Reaction Attacks on {target}: "
+            + ", ".join(f"{k} {v}" for k, v in got.items())
+            + ("" if len(first) == 1 else ": a tie, rolled again")
+            + ".",
+            "000 L6019",
+            dict(got),
         )
-        atk = AttackCls(
-            attacker=r,
-            defender=target,
-            moves=[m],
-            context="reaction",
-            label="C.4",
-            cost=m.level,
-            key=key,
-            full_offense=r.full_offense,
-            reaction=kind,
-            extra_acc={"super_reaction": 1} if kind == "super" else {},
-            defender_jumping=jumped or aerial_utility,
+        if len(first) == 1:
+            out.append(first[0])
+            pending.remove(first[0])
+            if len(pending) == 1:
+                out.append(pending.pop())
+    return out
+
+
+def _fs_on_roll(ctx: Turn, r: Combatant) -> int:
+    """His die step for the special Initiative roll, with the FS he spends on it (000 L6019, L5505)."""
+    key, dv = ctx.decide(
+        r.id,
+        "reaction_init_fs",
+        "C.4",
+        f"{r.id}: Fighting Spirit on the roll for who reacts first.",
+        DecisionValue(fs=0),
+    )
+    fs = dv.fs or 0
+    if fs < 0 or fs > r.pl:
+        ctx.fail("FS_EXCEEDS_POWER_LEVEL", f"decisions.{key}", f"{key}: 0 to {r.pl} FS on this roll.", key=key)
+    if fs + 1 > r.fs:
+        ctx.fail(
+            "FS_INSUFFICIENT", f"decisions.{key}", f"{key}: {r.id} has {r.fs} FS, 1 of it for the Reaction.", key=key
         )
-        out = ctx.spine.resolve(ctx, atk)
-        SEQUENCE_USED.fn(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
-        # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
-        ally_hit = kind == "basic" and summon.join(
-            ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumped or aerial_utility
-        )
-        if out.hit or ally_hit:
-            return True
-    return False
+    if fs and r.init_step + fs > D12:
+        ctx.fail("FS_DIE_ABOVE_D12", f"decisions.{key}", f"{key}: FS cannot raise a die above 1d12.", key=key)
+    r.fs -= fs
+    return r.init_step + fs
+
+
+def _strike(ctx: Turn, target: Combatant, wish: Wish, jumping: bool) -> bool:
+    """His Reaction Attack, for 1 FS and his action; True when it (or his Ally joining a Basic one) hit."""
+    r, key, kind, m = wish
+    r.fs -= 1
+    MOVES_PAID.fn(ctx, r, [m])
+    if m.trait(MoveTrait.triggered):
+        triggered.spend(ctx, r, m)  # the armed trap goes off as the Reaction Attack (000 L4406)
+    r.reaction_used = True
+    r.acted = True
+    r.holding = False
+    ctx.note(
+        "C.4",
+        r.id,
+        f"{r.id} spends 1 FS on a {kind} Reaction Attack with {m.name}.",
+        "000 L6012–L6016",
+        {"kind": kind, "move": m.id},
+        {"fs": r.fs, "acted": True},
+    )
+    atk = AttackCls(
+        attacker=r,
+        defender=target,
+        moves=[m],
+        context="reaction",
+        label="C.4",
+        cost=m.level,
+        key=key,
+        full_offense=r.full_offense,
+        reaction=kind,
+        extra_acc={"super_reaction": 1} if kind == "super" else {},
+        defender_jumping=jumping,
+    )
+    out = ctx.spine.resolve(ctx, atk)
+    SEQUENCE_USED.fn(ctx, r, [m])  # a Reaction Attack is a move used: Opening Move windows (000 L3748)
+    # his Ally strikes with his Basic Reaction Attack (ruling: on his trigger, at no further cost; 000 L4203)
+    ally_hit = kind == "basic" and summon.join(
+        ctx, r, [m], target, None, context="reaction", reaction=kind, defender_jumping=jumping
+    )
+    return bool(out.hit or ally_hit)
 
 
 _ANTI_AIR = ResponseKind.anti_air  # read once (an Enum's attribute is slow on Python 3.11)

@@ -13,7 +13,7 @@ action is lost) or misses, or when the window of this turn and the next passes; 
 from __future__ import annotations
 
 from ....catalogue.records import Trigger
-from ...contract.model_types import OngoingEffectId
+from ...contract.model_types import OngoingEffectId, Subsystem
 from ...contract.models import ActionType, DecisionValue, OngoingEffect, ResponseKind
 from ...registry import features
 from ...registry import points as records
@@ -53,6 +53,10 @@ def _next_links(f: Combatant, e: Effect) -> list[MoveProfile]:
     return [m for m in f.prof.moves.values() if sequences.follows(prev, m)]
 
 
+# The turns with Thug groups do not play the chain's lock yet (coverage: thug_throw_chains)
+_NO_LOCK = frozenset({Subsystem.thug_thrashing, Subsystem.dramatic_thug_thrashing})
+
+
 @features.THROW_LINKS_ON
 def links_on(ctx: Turn, atk: Attack) -> bool:
     """The hit ends on an Opening Throw with a follow-up on the sheet: the chain starts or goes on, and the Knock
@@ -64,6 +68,8 @@ def links_on(ctx: Turn, atk: Attack) -> bool:
     prev = _lock(a)
     if prev is None and not any(sequences.follows(last, m) for m in a.prof.moves.values()):
         return False  # nothing follows it yet: an ordinary Throw (000 L3759)
+    if ctx.opts.subsystem in _NO_LOCK:  # not played there yet: an ordinary Throw, named (``mixed.name_throw_chain``)
+        return False
     a.ongoing = [x for x in a.ongoing if x.id != STATE]
     a.ongoing.append(Effect(STATE, last.id, None, ctx.turn, d.id))
     d.holding = False
@@ -276,6 +282,25 @@ def sealed(ctx: Turn, f: Combatant, target: Combatant) -> bool:
             ):
                 return True
     return False
+
+
+def opens_chain(f: Combatant, m: MoveProfile) -> bool:
+    """``m`` is an Opening Throw with a follow-up on his sheet: its hit on a Fighter opens a Multi-Part Throw
+    (000 L3759, L3765)."""
+    return bool(m.throw and m.trait(MoveTrait.opening_throw)) and any(
+        sequences.follows(m, x) for x in f.prof.moves.values()
+    )
+
+
+def out_of_reach(ctx: Turn, target: Combatant) -> str | None:
+    """Who locks ``target`` away from anyone outside the pair (a Thug group, say): the thrower of a Multi-Part
+    Throw or the holder of a Sustained Hold he is in, either side of it (000 L3769, L4393–L4395); None when free."""
+    for fid in ctx.order:
+        a = ctx.fighters[fid]
+        for e in a.ongoing:
+            if e.id in (STATE, OngoingEffectId.sustained_hold) and target.id in (a.id, e.target):
+                return a.id
+    return None
 
 
 @at("before_healing", 30)  # an unused Multi-Part Throw window ends the sequence (000 L3765)

@@ -34,6 +34,15 @@ def start_hold(ctx: Turn, atk: Attack) -> None:
         )
 
 
+def holder_this_turn(ctx: Turn, d: Combatant) -> str | None:
+    """The opponent whose Sustained Hold took hold of ``d`` this turn: whatever Control ``d`` has left, he takes no
+    action this turn (000 L4385)."""
+    for o in ctx.opponents(d):
+        if any(e.id == "sustained_hold" and e.target == d.id and e.since == ctx.turn for e in o.ongoing):
+            return o.id
+    return None
+
+
 @features.HOLD_EARNED
 def mark_earned(a: Combatant, earned: bool) -> None:
     """The hold just begun keeps whether its first part earned the move's Glory (``charges`` 1), for the point it
