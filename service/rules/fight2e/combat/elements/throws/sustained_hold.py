@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...contract.model_types import OngoingEffectId
 from ...registry import features
 from ...state.action import Attack, DamageRoll
 from ...state.action import Attack as AttackCls
@@ -38,7 +39,7 @@ def holder_this_turn(ctx: Turn, d: Combatant) -> str | None:
     """The opponent whose Sustained Hold took hold of ``d`` this turn: whatever Control ``d`` has left, he takes no
     action this turn (000 L4385)."""
     for o in ctx.opponents(d):
-        if any(e.id == "sustained_hold" and e.target == d.id and e.since == ctx.turn for e in o.ongoing):
+        if any(e.id == OngoingEffectId.sustained_hold and e.target == d.id and e.since == ctx.turn for e in o.ongoing):
             return o.id
     return None
 
